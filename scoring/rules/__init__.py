@@ -1,0 +1,94 @@
+"""The Kalooki rules engine: cards, melds, contracts, entry checks and scores, in plain Python.
+
+It knows cards, hands, melds and numbers, never players' records, tables or a database, and it
+imports nothing from Django. Every refusal is a ``Problem`` citing a rule of RULES.md (R1 to R12).
+Modules: ``cards`` (R1, R2, R11), ``ruleset`` (every number, as data), ``melds`` (R3),
+``contracts`` (R4, R5), ``tacking`` (R7), ``entries`` and ``checks`` (R10), ``scoring`` (R8, R9),
+``standings`` (R12.3) and ``seating`` (R12.2).
+"""
+
+from .cards import (
+    JOKER,
+    Card,
+    CardParseError,
+    Rank,
+    Suit,
+    card_points,
+    deck,
+    format_cards,
+    hand_points,
+    parse_card,
+    parse_cards,
+)
+from .checks import EntryCheck, check_entry, hand_size, max_hand_points
+from .contracts import ContractCheck, check_contract
+from .entries import GameEntry, HandEntry
+from .melds import MeldCheck, check_four, check_meld, check_three
+from .problems import Problem, RulesError, UnknownGameError
+from .ruleset import ASAJ_2025, FOUR, PRESETS, THREE, CardValues, GameSpec, Ruleset
+from .scoring import (
+    EntryRefused,
+    GameScore,
+    PlayerScore,
+    PlayerSetScore,
+    SetScore,
+    evaluate,
+    score_game,
+    score_set,
+)
+from .seating import table_sizes
+from .standings import Placing, StandingLine, rank_standings
+from .tacking import JokerMove, TackCheck, check_discard, check_tack_on, replace_joker
+
+__all__ = [
+    "ASAJ_2025",
+    "FOUR",
+    "JOKER",
+    "PRESETS",
+    "THREE",
+    "Card",
+    "CardParseError",
+    "CardValues",
+    "ContractCheck",
+    "EntryCheck",
+    "EntryRefused",
+    "GameEntry",
+    "GameScore",
+    "GameSpec",
+    "HandEntry",
+    "JokerMove",
+    "MeldCheck",
+    "Placing",
+    "PlayerScore",
+    "PlayerSetScore",
+    "Problem",
+    "Rank",
+    "RulesError",
+    "Ruleset",
+    "SetScore",
+    "StandingLine",
+    "Suit",
+    "TackCheck",
+    "UnknownGameError",
+    "card_points",
+    "check_contract",
+    "check_discard",
+    "check_entry",
+    "check_four",
+    "check_meld",
+    "check_tack_on",
+    "check_three",
+    "deck",
+    "evaluate",
+    "format_cards",
+    "hand_points",
+    "hand_size",
+    "max_hand_points",
+    "parse_card",
+    "parse_cards",
+    "rank_standings",
+    "replace_joker",
+    "score_game",
+    "score_set",
+    "table_sizes",
+]

@@ -1,0 +1,303 @@
+"""Entry checks (R10): whether a game entry can be scored, and what in it looks doubtful.
+
+An **error** refuses the entry, so nothing is saved: R10.1 to R10.5, and entries that make no
+sense (a negative count, one player twice, cards and points both given for a hand, a hand with
+neither). A **warning** lets the entry through once the scorekeeper confirms it and flags the
+game for the director: R10.6 and R10.7.
+
+A player's **hand size** at the end of a game is at most ``dealt + 2 × calls`` cards (R6.1): exactly
+that if they never came down, and ``contract_cards`` fewer at least if they did (R4.2: for ASAJ
+that leaves at most ``2 × calls``). When calls are not entered, ``assumed_calls_when_unknown`` of
+them are assumed (R10.4). The **most a hand can be worth** is the value of that many cards taken
+from the top of the deck: the jokers, the black aces, the tens and court cards, the nines, and so
+on (R10.4).
+
+The checks count cards per table: all hands of one game together hold at most ``max_copies`` of a
+natural card and ``jokers`` jokers, because they come from one deck (R1.2, R10.3).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import accumulate
+
+from .cards import Card, CardParseError, parse_cards
+from .entries import GameEntry, HandEntry
+from .problems import Problem, RulesError, and_list
+from .ruleset import CardValues, GameSpec, Ruleset
+
+Hands = tuple[tuple[Card, ...] | None, ...]  # each hand's cards as read, None where not given
+
+
+@dataclass(frozen=True, slots=True)
+class EntryCheck:
+    errors: tuple[Problem, ...]
+    warnings: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        """No errors: the entry may be saved (after confirming any warnings)."""
+        return not self.errors
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "errors": [problem.to_dict() for problem in self.errors],
+            "warnings": [problem.to_dict() for problem in self.warnings],
+        }
+
+
+def check_entry(entry: GameEntry, ruleset: Ruleset) -> EntryCheck:
+    """The R10 errors and warnings of one game entry."""
+    return read_entry(entry, ruleset)[0]
+
+
+def read_entry(entry: GameEntry, ruleset: Ruleset) -> tuple[EntryCheck, Hands]:
+    """Check an entry and return the cards it reads, so scoring need not read them again."""
+    spec, errors = _game_spec(entry, ruleset)
+    read = [_read_cards(hand) for hand in entry.hands]
+    hands = tuple(cards for cards, _ in read)
+    errors += _table_problems(entry, ruleset)
+    errors += _going_out_problems(entry)
+    warnings: list[Problem] = []
+    for hand, (cards, unreadable) in zip(entry.hands, read, strict=True):
+        errors += [unreadable] if unreadable else []
+        errors += _hand_errors(hand, cards, spec, entry, ruleset)
+        warnings += _hand_warnings(hand, cards, spec, entry, ruleset)
+    errors += _deck_problems(entry, hands, ruleset)
+    return EntryCheck(tuple(errors), tuple(warnings)), hands
+
+
+def _game_spec(entry: GameEntry, ruleset: Ruleset) -> tuple[GameSpec | None, list[Problem]]:
+    try:
+        return ruleset.game(entry.game), []
+    except RulesError as error:
+        return None, [error.problem]
+
+
+def _read_cards(hand: HandEntry) -> tuple[tuple[Card, ...] | None, Problem | None]:
+    if hand.cards is None:
+        return None, None
+    try:
+        return tuple(parse_cards(hand.cards)), None
+    except CardParseError as error:
+        text = f'{hand.player}\'s cards: card {error.position}, "{error.token}", is not a card'
+        hint = "write the rank then the suit, like 10H, AS or 7♣, or JK for a joker"
+        return None, Problem("R10.3", f"{text}; {hint} (R10.3, R11)", hand.player)
+
+
+# The table as a whole.
+
+
+def _table_problems(entry: GameEntry, ruleset: Ruleset) -> list[Problem]:
+    problems = []
+    count, least, most = len(entry.hands), ruleset.min_table_size, ruleset.max_table_size
+    if not least <= count <= most:
+        text = f"a table seats {least} to {most} players, but this entry has {count} hands"
+        problems.append(Problem("R1.1", text))
+    if any(not hand.player.strip() for hand in entry.hands):
+        problems.append(Problem("R10", "every hand needs the name of the player who held it"))
+    for player, times in Counter(entry.players).items():
+        if times > 1 and player.strip():
+            text = f"{player} has {times} hands in this entry; each player has one"
+            problems.append(Problem("R10", text, player))
+    return problems
+
+
+def _going_out_problems(entry: GameEntry) -> list[Problem]:
+    out = [hand.player for hand in entry.hands if hand.went_out]
+    if entry.void and entry.down_and_out:
+        return [Problem("R9.2", "a void game has no score, so it cannot be down and out")]
+    if entry.void and out:
+        return [Problem("R10.1", f"nobody goes out in a void game, but {and_list(out)} did")]
+    if not entry.void and len(out) != 1:
+        who = and_list(out) if out else "nobody"
+        return [Problem("R10.1", f"exactly one player goes out in a scored game, not {who}")]
+    return []
+
+
+def _deck_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Problem]:
+    counts = Counter(card for cards in hands if cards for card in cards)
+    too_many = [card for card, count in counts.items() if count > _most(card, ruleset)]
+    problems = []
+    for card in sorted(too_many):
+        name = "jokers" if card.is_joker else f"copies of {card}"
+        holders = _holders(entry, hands, card)
+        text = f"the hands hold {counts[card]} {name} ({holders}), but the deck has only "
+        problems.append(Problem("R10.3", f"{text}{_most(card, ruleset)}"))
+    return problems
+
+
+def _most(card: Card, ruleset: Ruleset) -> int:
+    return ruleset.jokers if card.is_joker else ruleset.max_copies
+
+
+def _holders(entry: GameEntry, hands: Hands, card: Card) -> str:
+    held = zip(entry.players, (cards.count(card) if cards else 0 for cards in hands), strict=True)
+    return ", ".join(f"{player} {count}" for player, count in held if count)
+
+
+# One hand.
+
+
+def _hand_errors(
+    hand: HandEntry,
+    cards: tuple[Card, ...] | None,
+    spec: GameSpec | None,
+    entry: GameEntry,
+    ruleset: Ruleset,
+) -> list[Problem]:
+    problems = [*_count_problems(hand), *_overcall_problems(hand, ruleset)]
+    if hand.cards is not None and hand.points is not None:
+        text = f"{hand.player} has both cards and points entered; give one or the other"
+        problems.append(Problem("R10.4", text, hand.player))
+    elif entry.void:
+        pass  # R9.2: nothing in a void game is scored, so there is nothing to hold it to
+    elif hand.went_out:
+        problems += _went_out_problems(hand, cards)
+    else:
+        problems += _still_holding_problems(hand, cards, spec, entry, ruleset)
+    return problems
+
+
+def _count_problems(hand: HandEntry) -> list[Problem]:
+    problems = []
+    if hand.calls is not None and hand.calls < 0:
+        problems.append(Problem("R6.2", f"{hand.player}'s calls cannot be negative", hand.player))
+    if hand.failed_come_downs < 0:
+        text = f"{hand.player}'s failed come-downs cannot be negative"
+        problems.append(Problem("R5.4", text, hand.player))
+    return problems
+
+
+def _overcall_problems(hand: HandEntry, ruleset: Ruleset) -> list[Problem]:
+    if not hand.overcall_penalty or (hand.calls or 0) > ruleset.call_limit:
+        return []
+    limit = ruleset.call_limit
+    if hand.calls is None:
+        text = f"{hand.player} has an overcall penalty but no calls entered: enter the calls"
+    else:
+        text = f"{hand.player} has an overcall penalty with only {_calls_count(hand.calls)}"
+    text += f" (an overcall is more than {limit} calls, R10.5)"
+    return [Problem("R10.5", text, hand.player)]
+
+
+def _went_out_problems(hand: HandEntry, cards: tuple[Card, ...] | None) -> list[Problem]:
+    if cards:
+        text = f"{hand.player} went out, so holds no cards, but {len(cards)} are entered"
+        return [Problem("R10.2", text, hand.player)]
+    if hand.points:
+        text = f"{hand.player} went out, so scores 0 card points, not {hand.points}"
+        return [Problem("R10.2", text, hand.player)]
+    return []
+
+
+def _still_holding_problems(
+    hand: HandEntry,
+    cards: tuple[Card, ...] | None,
+    spec: GameSpec | None,
+    entry: GameEntry,
+    ruleset: Ruleset,
+) -> list[Problem]:
+    if hand.cards is None and hand.points is None:
+        text = f"{hand.player} did not go out: enter the cards left in their hand or their points"
+        return [Problem("R8.2", text, hand.player)]
+    if cards is not None and not cards:
+        text = f"{hand.player} did not go out, so holds at least one card; none are entered"
+        return [Problem("R10.2", text, hand.player)]
+    if hand.points is not None and spec is not None:
+        return _points_problems(hand, hand.points, spec, entry.down_and_out, ruleset)
+    return []
+
+
+def _points_problems(
+    hand: HandEntry, points: int, spec: GameSpec, down_and_out: bool, ruleset: Ruleset
+) -> list[Problem]:
+    if not isinstance(points, int) or isinstance(points, bool):
+        text = f"{hand.player}'s points must be a whole number, not {points!r}"
+        return [Problem("R10.4", text, hand.player)]
+    if points < 1:
+        text = (
+            f"{hand.player} did not go out, so their cards are worth at least 1 point, not {points}"
+        )
+        return [Problem("R10.4", text, hand.player)]
+    size = hand_size(spec, hand.calls, ruleset)
+    most = max_hand_points(size, ruleset, doubled=down_and_out)
+    # R10.4 bounds the penalty as it will count, so under R8.3 both sides are doubled.
+    counted = 2 * points if down_and_out else points
+    if counted <= most:
+        return []
+    worth = f"{points} points, doubled for down and out to {counted}," if down_and_out else ""
+    worth = worth or f"{points} points"
+    calls = _calls_words(hand.calls, ruleset)
+    text = f"{hand.player}'s {worth} are more than {size} cards can be worth ({calls}): "
+    return [Problem("R10.4", f"{text}at most {most}", hand.player)]
+
+
+def _calls_words(calls: int | None, ruleset: Ruleset) -> str:
+    if calls is None:
+        return f"calls not entered, so {ruleset.assumed_calls_when_unknown} assumed"
+    return _calls_count(calls)
+
+
+def _calls_count(calls: int) -> str:
+    return f"{calls} call" + ("" if calls == 1 else "s")
+
+
+def _hand_warnings(
+    hand: HandEntry,
+    cards: tuple[Card, ...] | None,
+    spec: GameSpec | None,
+    entry: GameEntry,
+    ruleset: Ruleset,
+) -> list[Problem]:
+    warnings = []
+    if entry.void and (hand.cards or hand.points or hand.failed_come_downs or hand.adjustment):
+        text = (
+            f"{hand.player}: cards, points, penalties and adjustments in a void game do not count"
+        )
+        warnings.append(Problem("R9.2", text, hand.player))
+    if cards and spec and hand.calls is not None and not (entry.void or hand.went_out):
+        warnings += _hand_size_warnings(hand, len(cards), hand.calls, spec)
+    if hand.calls is not None and hand.calls > ruleset.call_limit and not hand.overcall_penalty:
+        text = f"{hand.player} made {hand.calls} calls, more than {ruleset.call_limit}, "
+        text += "but no overcall penalty is entered"
+        warnings.append(Problem("R10.7", text, hand.player))
+    return warnings
+
+
+def _hand_size_warnings(hand: HandEntry, held: int, calls: int, spec: GameSpec) -> list[Problem]:
+    full = spec.dealt + 2 * calls
+    after_coming_down = full - spec.contract_cards
+    if held == full or held <= after_coming_down:
+        return []
+    expected = f"{full} if they never came down"
+    if after_coming_down > 0:
+        expected += f", or at most {after_coming_down} if they did"
+    text = f"{hand.player} holds {held} cards with {_calls_count(calls)}; expected {expected}"
+    return [Problem("R10.6", text, hand.player)]
+
+
+# The most a hand can be worth (R10.4).
+
+
+def hand_size(spec: GameSpec, calls: int | None, ruleset: Ruleset) -> int:
+    """The most cards a player can hold at the end of this game (R6.1, R10.4)."""
+    known = ruleset.assumed_calls_when_unknown if calls is None else calls
+    return spec.dealt + 2 * max(known, 0)
+
+
+def max_hand_points(card_count: int, ruleset: Ruleset, *, doubled: bool = False) -> int:
+    """The most ``card_count`` cards from one deck can be worth, doubled under R8.3 if asked."""
+    best = _best_totals(ruleset.card_values, ruleset.packs, ruleset.jokers)
+    total = best[min(max(card_count, 0), len(best) - 1)]
+    return 2 * total if doubled else total
+
+
+@lru_cache(maxsize=16)
+def _best_totals(values: CardValues, packs: int, jokers: int) -> tuple[int, ...]:
+    """``best[n]`` is the value of the n most valuable cards of the deck."""
+    naturals = [points for card, points in values.table.items() if not card.is_joker]
+    everything = [values.joker] * jokers + naturals * packs
+    return (0, *accumulate(sorted(everything, reverse=True)))

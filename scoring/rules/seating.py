@@ -1,0 +1,53 @@
+"""Table sizes (R12.2): how many tables, of which sizes, seat a number of players.
+
+Each round seats every active player at tables of the ruleset's ``table_size`` (R12.1). When the
+players do not fill whole tables, some tables are **one short** (tables of four, for ASAJ), so that
+no table is short by more than one: 43 players sit at seven tables of five and two of four.
+
+A few counts cannot be split so (for ASAJ: 6, 7 and 11 players). They take the split, within the
+ruleset's least and largest table, whose tables are **nearest the usual size** in total, then the
+one with fewer tables: 6 players sit as one table of 6, 7 as 4 + 3, 11 as 6 + 5. The director may
+still move anyone (R12.2); this only proposes the sizes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .problems import Problem, RulesError
+from .ruleset import Ruleset
+
+
+def table_sizes(player_count: int, ruleset: Ruleset) -> tuple[int, ...]:
+    """The sizes of the tables for ``player_count`` players, largest first (R12.2)."""
+    usual, least = ruleset.table_size, ruleset.min_table_size
+    if player_count < least:
+        text = f"{player_count} players cannot make a table: a table needs at least {least}"
+        raise RulesError(Problem("R12.2", text))
+    tables = -(-player_count // usual)  # as many tables as whole-or-nearly-whole ones
+    full = player_count - tables * (usual - 1)  # tables of the usual size; the rest one short
+    if full >= 0:
+        return (usual,) * full + (usual - 1,) * (tables - full)
+    return _nearest_split(player_count, ruleset)
+
+
+def _nearest_split(player_count: int, ruleset: Ruleset) -> tuple[int, ...]:
+    usual = ruleset.table_size
+    splits = _splits(player_count, ruleset.max_table_size, ruleset.min_table_size)
+    best = min(
+        splits, key=lambda sizes: (sum(abs(s - usual) for s in sizes), len(sizes)), default=None
+    )
+    if best is None:
+        text = f"{player_count} players cannot be split into tables the ruleset allows"
+        raise RulesError(Problem("R12.2", text))
+    return best
+
+
+def _splits(players: int, largest: int, least: int) -> Iterator[tuple[int, ...]]:
+    """Every way to split the players into tables of ``least`` to ``largest``, largest first."""
+    if players == 0:
+        yield ()
+        return
+    for size in range(min(largest, players), least - 1, -1):
+        for rest in _splits(players - size, size, least):
+            yield (size, *rest)

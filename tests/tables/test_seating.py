@@ -1,0 +1,342 @@
+"""Seating rules (R12.1, R12.2, R4.3): table sizes, seating a round, first dealers, event plans."""
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tables.seating import (
+    MIN_PLAYERS,
+    MeetingHistory,
+    Plan,
+    Repeats,
+    SeatingError,
+    choose_first_dealers,
+    plan_event,
+    seat_round,
+    table_sizes,
+)
+
+# R12.2: the counts that cannot be split into fours and fives.
+R12_2_SPECIAL = {6: [6], 7: [4, 3], 11: [6, 5]}
+
+
+def seated_players(seating: list[list[int]]) -> list[int]:
+    return sorted(player for table in seating for player in table)
+
+
+def repeats_of(seating: list[list[int]], history: MeetingHistory) -> int:
+    return sum(history.meetings(a, b) for table in seating for a, b in combinations(table, 2))
+
+
+# --- table sizes -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "players",
+    [p for p in range(4, 61) if p not in R12_2_SPECIAL],
+    ids=lambda p: f"R12.2-{p}-players",
+)
+def test_players_sit_at_fives_and_fours_only(players: int) -> None:
+    sizes = table_sizes(players)
+
+    assert sum(sizes) == players
+    assert set(sizes) <= {4, 5}
+
+
+@pytest.mark.parametrize("players", range(4, 61), ids=lambda p: f"R12.2-{p}-players")
+def test_as_many_full_tables_as_possible(players: int) -> None:
+    sizes = table_sizes(players)
+
+    if players not in R12_2_SPECIAL:
+        assert sizes.count(4) < 5  # five fours would seat as many as four fives
+
+
+def test_forty_three_players_sit_at_seven_fives_and_two_fours_R12_2() -> None:
+    assert table_sizes(43) == [5, 5, 5, 5, 5, 5, 5, 4, 4]
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"), sorted(R12_2_SPECIAL.items()), ids=lambda v: f"R12.2-{v}"
+)
+def test_six_seven_and_eleven_players_sit_as_r12_2_says(players: int, sizes: list[int]) -> None:
+    assert table_sizes(players) == sizes
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [(3, [3]), (4, [4]), (5, [5]), (8, [4, 4]), (9, [5, 4]), (12, [4, 4, 4]), (16, [4] * 4)],
+    ids=lambda v: f"R12.2-{v}",
+)
+def test_small_fields_sit_as_documented(players: int, sizes: list[int]) -> None:
+    assert table_sizes(players) == sizes
+
+
+def test_three_players_make_the_smallest_table_R12_1() -> None:
+    assert table_sizes(MIN_PLAYERS) == [3]
+
+
+@pytest.mark.parametrize("players", [0, 1, 2])
+def test_fewer_than_three_players_are_refused_R12_1(players: int) -> None:
+    with pytest.raises(SeatingError, match=r"at least 3 checked-in players.*\(R12\.1\)"):
+        table_sizes(players)
+
+
+def test_refusal_says_how_many_are_checked_in_and_what_to_do() -> None:
+    with pytest.raises(SeatingError) as refused:
+        table_sizes(2)
+
+    assert str(refused.value) == (
+        "Seating needs at least 3 checked-in players; 2 are checked in. "
+        "Check in more players (R12.1)."
+    )
+
+
+def test_a_seating_error_is_a_value_error() -> None:
+    assert issubclass(SeatingError, ValueError)
+
+
+@given(players=st.integers(3, 300), table_size=st.integers(3, 6))
+def test_every_table_size_seats_everyone_biggest_tables_first(
+    players: int, table_size: int
+) -> None:
+    sizes = table_sizes(players, table_size)
+
+    assert sum(sizes) == players
+    assert min(sizes) >= MIN_PLAYERS
+    assert sizes == sorted(sizes, reverse=True)
+    assert max(sizes) <= max(table_size + 1, 2 * MIN_PLAYERS - 1)
+
+
+@pytest.mark.parametrize("table_size", [4, 5, 6])
+def test_big_fields_are_never_short_by_more_than_one_R12_2(table_size: int) -> None:
+    for players in range(table_size * table_size, 200):
+        assert set(table_sizes(players, table_size)) <= {table_size, table_size - 1}
+
+
+def test_a_table_size_below_three_is_refused() -> None:
+    with pytest.raises(SeatingError, match="table size"):
+        table_sizes(10, table_size=2)
+
+
+# --- meeting history ---------------------------------------------------------------------------
+
+
+def test_history_counts_meetings_over_rounds() -> None:
+    history = MeetingHistory.from_rounds([[[1, 2, 3], [4, 5, 6]], [[1, 2, 4], [3, 5, 6]]])
+
+    assert history.meetings(1, 2) == 2
+    assert history.meetings(2, 1) == 2
+    assert history.meetings(1, 5) == 0
+    assert history.repeats() == Repeats(pairs_met_twice=2, max_meetings=2, repeat_meetings=2)
+
+
+def test_history_after_a_round_leaves_the_earlier_history_unchanged() -> None:
+    before = MeetingHistory.from_rounds([[[1, 2, 3]]])
+    after = before.after([[1, 2, 4]])
+
+    assert before.meetings(1, 2) == 1
+    assert after.meetings(1, 2) == 2
+
+
+def test_fewer_pairs_met_twice_is_better_whatever_the_most_meetings() -> None:
+    assert Repeats(1, 3, 2) < Repeats(2, 2, 2) < Repeats(2, 3, 3)
+
+
+# --- seating a round ---------------------------------------------------------------------------
+
+ENTRY_IDS = list(range(101, 144))  # 43 database ids
+
+
+def test_round_one_seats_every_player_exactly_once_at_r12_2_tables() -> None:
+    seating = seat_round(ENTRY_IDS, MeetingHistory(), seed=1)
+
+    assert seated_players(seating) == ENTRY_IDS
+    assert [len(table) for table in seating] == table_sizes(43)
+
+
+def test_round_one_is_a_shuffle() -> None:
+    seating = seat_round(ENTRY_IDS, {}, seed=1)
+
+    assert [p for table in seating for p in table] != ENTRY_IDS
+
+
+def test_same_seed_gives_the_same_seating() -> None:
+    history = MeetingHistory.from_rounds([seat_round(ENTRY_IDS, {}, seed=5)])
+
+    assert seat_round(ENTRY_IDS, history, seed=9) == seat_round(ENTRY_IDS, history, seed=9)
+
+
+def test_different_seeds_usually_give_different_seatings() -> None:
+    seatings = {str(seat_round(ENTRY_IDS, {}, seed=seed)) for seed in range(5)}
+
+    assert len(seatings) == 5
+
+
+def test_second_round_of_twenty_five_players_repeats_no_meeting() -> None:
+    players = list(range(25))
+    history = MeetingHistory.from_rounds([seat_round(players, {}, seed=3)])
+
+    second = seat_round(players, history, seed=4)
+
+    assert seated_players(second) == players
+    assert repeats_of(second, history) == 0
+
+
+def test_history_may_be_a_plain_mapping_of_pairs() -> None:
+    players = list(range(25))
+    history = MeetingHistory.from_rounds([seat_round(players, {}, seed=3)])
+
+    from_mapping = seat_round(players, dict(history.counts), seed=4)
+
+    assert from_mapping == seat_round(players, history, seed=4)
+
+
+def test_meetings_with_players_who_left_are_ignored() -> None:
+    history = MeetingHistory.from_rounds([[[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]])
+
+    seating = seat_round([1, 2, 3, 6, 7, 8], history, seed=1)
+
+    assert seated_players(seating) == [1, 2, 3, 6, 7, 8]
+
+
+def test_when_repeats_are_forced_no_pair_meets_a_third_time() -> None:
+    # Twelve players, three fours: from round 4 on repeats cannot be avoided (each player has
+    # met 9 of 11 others after three rounds), but a third meeting can be.
+    players = list(range(12))
+    history = MeetingHistory()
+    for round_number in range(4):
+        history = history.after(seat_round(players, history, seed=round_number))
+
+    assert history.repeats().max_meetings == 2
+
+
+def test_round_by_round_seating_keeps_repeats_low() -> None:
+    players = list(range(40))
+    history = MeetingHistory()
+    for round_number in range(6):
+        history = history.after(seat_round(players, history, seed=round_number))
+
+    assert history.repeats().pairs_met_twice <= 11
+
+
+def test_a_player_listed_twice_is_refused() -> None:
+    with pytest.raises(SeatingError, match="listed twice"):
+        seat_round([1, 2, 3, 3], {}, seed=1)
+
+
+def test_seating_fewer_than_three_is_refused_R12_1() -> None:
+    with pytest.raises(SeatingError, match="Check in more players"):
+        seat_round([1, 2], {}, seed=1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    players=st.integers(3, 60),
+    table_size=st.integers(3, 6),
+    earlier_rounds=st.integers(0, 3),
+    seed=st.integers(0, 2**32),
+)
+def test_every_player_takes_exactly_one_seat(
+    players: int, table_size: int, earlier_rounds: int, seed: int
+) -> None:
+    ids = [1000 + 7 * p for p in range(players)]
+    history = MeetingHistory.from_rounds(
+        seat_round(ids, {}, seed=seed + r, table_size=table_size) for r in range(earlier_rounds)
+    )
+
+    seating = seat_round(ids, history, seed=seed, table_size=table_size, swaps=2000)
+
+    assert seated_players(seating) == ids
+    assert [len(table) for table in seating] == table_sizes(players, table_size)
+
+
+# --- first dealers (R4.3) ----------------------------------------------------------------------
+
+
+def test_first_dealer_is_a_seat_at_each_table_R4_3() -> None:
+    seating = seat_round(ENTRY_IDS, {}, seed=1)
+
+    dealers = choose_first_dealers(seating, seed=1)
+
+    assert len(dealers) == len(seating)
+    assert all(0 <= seat < len(table) for seat, table in zip(dealers, seating, strict=True))
+
+
+def test_first_dealers_are_reproducible_by_seed_R4_3() -> None:
+    tables = [[1, 2, 3, 4, 5]] * 20
+
+    assert choose_first_dealers(tables, seed=7) == choose_first_dealers(tables, seed=7)
+    assert choose_first_dealers(tables, seed=7) != choose_first_dealers(tables, seed=8)
+
+
+def test_every_seat_can_deal_first_R4_3() -> None:
+    dealers = choose_first_dealers([[1, 2, 3, 4, 5]] * 200, seed=1)
+
+    assert set(dealers) == {0, 1, 2, 3, 4}
+
+
+# --- planning an event -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def plan_43_by_5() -> Plan:
+    return plan_event(43, 5, seed=1)
+
+
+def test_plan_seats_every_player_once_per_round(plan_43_by_5: Plan) -> None:
+    assert len(plan_43_by_5.rounds) == 5
+    for seating in plan_43_by_5.rounds:
+        assert seated_players(seating) == list(range(43))
+        assert [len(table) for table in seating] == table_sizes(43)
+
+
+def test_forty_three_players_meet_nobody_twice_in_five_rounds_R12_2(plan_43_by_5: Plan) -> None:
+    assert plan_43_by_5.pairs_met_twice == 0
+    assert plan_43_by_5.max_meetings == 1
+
+
+def test_plan_reports_its_own_repeats() -> None:
+    plan = plan_event(12, 5, seed=2)
+    repeats = MeetingHistory.from_rounds(plan.rounds).repeats()
+
+    assert (plan.pairs_met_twice, plan.max_meetings) == (
+        repeats.pairs_met_twice,
+        repeats.max_meetings,
+    )
+    assert plan.pairs_met_twice > 0  # 12 players at fours cannot go 5 rounds without repeats
+
+
+def test_same_seed_gives_the_same_plan() -> None:
+    assert plan_event(20, 4, seed=3) == plan_event(20, 4, seed=3)
+
+
+def test_different_seeds_usually_give_different_plans() -> None:
+    assert plan_event(20, 4, seed=3).rounds != plan_event(20, 4, seed=4).rounds
+
+
+def test_forty_players_over_six_rounds_meet_few_pairs_twice() -> None:
+    assert plan_event(40, 6, seed=1).pairs_met_twice <= 11
+
+
+def test_one_table_plans_every_round_at_it() -> None:
+    plan = plan_event(5, 3, seed=1)
+
+    assert [seated_players(seating) for seating in plan.rounds] == [list(range(5))] * 3
+    assert plan.max_meetings == 3
+
+
+def test_plan_serialises_for_the_seating_plan_command() -> None:
+    plan = plan_event(9, 2, seed=1)
+
+    assert plan.to_dict() == {
+        "rounds": plan.rounds,
+        "pairs_met_twice": plan.pairs_met_twice,
+        "max_meetings": plan.max_meetings,
+    }
+
+
+def test_a_plan_needs_at_least_one_round_R12_1() -> None:
+    with pytest.raises(SeatingError, match="at least one round"):
+        plan_event(10, 0, seed=1)

@@ -1,0 +1,247 @@
+"""Games, results, rulings and standings.
+
+A **game** is one of the nine of a set at one table (R4), or a void attempt at one (R9.2: recorded,
+scores nothing, the same game is played again as the next attempt). A **hand result** is one
+player's result in one game (R8.5). Every version of a game's result is kept as a **result
+revision** (who, when, what, why); at most one revision of a game is confirmed. A **ruling** is a
+director's decision (R12.4); its points show in the scores. A **standings snapshot** is derived
+data, recomputed from results and rulings, versioned so the newest always wins.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from tables.models import Table
+from tournament.models import Entry, Round, Tournament
+
+GAMES_PER_SET = 9
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Awaiting confirmation"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(help_text="1 to 9 (R4).")
+    attempt = models.PositiveSmallIntegerField(
+        default=1, help_text="Goes up after a void game (R9.2)."
+    )
+    is_void = models.BooleanField(default=False)
+    down_and_out = models.BooleanField(default=False, help_text="R8.3: card points doubled.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.CONFIRMED)
+    version = models.PositiveIntegerField(default=1, help_text="Goes up with every correction.")
+    is_flagged = models.BooleanField(
+        default=False, help_text="Saved over a warning (R10.6, R10.7): the director should look."
+    )
+    warnings = models.JSONField(default=list, blank=True)
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
+
+    class Meta:
+        ordering = ["table", "number", "attempt"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number", "attempt"], name="game_attempt_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "number"],
+                condition=Q(is_void=False),
+                name="game_one_scored_attempt",
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1, number__lte=GAMES_PER_SET), name="game_number_range"
+            ),
+            models.CheckConstraint(condition=Q(attempt__gte=1), name="game_attempt_positive"),
+            models.CheckConstraint(
+                condition=~Q(is_void=True, down_and_out=True), name="game_void_not_down_and_out"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        suffix = f" (attempt {self.attempt}, void)" if self.is_void else ""
+        return f"{self.table} game {self.number}{suffix}"
+
+
+class HandResult(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="hand_results")
+    went_out = models.BooleanField(default=False)
+    cards = models.CharField(
+        max_length=400, blank=True, help_text="Cards left in hand in R11 notation, if entered."
+    )
+    card_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    card_points = models.PositiveIntegerField(default=0, help_text="R8.2, before doubling.")
+    doubled = models.BooleanField(default=False, help_text="R8.3 down and out.")
+    calls = models.PositiveSmallIntegerField(null=True, blank=True, help_text="R6; blank: unknown.")
+    failed_come_downs = models.PositiveSmallIntegerField(default=0, help_text="R5.4")
+    overcall_penalty = models.BooleanField(default=False, help_text="R6.3")
+    penalty_points = models.PositiveIntegerField(default=0, help_text="R5.4 + R6.3 as scored.")
+    total = models.PositiveIntegerField(default=0, help_text="Game score before rulings (R8.5).")
+
+    class Meta:
+        ordering = ["game", "entry"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "entry"], name="hand_one_result_per_player"),
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(went_out=True), name="hand_one_player_went_out"
+            ),
+            models.CheckConstraint(
+                condition=~Q(went_out=True) | Q(card_points=0), name="hand_went_out_scores_no_cards"
+            ),
+            models.CheckConstraint(
+                condition=Q(doubled=False, total=F("card_points") + F("penalty_points"))
+                | Q(doubled=True, total=F("card_points") * 2 + F("penalty_points")),
+                name="hand_total_adds_up",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry.player.name}: {self.total} in {self.game}"
+
+
+class ResultRevision(models.Model):
+    """One version of a game's result, as entered; the history behind every correction."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Awaiting confirmation"
+        CONFIRMED = "confirmed", "Confirmed"
+        SUPERSEDED = "superseded", "Superseded"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    version = models.PositiveIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices)
+    entry = models.JSONField(help_text="The result as submitted (R11 cards or points per player).")
+    scores = models.JSONField(help_text="Each player's score breakdown as computed (R8).")
+    warnings = models.JSONField(default=list, blank=True)
+    reason = models.CharField(max_length=300, blank=True, help_text="Why it was changed.")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_via = models.CharField(max_length=120, help_text="Who entered it, e.g. 'table link'.")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_via = models.CharField(max_length=120, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="revision_version_unique"),
+            models.UniqueConstraint(
+                fields=["game"],
+                condition=Q(status="confirmed"),
+                name="revision_one_confirmed_per_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} v{self.version} ({self.status})"
+
+
+class Ruling(models.Model):
+    """A tournament director's decision (R12.4). Never deleted: a reversal is a new ruling."""
+
+    class Kind(models.TextChoices):
+        PENALTY_POINTS = "penalty_points", "Penalty points"
+        SCORE_CORRECTION = "score_correction", "Score correction"
+        VOID_REDEAL = "void_redeal", "Void / redeal order"
+        WARNING = "warning", "Warning"
+        DISQUALIFICATION = "disqualification", "Disqualification"
+        TIE_BREAK = "tie_break", "Tie-break decision"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.PROTECT)
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT)
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.PROTECT)
+    entry = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    points = models.IntegerField(
+        default=0, help_text="Added to the player's score; may be negative."
+    )
+    decision = models.TextField(help_text="What was decided.")
+    reason = models.TextField(blank=True, help_text="Why.")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(auto_now_add=True)
+    reverses = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
+    )
+
+    class Meta:
+        ordering = ["tournament", "decided_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(points=0) | Q(kind__in=["penalty_points", "score_correction"]),
+                name="ruling_points_only_for_scores",
+            ),
+            models.CheckConstraint(
+                condition=~Q(points=0)
+                | ~Q(kind__in=["penalty_points", "score_correction"])
+                | Q(reverses__isnull=False),
+                name="ruling_score_kinds_carry_points",
+            ),
+            models.CheckConstraint(
+                condition=Q(entry__isnull=False) | Q(table__isnull=False) | Q(game__isnull=False),
+                name="ruling_has_a_subject",
+            ),
+            models.CheckConstraint(
+                condition=Q(entry__isnull=False) | Q(points=0), name="ruling_points_need_a_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.get_kind_display()} ({self.points:+d})"
+            if self.points
+            else self.get_kind_display()
+        )
+
+
+class StandingsSnapshot(models.Model):
+    """Standings computed from the stored results and rulings; the highest version wins."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="snapshots")
+    version = models.PositiveIntegerField()
+    computed_at = models.DateTimeField(auto_now_add=True)
+    source_stamp = models.CharField(
+        max_length=80, help_text="Fingerprint of the results and rulings it was computed from."
+    )
+    data = models.JSONField()
+
+    class Meta:
+        ordering = ["tournament", "-version"]
+        get_latest_by = "version"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "version"], name="snapshot_version_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Standings v{self.version} of {self.tournament}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a request sent with an Idempotency-Key, replayed to its retries."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=120)
+    fingerprint = models.CharField(max_length=64, help_text="Hash of the request it answered.")
+    status_code = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="idempotency_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} → {self.status_code}"

@@ -1,0 +1,79 @@
+"""Tables and seats.
+
+A **table** seats three to six players for one round and plays one set of nine games there (R12.1).
+A **seat** is a numbered position at a table, clockwise from 1; one seat holds the **first dealer**
+of the set (R4.3), and the deal passes clockwise one seat per game. Each table has a private
+scorekeeper link, an unguessable token printed as a QR code on its table card.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from tournament.models import Entry, Round
+
+MAX_SEATS = 6
+
+
+def new_access_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    access_token = models.CharField(
+        max_length=64,
+        unique=True,
+        default=new_access_token,
+        help_text="Secret of the table's private link; reissuing it revokes the old one.",
+    )
+    token_issued_at = models.DateTimeField(auto_now_add=True)
+    scorekeepers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="scored_tables"
+    )
+    signed_off_at = models.DateTimeField(null=True, blank=True)
+    signed_off_by = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+    def is_signed_off(self) -> bool:
+        return self.signed_off_at is not None
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # The round is the table's round, stored again so the database itself can refuse a player
+    # seated twice in one round.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="Clockwise from 1.")
+    is_first_dealer = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(
+                fields=["round", "entry"], name="seat_one_per_player_per_round"
+            ),
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(is_first_dealer=True), name="seat_one_first_dealer"
+            ),
+            models.CheckConstraint(
+                condition=Q(position__gte=1, position__lte=MAX_SEATS), name="seat_position_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.position} at {self.table}"

@@ -1,0 +1,115 @@
+"""factory_boy factories for the domain model; each builds a valid row with its parents."""
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+
+from scoring.models import Game, HandResult, Ruling
+from tables.models import Seat, Table
+from tournament.models import Entry, Player, Round, StaffRole, Tournament
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("correct horse battery staple")
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Kalooki Open {n}")
+    slug = factory.Sequence(lambda n: f"kalooki-open-{n}")
+    starts_on = datetime.date(2026, 11, 21)
+    ends_on = datetime.date(2026, 11, 22)
+    venue = "Kingston"
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Player {n}")
+    club = "Half Way Tree"
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Entry
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+    status = Entry.Status.CHECKED_IN
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = 1
+
+
+class StaffRoleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = StaffRole
+
+    tournament = factory.SubFactory(TournamentFactory)
+    user = factory.SubFactory(UserFactory)
+    role = StaffRole.Role.DIRECTOR
+
+
+class TableFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Table
+
+    round = factory.SubFactory(RoundFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Seat
+
+    table = factory.SubFactory(TableFactory)
+    round = factory.SelfAttribute("table.round")
+    entry = factory.SubFactory(
+        EntryFactory, tournament=factory.SelfAttribute("..table.round.tournament")
+    )
+    position = factory.Sequence(lambda n: n % 5 + 1)
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Game
+
+    table = factory.SubFactory(TableFactory)
+    number = 1
+
+
+class HandResultFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = HandResult
+
+    game = factory.SubFactory(GameFactory)
+    entry = factory.SubFactory(
+        EntryFactory, tournament=factory.SelfAttribute("..game.table.round.tournament")
+    )
+    card_points = 20
+    total = 20
+
+
+class RulingFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Ruling
+
+    tournament = factory.SubFactory(TournamentFactory)
+    entry = factory.SubFactory(EntryFactory, tournament=factory.SelfAttribute("..tournament"))
+    kind = Ruling.Kind.PENALTY_POINTS
+    points = 25
+    decision = "25 penalty points for a late return to the table."

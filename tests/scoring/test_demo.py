@@ -1,0 +1,66 @@
+"""The demo tournament looks like a tournament in progress, and loading it twice changes nothing."""
+
+import pytest
+from django.core.management import call_command
+from django.db.models import Count
+
+from scoring.models import Game, HandResult, ResultRevision
+from tables.models import Seat, Table
+from tournament.models import AuditEvent, Entry, Player, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+MODELS = [
+    Tournament,
+    Player,
+    Entry,
+    Round,
+    Table,
+    Seat,
+    Game,
+    HandResult,
+    ResultRevision,
+    AuditEvent,
+]
+
+
+def _counts() -> dict[str, int]:
+    return {model.__name__: model.objects.count() for model in MODELS}
+
+
+def test_it_seats_23_players_at_three_tables_of_five_and_two_of_four_r12_2() -> None:
+    call_command("load_demo", stdout=None)
+    tables = Table.objects.annotate(players=Count("seats")).order_by("number")
+    assert [table.players for table in tables] == [5, 5, 5, 4, 4]
+    assert Entry.objects.checked_in().count() == 23
+
+
+def test_it_has_games_recorded_through_the_rules_engine() -> None:
+    call_command("load_demo")
+    scored = Game.objects.filter(is_void=False)
+    assert scored.count() == 16
+    assert Game.objects.filter(is_void=True).count() == 1  # R9.2: the void attempt is kept
+    assert scored.filter(down_and_out=True).count() == 1
+    assert not Game.objects.filter(is_flagged=True).exists()
+    for game in scored:
+        hands = list(game.hands.all())
+        assert sum(hand.went_out for hand in hands) == 1  # R10.1
+        assert len(hands) == game.table.seats.count()
+
+
+def test_every_table_has_a_first_dealer_r4_3() -> None:
+    call_command("load_demo")
+    assert Seat.objects.filter(is_first_dealer=True).count() == Table.objects.count() == 5
+
+
+def test_loading_it_twice_changes_nothing() -> None:
+    call_command("load_demo")
+    before = _counts()
+    call_command("load_demo")
+    assert _counts() == before
+
+
+def test_the_demo_logins_work(client) -> None:
+    call_command("load_demo")
+    assert client.login(username="director", password="kalooki-director")
+    assert client.get("/admin/").status_code == 200

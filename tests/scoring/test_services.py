@@ -1,0 +1,141 @@
+"""Recording a game result: the engine's checks decide, and nothing refused is saved."""
+
+import pytest
+
+from scoring.models import Game, HandResult, ResultRevision
+from scoring.services import HandInput, ResultRefused, WarningsNotConfirmed, result_record
+from tables.models import Table
+from tables.services import round_seat
+from tests.factories import EntryFactory, RoundFactory, TournamentFactory
+from tournament.models import Round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table() -> Table:
+    """A table of five in a round in play: Ann, Ben, Cy, Di and Ed."""
+    tournament = TournamentFactory()
+    for name in ["Ann", "Ben", "Cy", "Di", "Ed"]:
+        EntryFactory(tournament=tournament, player__name=name)
+    round = RoundFactory(tournament=tournament)
+    [table] = round_seat(round=round, seed=1)
+    Round.objects.filter(pk=round.pk).update(status=Round.Status.IN_PLAY)
+    return Table.objects.get(pk=table.pk)
+
+
+def _hands(table: Table, **by_name: dict) -> list[HandInput]:
+    seats = table.seats.select_related("entry__player").order_by("position")
+    return [HandInput(seat.entry_id, **by_name[seat.entry.player.name]) for seat in seats]
+
+
+GAME_1 = {
+    "Ann": {"went_out": True, "cards": ""},
+    "Ben": {"cards": "JK AS 2C 3C 4C 5C 6C 7C 8C", "calls": 0},
+    "Cy": {"points": 44, "calls": 0},
+    "Di": {"cards": "KH KD KS QH QD QS JH JD JS", "calls": 0},
+    "Ed": {"cards": "2H", "calls": 1},
+}
+
+
+def test_it_stores_each_players_score_r8(table: Table) -> None:
+    game = result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
+    totals = {
+        hand.entry.player.name: hand.total for hand in game.hands.select_related("entry__player")
+    }
+    assert totals == {"Ann": 0, "Ben": 100, "Cy": 44, "Di": 90, "Ed": 2}
+    assert game.status == Game.Status.CONFIRMED
+    assert game.revisions.get().status == ResultRevision.Status.CONFIRMED
+
+
+def test_down_and_out_doubles_card_points_r8_3(table: Table) -> None:
+    game = result_record(
+        table=table, number=1, hands=_hands(table, **GAME_1), down_and_out=True, via="table link"
+    )
+    ben = game.hands.get(entry__player__name="Ben")
+    assert (ben.card_points, ben.doubled, ben.total) == (100, True, 200)
+
+
+def test_it_refuses_two_players_going_out_and_saves_nothing_r10_1(table: Table) -> None:
+    both_out = {**GAME_1, "Ben": {"went_out": True, "cards": ""}}
+    with pytest.raises(ResultRefused) as refused:
+        result_record(table=table, number=1, hands=_hands(table, **both_out), via="table link")
+    assert "R10.1" in {problem.rule for problem in refused.value.problems}
+    assert not Game.objects.exists() and not HandResult.objects.exists()
+
+
+def test_it_refuses_a_fourth_copy_of_a_card_r10_3(table: Table) -> None:
+    four_kings = {
+        **GAME_1,
+        "Ed": {"cards": "KH", "calls": 1},
+        "Ben": {"cards": "KH KH", "calls": 1},
+    }
+    four_kings["Di"] = {"cards": "KH 2S", "calls": 1}
+    with pytest.raises(ResultRefused) as refused:
+        result_record(table=table, number=1, hands=_hands(table, **four_kings), via="table link")
+    assert "R10.3" in {problem.rule for problem in refused.value.problems}
+
+
+def test_a_warning_needs_confirmation_and_then_flags_the_game_r10_6(table: Table) -> None:
+    odd_count = {**GAME_1, "Ed": {"cards": "2H 3H 4H", "calls": 0}}  # 3 cards, no call: suspect
+    with pytest.raises(WarningsNotConfirmed) as refused:
+        result_record(table=table, number=1, hands=_hands(table, **odd_count), via="table link")
+    assert "R10.6" in {problem.rule for problem in refused.value.warnings}
+    assert not Game.objects.exists()
+    game = result_record(
+        table=table,
+        number=1,
+        hands=_hands(table, **odd_count),
+        via="table link",
+        confirm_warnings=True,
+    )
+    assert game.is_flagged
+    assert game.warnings[0]["rule"] == "R10.6"
+
+
+def test_a_void_game_is_kept_and_the_same_game_is_played_again_r9_2(table: Table) -> None:
+    void = result_record(table=table, number=1, void=True, via="table link")
+    replay = result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
+    assert (void.is_void, void.attempt, void.hands.count()) == (True, 1, 0)
+    assert (replay.is_void, replay.attempt) == (False, 2)
+
+
+def test_games_are_entered_in_order_r4_1(table: Table) -> None:
+    with pytest.raises(ResultRefused, match="game 1 comes next"):
+        result_record(table=table, number=2, hands=_hands(table, **GAME_1), via="table link")
+
+
+def test_a_game_is_not_entered_twice(table: Table) -> None:
+    result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
+    with pytest.raises(ResultRefused, match="already recorded"):
+        result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
+
+
+def test_every_seated_player_needs_a_result(table: Table) -> None:
+    hands = _hands(table, **GAME_1)[:-1]
+    with pytest.raises(ResultRefused, match="every player at the table needs one"):
+        result_record(table=table, number=1, hands=hands, via="table link")
+
+
+def test_a_locked_round_takes_no_result_r12_4(table: Table) -> None:
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.LOCKED)
+    with pytest.raises(ResultRefused, match="only a director ruling"):
+        result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
+
+
+def test_with_second_person_confirmation_a_result_waits(table: Table) -> None:
+    table.round.tournament.requires_confirmation = True
+    table.round.tournament.save()
+    game = result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
+    assert game.status == Game.Status.PENDING
+    assert game.revisions.get().status == ResultRevision.Status.PENDING
+
+
+def test_the_revision_keeps_the_entry_as_submitted(table: Table) -> None:
+    game = result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
+    revision = game.revisions.get()
+    assert revision.entered_via == "table link"
+    assert [hand["player"] for hand in revision.entry["hands"]] == [
+        seat.entry.player.name for seat in table.seats.order_by("position")
+    ]
+    assert revision.scores[0]["reasons"]

@@ -1,0 +1,85 @@
+"""The database itself refuses what the tournament model forbids."""
+
+import datetime
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from scoring.rules import ASAJ_2025, Ruleset
+from tests.factories import (
+    EntryFactory,
+    PlayerFactory,
+    RoundFactory,
+    StaffRoleFactory,
+    TournamentFactory,
+)
+from tournament.models import Entry, StaffRole
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_new_tournament_is_played_under_the_asaj_2025_preset() -> None:
+    tournament = TournamentFactory()
+    tournament.refresh_from_db()
+    assert tournament.rules() == ASAJ_2025
+
+
+def test_a_tournament_keeps_its_own_ruleset_when_the_preset_changes() -> None:
+    stored = {**ASAJ_2025.to_dict(), "table_size": 4}
+    tournament = TournamentFactory(ruleset=stored)
+    tournament.refresh_from_db()
+    assert tournament.rules() == Ruleset.from_dict(stored)
+    assert tournament.rules().table_size == 4
+
+
+def test_a_player_cannot_enter_the_same_tournament_twice() -> None:
+    entry = EntryFactory()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Entry.objects.create(tournament=entry.tournament, player=entry.player)
+
+
+def test_one_player_can_enter_many_tournaments() -> None:
+    alice = PlayerFactory(name="Alice")
+    EntryFactory(player=alice)
+    EntryFactory(player=alice)
+    assert alice.entries.count() == 2
+
+
+def test_round_numbers_are_unique_within_a_tournament() -> None:
+    first = RoundFactory(number=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RoundFactory(tournament=first.tournament, number=1)
+
+
+def test_a_tournament_cannot_end_before_it_starts() -> None:
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TournamentFactory(
+            starts_on=datetime.date(2026, 11, 22), ends_on=datetime.date(2026, 11, 21)
+        )
+
+
+def test_a_tournament_has_at_least_one_round() -> None:
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TournamentFactory(rounds_planned=0)
+
+
+def test_a_staff_role_is_granted_once_per_tournament() -> None:
+    role = StaffRoleFactory(role=StaffRole.Role.DIRECTOR)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        StaffRole.objects.create(tournament=role.tournament, user=role.user, role=role.role)
+
+
+def test_the_same_person_may_direct_and_keep_score() -> None:
+    role = StaffRoleFactory(role=StaffRole.Role.DIRECTOR)
+    StaffRole.objects.create(
+        tournament=role.tournament, user=role.user, role=StaffRole.Role.SCOREKEEPER
+    )
+    assert role.tournament.staff.count() == 2
+
+
+def test_active_entries_leave_out_the_withdrawn_and_the_disqualified() -> None:
+    tournament = TournamentFactory()
+    for status in Entry.Status.values:
+        EntryFactory(tournament=tournament, status=status)
+    active = {entry.status for entry in tournament.entries.active()}
+    assert active == {Entry.Status.REGISTERED, Entry.Status.CHECKED_IN}

@@ -1,0 +1,196 @@
+"""Tournaments and the people in them.
+
+A **tournament** is played under one ruleset, stored with it as JSON so that a later change of the
+preset never rescores it. A **player** is a person, reusable across tournaments; an **entry** is a
+player in one tournament. A **round** is one set of nine games (R4.1) played at every table (R12.1).
+"""
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from scoring.rules import ASAJ_2025, Ruleset
+
+
+def default_ruleset() -> dict[str, Any]:
+    return ASAJ_2025.to_dict()
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        SETUP = "setup", "Setting up"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    venue = models.CharField(max_length=200, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
+    is_published = models.BooleanField(
+        "public pages published", default=False, help_text="Show the public leaderboard pages."
+    )
+    ruleset = models.JSONField(
+        default=default_ruleset, help_text="The ruleset this tournament is played under (R1-R12)."
+    )
+    rounds_planned = models.PositiveSmallIntegerField("number of rounds", default=1)
+    requires_confirmation = models.BooleanField(
+        "second-person confirmation",
+        default=False,
+        help_text="A result counts once someone other than its enterer confirms it.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=F("starts_on")), name="tournament_ends_after_start"
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_planned__gte=1), name="tournament_at_least_one_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def rules(self) -> Ruleset:
+        return Ruleset.from_dict(self.ruleset)
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=120)
+    club = models.CharField(max_length=120, blank=True)
+    email = models.EmailField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+
+class EntryQuerySet(models.QuerySet["Entry"]):
+    def active(self) -> "EntryQuerySet":
+        """Entries that can still be seated: registered or checked in."""
+        return self.filter(status__in=[Entry.Status.REGISTERED, Entry.Status.CHECKED_IN])
+
+    def checked_in(self) -> "EntryQuerySet":
+        return self.filter(status=Entry.Status.CHECKED_IN)
+
+
+class Entry(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Registered"
+        CHECKED_IN = "checked_in", "Checked in"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        DISQUALIFIED = "disqualified", "Disqualified"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERED)
+    is_late_entry = models.BooleanField(default=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    status_changed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = EntryQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "entries"
+        ordering = ["player__name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="entry_one_per_player_per_tournament"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.name} in {self.tournament.name}"
+
+    def is_playing(self) -> bool:
+        return self.status in (self.Status.REGISTERED, self.Status.CHECKED_IN)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft (seating editable)"
+        PUBLISHED = "published", "Published"
+        IN_PLAY = "in_play", "In play"
+        COMPLETE = "complete", "Complete"
+        LOCKED = "locked", "Locked (changes only by ruling)"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
+    seating_seed = models.BigIntegerField(
+        null=True, blank=True, help_text="Seed of the seating's random choices (reproducible)."
+    )
+    dealer_seed = models.BigIntegerField(
+        null=True, blank=True, help_text="Seed of the first-dealer draw (R4.3)."
+    )
+    published_at = models.DateTimeField(null=True, blank=True)
+    locked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+    def is_editable(self) -> bool:
+        """Seating can be changed freely only before the round is published."""
+        return self.status == self.Status.DRAFT
+
+
+class StaffRole(models.Model):
+    class Role(models.TextChoices):
+        DIRECTOR = "director", "Tournament director"
+        SCOREKEEPER = "scorekeeper", "Scorekeeper"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_roles"
+    )
+    role = models.CharField(max_length=16, choices=Role.choices)
+    granted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "role", "user"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "role"], name="staffrole_unique_per_tournament"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} is {self.get_role_display()} of {self.tournament}"
+
+
+class AuditEvent(models.Model):
+    """One director action, kept for the record (who, when, what)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    action = models.CharField(max_length=60)
+    summary = models.CharField(max_length=300)
+    detail = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"

@@ -13,6 +13,7 @@ from scoring.rules import (
     check_entry,
     format_cards,
     hand_points,
+    hand_size,
     max_hand_points,
     parse_cards,
 )
@@ -148,6 +149,13 @@ def test_r10_3_it_refuses_a_fourth_copy_of_a_card():
 
 
 # R10.4
+
+
+def test_r6_1_each_call_adds_two_cards_to_the_hand():
+    first_game = RULES.game(1)
+    assert hand_size(first_game, 0, RULES) == 9
+    assert hand_size(first_game, 2, RULES) == 13
+    assert hand_size(first_game, None, RULES) == 15  # R10.4: calls not entered, 3 assumed
 
 
 @pytest.mark.parametrize(

@@ -20,22 +20,37 @@ from .ruleset import Ruleset
 
 def table_sizes(player_count: int, ruleset: Ruleset) -> tuple[int, ...]:
     """The sizes of the tables for ``player_count`` players, largest first (R12.2)."""
-    usual, least = ruleset.table_size, ruleset.min_table_size
+    least = ruleset.min_table_size
     if player_count < least:
         text = f"{player_count} players cannot make a table: a table needs at least {least}"
         raise RulesError(Problem("R12.2", text))
-    tables = -(-player_count // usual)  # as many tables as whole-or-nearly-whole ones
-    full = player_count - tables * (usual - 1)  # tables of the usual size; the rest one short
-    if full >= 0:
-        return (usual,) * full + (usual - 1,) * (tables - full)
+    for sizes in (_one_short(player_count, ruleset), _one_over(player_count, ruleset)):
+        if sizes and least <= min(sizes) and max(sizes) <= ruleset.max_table_size:
+            return sizes
     return _nearest_split(player_count, ruleset)
 
 
+def _one_short(player_count: int, ruleset: Ruleset) -> tuple[int, ...]:
+    """Usual tables and as few tables one short as needed (43 -> 5 x 7 + 4 x 2); () if none."""
+    usual = ruleset.table_size
+    tables = -(-player_count // usual)
+    full = player_count - tables * (usual - 1)
+    return (usual,) * full + (usual - 1,) * (tables - full) if full >= 0 else ()
+
+
+def _one_over(player_count: int, ruleset: Ruleset) -> tuple[int, ...]:
+    """Usual tables and a few one over, for when one-short tables would be too small."""
+    usual = ruleset.table_size
+    tables, extra = divmod(player_count, usual)
+    return (usual + 1,) * extra + (usual,) * (tables - extra) if 0 < tables >= extra else ()
+
+
 def _nearest_split(player_count: int, ruleset: Ruleset) -> tuple[int, ...]:
+    """The allowed split nearest the usual size; squared, so 4 + 4 beats 5 + 3 at tables of 6."""
     usual = ruleset.table_size
     splits = _splits(player_count, ruleset.max_table_size, ruleset.min_table_size)
     best = min(
-        splits, key=lambda sizes: (sum(abs(s - usual) for s in sizes), len(sizes)), default=None
+        splits, key=lambda sizes: (sum((s - usual) ** 2 for s in sizes), len(sizes)), default=None
     )
     if best is None:
         text = f"{player_count} players cannot be split into tables the ruleset allows"

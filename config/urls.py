@@ -1,17 +1,25 @@
-"""Root URLs: the admin, /healthz, the API and its OpenAPI schema, and each app's pages."""
+"""Root URLs: the admin, sign-in, /healthz, the API and its OpenAPI schema, and each app's pages."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
 
 from config.health import healthz
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("healthz", healthz, name="healthz"),
+    path("api/auth/token", obtain_auth_token, name="api-token"),
     path("api/", include("scoring.api_urls")),
+    path("api/", include("tables.api_urls")),
+    path("api/", include("tournament.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("scoring.urls")),
+    path("", include("tables.urls")),
     path("", include("tournament.urls")),
 ]

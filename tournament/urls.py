@@ -6,4 +6,5 @@ app_name = "tournament"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("director/", views.director_home, name="director-home"),
 ]

@@ -84,12 +84,23 @@ def _line(result: dict[str, object]) -> str:
     )
 
 
+def _cpu_model() -> str:
+    # platform.processor() is empty on most Linux machines; /proc/cpuinfo names the chip.
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     seed = parser.parse_args().seed
     print(
-        f"seating benchmark, seed {seed}: {platform.platform()}, {platform.processor() or '?'}, "
+        f"seating benchmark, seed {seed}: {platform.platform()}, {_cpu_model()}, "
         f"{os.cpu_count()} CPUs, Python {platform.python_version()}"
     )
     results = []

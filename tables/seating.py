@@ -17,13 +17,12 @@ Terms
   beyond each pair's first.
 - plan: every round of an event seated in advance (`plan_event`), for a fixed field of players.
 
-Table sizes (R12.2): tables of the ruleset's size, and when the count is not a multiple of it,
-tables one seat short, so that no table is short by more than one (43 players at five a table:
-seven fives and two fours). Counts that cannot be split that way fall back, in this order, to
-tables one seat over (6 -> 6, 11 -> 6+5), then to tables one and two short (7 -> 4+3). Fewer
-than six players (two tables of three) play at one table: 3 -> 3 is the smallest seating there
-is, 4 -> 4, 5 -> 5. Nobody plays at a table of fewer than
-`MIN_PLAYERS`: with a table size of 3 the spare players sit at tables of 4 (7 -> 4+3, 5 -> 5).
+Table sizes (R12.2) come from the rules engine (`scoring.rules.table_sizes`), and every table
+is within the ruleset's least and largest size: tables of the usual size and, when the count is
+not a multiple of it, tables one short, so that no table is short by more than one (43 players at
+five a table: seven fives and two fours). Counts that cannot be split that way take tables one
+over (ASAJ: 6 -> 6, 11 -> 6+5), and failing that the allowed split nearest the usual size (7 ->
+4+3). Seating refuses fewer players than the least table (3 for ASAJ).
 
 The search: simulated annealing over swaps of two players between tables of one round. A pair's
 meetings are penalised convexly (`_penalty`), so the search spreads unavoidable repeats over
@@ -43,12 +42,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
 
-MIN_PLAYERS = 3
-"""The smallest table that plays a set: seating refuses fewer checked-in players (R12.1)."""
+from scoring import rules
+from scoring.rules import ASAJ_2025, RulesError, Ruleset
 
-# Swaps tried per seat to fill (players × rounds). Measured: the R12 benchmark targets are met
-# with a tenth of this; the rest buys fewer repeats. The floor keeps small fields well seated and
-# the ceiling keeps big events to a second or two of CPU.
+# Swaps tried per seat to fill (players × rounds). Measured: the targets of bench/bench_seating.py
+# are already met with 100,000 swaps; the rest buys fewer repeats. The floor keeps small fields
+# well seated and the ceiling keeps big events to a second or two of CPU.
 _SWAPS_PER_SEAT = 3000
 _MIN_SWAPS = 20_000
 _MAX_SWAPS = 1_500_000
@@ -71,46 +70,30 @@ class SeatingError(ValueError):
 # --- table sizes (R12.2) ---------------------------------------------------------------------
 
 
-def table_sizes(players: int, table_size: int = 5) -> list[int]:
-    """Sizes of the tables that seat `players`, biggest first (R12.1, R12.2).
+def table_sizes(players: int, ruleset: Ruleset = ASAJ_2025) -> list[int]:
+    """Sizes of the tables that seat `players`, biggest first, as the rules engine says (R12.2).
 
-    `table_sizes(43) == [5, 5, 5, 5, 5, 5, 5, 4, 4]`; `table_sizes(11) == [6, 5]`.
+    `table_sizes(43) == [5, 5, 5, 5, 5, 5, 5, 4, 4]`; `table_sizes(11) == [6, 5]`. The engine's
+    refusals become a `SeatingError` that tells the director what to do.
     """
-    if players < MIN_PLAYERS:
+    try:
+        return list(rules.table_sizes(players, ruleset))
+    except RulesError as error:
+        raise _refusal(players, ruleset) from error
+
+
+def _refusal(players: int, ruleset: Ruleset) -> SeatingError:
+    least, largest = ruleset.min_table_size, ruleset.max_table_size
+    if players < least:
         verb = "is" if players == 1 else "are"
-        raise SeatingError(
-            f"Seating needs at least {MIN_PLAYERS} checked-in players; {players} {verb} "
+        return SeatingError(
+            f"Seating needs at least {least} checked-in players; {players} {verb} "
             "checked in. Check in more players (R12.1)."
         )
-    if table_size < MIN_PLAYERS:
-        raise SeatingError(
-            f"Tables seat at least {MIN_PLAYERS} players; the ruleset's table size is "
-            f"{table_size}. Set a table size from 3 to 6 (R1.1)."
-        )
-    if players < 2 * MIN_PLAYERS:
-        return [players]  # too few for two tables
-    for big, small in (
-        (table_size, table_size - 1),
-        (table_size + 1, table_size),
-        (table_size - 1, table_size - 2),
-    ):
-        sizes = _split(players, big, small)
-        if sizes:
-            return sizes
-    raise SeatingError(
-        f"{players} players cannot be seated at tables of {table_size - 2} to {table_size + 1}. "
+    return SeatingError(
+        f"{players} players cannot be seated at tables of {least} to {largest}. "
         "Check in one more or one fewer player, or seat them by hand (R12.2)."
     )
-
-
-def _split(players: int, big: int, small: int) -> list[int] | None:
-    """Tables of `big` and `small` seating everyone, with as many `big` tables as possible."""
-    allowed_smalls = range(big) if small >= MIN_PLAYERS else range(1)
-    for smalls in allowed_smalls:  # `big` smalls would seat as many as `small` bigs
-        rest = players - smalls * small
-        if rest >= 0 and rest % big == 0:
-            return [big] * (rest // big) + [small] * smalls
-    return None
 
 
 # --- meeting history and repeats ---------------------------------------------------------------
@@ -176,17 +159,21 @@ def seat_round(
     history: MeetingHistory | Mapping[frozenset[int], int],
     *,
     seed: int,
-    table_size: int = 5,
+    ruleset: Ruleset = ASAJ_2025,
     swaps: int | None = None,
 ) -> list[list[int]]:
-    """Seat `players` at `table_sizes(len(players))` tables, avoiding pairs who have met.
+    """Seat `players` at `table_sizes(len(players), ruleset)` tables, avoiding pairs who have met.
 
-    Round 1 (nobody has met) is a seeded shuffle. `swaps` overrides the search budget, which by
-    default grows with the number of players.
+    Returns the tables biggest first, each in seat order. `history` holds the meetings of earlier
+    rounds, as a `MeetingHistory` or a mapping from pairs to counts; pairs with a player who is not
+    seated now are ignored. Round 1 (nobody has met) is a seeded shuffle. From a greedy start the
+    search keeps the seating with the fewest repeats it finds: no pair meeting again if that can
+    be done, otherwise as few pairs as possible and no third meeting while a second will do.
+    `swaps` overrides the search budget, which by default grows with the number of players.
     """
     if len(set(players)) != len(players):
         raise SeatingError("A player is listed twice; each player takes exactly one seat (R12.1).")
-    sizes = table_sizes(len(players), table_size)
+    sizes = table_sizes(len(players), ruleset)
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)
@@ -279,8 +266,9 @@ def _anneal(
     """Improve `rounds` in place by swapping players between tables; return the best seen.
 
     `meetings` counts every round in `rounds` plus any earlier history; no seating can cost
-    less than `floor`, so the search stops there. The loop is one function on purpose: it runs
-    millions of times and a Python call per swap would add a good part to its cost.
+    less than `floor`, so the search stops there. A swap's change of penalty is worked out inline,
+    in O(table size) from `meetings`: it runs for each of millions of proposed swaps, and a
+    function call each time would cost about as much as the work. Only accepted swaps call out.
     """
     cost = _total_penalty(meetings)
     best_cost, best = cost, [[list(t) for t in seating] for seating in rounds]
@@ -382,7 +370,12 @@ class Plan:
 
 
 def plan_event(
-    players: int, rounds: int, *, seed: int, table_size: int = 5, swaps: int | None = None
+    players: int,
+    rounds: int,
+    *,
+    seed: int,
+    ruleset: Ruleset = ASAJ_2025,
+    swaps: int | None = None,
 ) -> Plan:
     """Seat players 0..`players`-1 for `rounds` rounds so that as few pairs as possible meet twice.
 
@@ -391,7 +384,7 @@ def plan_event(
     """
     if rounds < 1:
         raise SeatingError(f"A tournament has at least one round (R12.1); {rounds} were asked for.")
-    sizes = table_sizes(players, table_size)
+    sizes = table_sizes(players, ruleset)
     rng = random.Random(seed)
     meetings = [[0] * players for _ in range(players)]
     plan = []

@@ -39,8 +39,9 @@ def round_seat(
     round.seating_seed = _new_seed() if seed is None else seed
     round.dealer_seed = round.seating_seed ^ 0x5EA7
     history = MeetingHistory.from_rounds(seatings_before(round))
-    table_size = round.tournament.rules().table_size
-    groups = seat_round(entry_ids, history, seed=round.seating_seed, table_size=table_size)
+    groups = seat_round(
+        entry_ids, history, seed=round.seating_seed, ruleset=round.tournament.rules()
+    )
     dealers = choose_first_dealers(groups, seed=round.dealer_seed)
     round.tables.all().delete()
     round.save(update_fields=["seating_seed", "dealer_seed"])

@@ -1,13 +1,15 @@
 """Seating rules (R12.1, R12.2, R4.3): table sizes, seating a round, first dealers, event plans."""
 
+import dataclasses
 from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring import rules
+from scoring.rules import ASAJ_2025, Ruleset
 from tables.seating import (
-    MIN_PLAYERS,
     MeetingHistory,
     Plan,
     Repeats,
@@ -20,6 +22,11 @@ from tables.seating import (
 
 # R12.2: the counts that cannot be split into fours and fives.
 R12_2_SPECIAL = {6: [6], 7: [4, 3], 11: [6, 5]}
+
+
+def tables_of(size: int) -> Ruleset:
+    """ASAJ with another usual table size; the least (3) and largest (6) tables stay."""
+    return dataclasses.replace(ASAJ_2025, table_size=size)
 
 
 def seated_players(seating: list[list[int]]) -> list[int]:
@@ -74,7 +81,7 @@ def test_small_fields_sit_as_documented(players: int, sizes: list[int]) -> None:
 
 
 def test_three_players_make_the_smallest_table_R12_1() -> None:
-    assert table_sizes(MIN_PLAYERS) == [3]
+    assert table_sizes(ASAJ_2025.min_table_size) == [3]
 
 
 @pytest.mark.parametrize("players", [0, 1, 2])
@@ -93,31 +100,52 @@ def test_refusal_says_how_many_are_checked_in_and_what_to_do() -> None:
     )
 
 
+def test_refusal_names_the_rulesets_least_table_R12_1() -> None:
+    fours_at_least = dataclasses.replace(ASAJ_2025, min_table_size=4)
+
+    with pytest.raises(SeatingError, match="at least 4 checked-in players; 3 are checked in"):
+        table_sizes(3, fours_at_least)
+
+
+def test_a_count_the_ruleset_cannot_split_is_refused_R12_2() -> None:
+    fives_only = dataclasses.replace(ASAJ_2025, min_table_size=5, max_table_size=5)
+
+    with pytest.raises(SeatingError) as refused:
+        table_sizes(7, fives_only)
+
+    assert str(refused.value) == (
+        "7 players cannot be seated at tables of 5 to 5. "
+        "Check in one more or one fewer player, or seat them by hand (R12.2)."
+    )
+
+
 def test_a_seating_error_is_a_value_error() -> None:
     assert issubclass(SeatingError, ValueError)
 
 
-@given(players=st.integers(3, 300), table_size=st.integers(3, 6))
-def test_every_table_size_seats_everyone_biggest_tables_first(
-    players: int, table_size: int
-) -> None:
-    sizes = table_sizes(players, table_size)
+@pytest.mark.parametrize("size", [3, 4, 5, 6], ids=lambda n: f"R12.2-tables-of-{n}")
+def test_every_table_size_seats_everyone_within_the_rulesets_tables(size: int) -> None:
+    ruleset = tables_of(size)
+    for players in range(3, 301):
+        sizes = table_sizes(players, ruleset)
 
-    assert sum(sizes) == players
-    assert min(sizes) >= MIN_PLAYERS
-    assert sizes == sorted(sizes, reverse=True)
-    assert max(sizes) <= max(table_size + 1, 2 * MIN_PLAYERS - 1)
-
-
-@pytest.mark.parametrize("table_size", [4, 5, 6])
-def test_big_fields_are_never_short_by_more_than_one_R12_2(table_size: int) -> None:
-    for players in range(table_size * table_size, 200):
-        assert set(table_sizes(players, table_size)) <= {table_size, table_size - 1}
+        assert sum(sizes) == players
+        assert ruleset.min_table_size <= min(sizes)
+        assert max(sizes) <= ruleset.max_table_size
+        assert sizes == sorted(sizes, reverse=True)
+        assert sizes == list(rules.table_sizes(players, ruleset))  # one source of truth
 
 
-def test_a_table_size_below_three_is_refused() -> None:
-    with pytest.raises(SeatingError, match="table size"):
-        table_sizes(10, table_size=2)
+@pytest.mark.parametrize("size", [4, 5, 6])
+def test_big_fields_are_never_short_by_more_than_one_R12_2(size: int) -> None:
+    for players in range(size * size, 200):
+        assert set(table_sizes(players, tables_of(size))) <= {size, size - 1}
+
+
+def test_a_plan_seats_at_the_rulesets_table_size() -> None:
+    plan = plan_event(24, 2, seed=1, ruleset=tables_of(6), swaps=2000)
+
+    assert [[len(table) for table in seating] for seating in plan.rounds] == [[6] * 4] * 2
 
 
 # --- meeting history ---------------------------------------------------------------------------
@@ -234,22 +262,23 @@ def test_seating_fewer_than_three_is_refused_R12_1() -> None:
 @settings(max_examples=30, deadline=None)
 @given(
     players=st.integers(3, 60),
-    table_size=st.integers(3, 6),
+    size=st.integers(3, 6),
     earlier_rounds=st.integers(0, 3),
     seed=st.integers(0, 2**32),
 )
 def test_every_player_takes_exactly_one_seat(
-    players: int, table_size: int, earlier_rounds: int, seed: int
+    players: int, size: int, earlier_rounds: int, seed: int
 ) -> None:
+    ruleset = tables_of(size)
     ids = [1000 + 7 * p for p in range(players)]
     history = MeetingHistory.from_rounds(
-        seat_round(ids, {}, seed=seed + r, table_size=table_size) for r in range(earlier_rounds)
+        seat_round(ids, {}, seed=seed + r, ruleset=ruleset) for r in range(earlier_rounds)
     )
 
-    seating = seat_round(ids, history, seed=seed, table_size=table_size, swaps=2000)
+    seating = seat_round(ids, history, seed=seed, ruleset=ruleset, swaps=2000)
 
     assert seated_players(seating) == ids
-    assert [len(table) for table in seating] == table_sizes(players, table_size)
+    assert [len(table) for table in seating] == table_sizes(players, ruleset)
 
 
 # --- first dealers (R4.3) ----------------------------------------------------------------------

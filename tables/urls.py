@@ -1,3 +1,18 @@
+from django.urls import path
+
+from tables import views
+
 app_name = "tables"
 
-urlpatterns: list = []
+urlpatterns = [
+    path(
+        "director/<slug:slug>/rounds/<int:number>/print/cards",
+        views.print_cards,
+        name="print-cards",
+    ),
+    path(
+        "director/<slug:slug>/rounds/<int:number>/print/sheets",
+        views.print_sheets,
+        name="print-sheets",
+    ),
+]

@@ -52,3 +52,20 @@ class IsDirector(BasePermission):
 
     def has_permission(self, request: Request, view: object) -> bool:
         return is_director(request.user)
+
+
+def may_create_tournaments(user: User) -> bool:
+    """Directors, and users an administrator gave the "add tournament" permission (a new
+    director's first tournament); a scorekeeper may not."""
+    if not user.is_authenticated:
+        return False
+    return is_director(user) or user.has_perm("tournament.add_tournament")
+
+
+class MayCreateTournaments(BasePermission):
+    """API: may list their own tournaments and create new ones (see `may_create_tournaments`)."""
+
+    message = "Only a tournament director may do this."
+
+    def has_permission(self, request: Request, view: object) -> bool:
+        return may_create_tournaments(request.user)

@@ -1,10 +1,80 @@
-"""Writes to tournaments: each use case is one function doing its own transaction."""
+"""Writes to tournaments: each use case is one function doing its own transaction.
 
+Every director action is kept in the tournament's audit log (who, when, what) by `audit_record`.
+A refusal is a `TournamentError` whose message a director can act on; nothing half-done is saved.
+
+Players: a **player** is a person, reused across tournaments; an **entry** is that player in one
+tournament. Adding a player reuses the earliest Player record with the same name and club
+(ignoring case and extra spaces), so a regular keeps one record across events; two people with
+the same name are told apart by their club. The same name and club twice in one tournament is
+refused as a duplicate entry.
+
+An entry's **status** moves only along these lines (anything else is refused with the reason):
+registered → checked in (and back, to undo a mistaken check-in); registered or checked in →
+withdrawn; any but disqualified → disqualified (with a reason); withdrawn or disqualified →
+registered again (reinstated). A status change never deletes anything, so a withdrawn or
+disqualified player keeps the scores already played.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.text import slugify
 
-from tournament.models import AuditEvent, Tournament
+from scoring.rules import PRESETS, Ruleset
+from tournament.csv_import import (
+    CsvPlayer,
+    RowProblem,
+    player_key,
+    player_problems,
+    read_players,
+    tidy,
+)
+from tournament.models import AuditEvent, Entry, Player, StaffRole, Tournament
+
+DEFAULT_RULESET = "asaj-2025"
+# Editable after creation. The slug is not: printed table cards and shared links carry it.
+EDITABLE = (
+    "name",
+    "starts_on",
+    "ends_on",
+    "venue",
+    "rounds_planned",
+    "is_published",
+    "requires_confirmation",
+    "ruleset",
+)
+RESERVED_SLUGS = {"new"}  # /director/new is the create page
+Status = Entry.Status
+
+
+class TournamentError(Exception):
+    """A director's request that cannot be done; the message says why and what to do instead.
+    `field` names the input at fault, when one is."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class CsvImportRefused(TournamentError):
+    """A players file with bad rows: every problem, each with its line; nothing was imported."""
+
+    def __init__(self, problems: list[RowProblem]) -> None:
+        count = len(problems)
+        super().__init__(
+            f"Nothing was imported: the file has {count} problem{'s' if count > 1 else ''}. "
+            "Correct every line listed and import the whole file again.",
+            field="csv",
+        )
+        self.problems = problems
 
 
 def audit_record(
@@ -23,3 +93,443 @@ def audit_record(
         summary=summary[:300],
         detail=detail or {},
     )
+
+
+# Tournaments
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    by: AbstractBaseUser,
+    name: str,
+    slug: str | None = None,
+    starts_on: date,
+    ends_on: date,
+    venue: str = "",
+    rounds_planned: int = 1,
+    is_published: bool = False,
+    requires_confirmation: bool = False,
+    ruleset: str = DEFAULT_RULESET,
+) -> Tournament:
+    """A new tournament, directed by its creator, under a copy of the chosen preset."""
+    tournament = Tournament(
+        name=tidy(name),
+        starts_on=starts_on,
+        ends_on=ends_on,
+        venue=tidy(venue),
+        rounds_planned=rounds_planned,
+        is_published=is_published,
+        requires_confirmation=requires_confirmation,
+        ruleset=_preset(ruleset).to_dict(),
+    )
+    _check_tournament(tournament)
+    tournament.slug = _free_slug(slug) if slug else _slug_for(tournament.name)
+    tournament.save()
+    StaffRole.objects.create(tournament=tournament, user=by, role=StaffRole.Role.DIRECTOR)
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="tournament.create",
+        summary=f"Created {tournament.name} ({tournament.slug})",
+        detail={"slug": tournament.slug, "ruleset": ruleset},
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, by: AbstractBaseUser, **fields: Any) -> Tournament:
+    """Change the set-up; the ruleset only while no round exists (R1-R12 never change under
+    games already played)."""
+    unknown = set(fields) - set(EDITABLE)
+    if unknown:
+        raise TypeError(f"tournament_update cannot change {', '.join(sorted(unknown))}")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    values = _normalised(fields)
+    changes = {
+        field: [_plain(getattr(tournament, field)), _plain(value)]
+        for field, value in values.items()
+        if getattr(tournament, field) != value
+    }
+    if not changes:
+        return tournament
+    if "ruleset" in changes:
+        _check_ruleset_change(tournament)
+        changes["ruleset"] = [changes["ruleset"][0].get("name"), changes["ruleset"][1]["name"]]
+    for field in changes:
+        setattr(tournament, field, values[field])
+    _check_tournament(tournament)
+    tournament.save()
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="tournament.update",
+        summary=f"Changed {', '.join(f.replace('_', ' ') for f in changes)}",
+        detail={"changes": changes},
+    )
+    return tournament
+
+
+def _normalised(fields: dict[str, Any]) -> dict[str, Any]:
+    values = dict(fields)
+    for field in ("name", "venue"):
+        if field in values:
+            values[field] = tidy(values[field])
+    if "ruleset" in values:
+        values["ruleset"] = _preset(values["ruleset"]).to_dict()
+    return values
+
+
+def _plain(value: Any) -> Any:
+    """A value as the audit log's JSON can keep it."""
+    return value.isoformat() if isinstance(value, date) else value
+
+
+def _preset(key: str) -> Ruleset:
+    if key not in PRESETS:
+        choices = ", ".join(sorted(PRESETS))
+        raise TournamentError(f"There is no ruleset “{key}”: choose {choices}.", field="ruleset")
+    return PRESETS[key]
+
+
+def _check_ruleset_change(tournament: Tournament) -> None:
+    first = tournament.rounds.order_by("number").first()
+    if first is not None:
+        raise TournamentError(
+            f"{first} already exists under the {tournament.rules().name} rules, and a "
+            "tournament's ruleset never changes under games already played. Keep the ruleset, "
+            "or set up a new tournament.",
+            field="ruleset",
+        )
+
+
+def _check_tournament(tournament: Tournament) -> None:
+    if not tournament.name:
+        raise TournamentError("Give the tournament a name.", field="name")
+    if tournament.ends_on < tournament.starts_on:
+        raise TournamentError(
+            f"The tournament cannot end ({tournament.ends_on:%d %b %Y}) before it starts "
+            f"({tournament.starts_on:%d %b %Y}): correct one of the dates.",
+            field="ends_on",
+        )
+    if tournament.rounds_planned < 1:
+        raise TournamentError(
+            "A tournament has at least one round (R12.1).", field="rounds_planned"
+        )
+    if tournament.pk:
+        _check_rounds_planned(tournament)
+
+
+def _check_rounds_planned(tournament: Tournament) -> None:
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.number > tournament.rounds_planned:
+        raise TournamentError(
+            f"{last} already exists: plan at least {last.number} rounds.", field="rounds_planned"
+        )
+
+
+def _slug_for(name: str) -> str:
+    """The name as an address, made unique with -2, -3, ... when another tournament has it."""
+    base = slugify(name)[:70].strip("-") or "tournament"
+    taken = (
+        set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+        | RESERVED_SLUGS
+    )
+    slug, number = base, 2
+    while slug in taken:
+        slug, number = f"{base}-{number}", number + 1
+    return slug
+
+
+def _free_slug(slug: str) -> str:
+    if slugify(slug) != slug or len(slug) > 80:
+        raise TournamentError(
+            f"“{slug}” cannot be an address: use up to 80 lower-case letters, digits and "
+            "hyphens, such as spring-open-2026.",
+            field="slug",
+        )
+    if slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
+        raise TournamentError(
+            f"The address “{slug}” is taken: choose another, or leave it blank to make one "
+            "from the name.",
+            field="slug",
+        )
+    return slug
+
+
+# Players and entries
+
+
+@transaction.atomic
+def player_add(
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    name: str,
+    club: str = "",
+    email: str = "",
+    late: bool = False,
+) -> Entry:
+    """Enter one player; after round 1 exists only as a late entry (`late=True`), which the
+    director must ask for, since a late player has missed the rounds already seated."""
+    tournament = _locked(tournament)
+    name, club, email = tidy(name), tidy(club), email.strip()
+    problems = player_problems(name=name, club=club, email=email)
+    if problems:
+        field, message = problems[0]
+        raise TournamentError(f"{message[0].upper()}{message[1:]}.", field=field)
+    is_late = _is_late(tournament, late=late, who=name)
+    wanted = CsvPlayer(line=0, name=name, club=club, email=email)
+    existing = _entries_by_key(tournament).get(wanted.key())
+    if existing is not None:
+        raise TournamentError(_already_entered(wanted, existing), field="name")
+    entry = _enter(tournament, [wanted], late=is_late)[0]
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="player.add",
+        summary=f"Entered {entry.player}{' as a late entry' if is_late else ''}",
+        detail={"entry_id": entry.pk, "player_id": entry.player_id, "late": is_late},
+    )
+    return entry
+
+
+@transaction.atomic
+def players_import_csv(
+    *, tournament: Tournament, by: AbstractBaseUser, text: str, late: bool = False
+) -> list[Entry]:
+    """Enter every player of a CSV file (see `tournament.csv_import`), or none: a file with any
+    bad row is refused with every problem listed by line number."""
+    tournament = _locked(tournament)
+    is_late = _is_late(tournament, late=late, who="these players")
+    players, problems = read_players(text)
+    entered = _entries_by_key(tournament)
+    problems += [
+        RowProblem(player.line, _already_entered(player, entered[player.key()]))
+        for player in players
+        if player.key() in entered
+    ]
+    if problems:
+        raise CsvImportRefused(sorted(problems, key=lambda problem: problem.line or 0))
+    entries = _enter(tournament, players, late=is_late)
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="players.import",
+        summary=f"Imported {len(entries)} players from a CSV file"
+        + (" as late entries" if is_late else ""),
+        detail={"entry_ids": [entry.pk for entry in entries], "late": is_late},
+    )
+    return entries
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    """Entries are added one writer at a time, so that two people with one name and club
+    cannot slip in twice between the duplicate check and the insert."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _is_late(tournament: Tournament, *, late: bool, who: str) -> bool:
+    seated = tournament.rounds.exists()
+    if seated and not late:
+        raise TournamentError(
+            f"Round 1 has already been seated, so {who} would join late: add them as a late "
+            "entry. A late entry plays from the next round seated.",
+            field="late",
+        )
+    if late and not seated:
+        raise TournamentError(
+            f"No round has been seated yet, so {who} would not be late: add them as a normal "
+            "entry.",
+            field="late",
+        )
+    return seated
+
+
+def _entries_by_key(tournament: Tournament) -> dict[tuple[str, str], Entry]:
+    entries = tournament.entries.select_related("player")
+    return {player_key(entry.player.name, entry.player.club): entry for entry in entries}
+
+
+def _already_entered(player: CsvPlayer, entry: Entry) -> str:
+    return f"{player} is already entered in this tournament ({entry.get_status_display().lower()})"
+
+
+def _enter(tournament: Tournament, wanted: list[CsvPlayer], *, late: bool) -> list[Entry]:
+    """Entries for these players, reusing the Player record of anyone already known."""
+    known = _players_by_key(player.key() for player in wanted)
+    new = [
+        Player(name=player.name, club=player.club, email=player.email)
+        for player in wanted
+        if player.key() not in known
+    ]
+    for player in Player.objects.bulk_create(new):
+        known[player_key(player.name, player.club)] = player
+    _fill_in_emails(known, wanted)
+    entries = [
+        Entry(tournament=tournament, player=known[player.key()], is_late_entry=late)
+        for player in wanted
+    ]
+    return Entry.objects.bulk_create(entries)
+
+
+def _players_by_key(keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Player]:
+    """The earliest Player record for each (name, club), when one exists."""
+    keys = set(keys)
+    names = {name for name, _club in keys}
+    candidates = Player.objects.annotate(lower_name=Lower("name")).filter(lower_name__in=names)
+    found: dict[tuple[str, str], Player] = {}
+    for player in candidates.order_by("-pk"):
+        key = player_key(player.name, player.club)
+        if key in keys:
+            found[key] = player
+    return found
+
+
+def _fill_in_emails(known: dict[tuple[str, str], Player], wanted: list[CsvPlayer]) -> None:
+    """A returning player's record gains an email it lacked; one it has is never overwritten
+    by a registration form's typo."""
+    for player in wanted:
+        record = known[player.key()]
+        if player.email and not record.email:
+            record.email = player.email
+            record.save(update_fields=["email"])
+
+
+# Entry status
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One status change an entry can make: from where, to where, and how it reads."""
+
+    action: str
+    allowed: tuple[str, ...]
+    to: str
+    done: str  # "{player} checked in"
+
+
+CHECK_IN = Move("check_in", (Status.REGISTERED,), Status.CHECKED_IN, "Checked in {player}")
+UNDO_CHECK_IN = Move(
+    "undo_check_in", (Status.CHECKED_IN,), Status.REGISTERED, "Undid the check-in of {player}"
+)
+WITHDRAW = Move(
+    "withdraw", (Status.REGISTERED, Status.CHECKED_IN), Status.WITHDRAWN, "Withdrew {player}"
+)
+DISQUALIFY = Move(
+    "disqualify",
+    (Status.REGISTERED, Status.CHECKED_IN, Status.WITHDRAWN),
+    Status.DISQUALIFIED,
+    "Disqualified {player}",
+)
+REINSTATE = Move(
+    "reinstate", (Status.WITHDRAWN, Status.DISQUALIFIED), Status.REGISTERED, "Reinstated {player}"
+)
+
+# Why a move is refused, by (action, current status); {name} is the player's name.
+REFUSALS = {
+    ("check_in", Status.CHECKED_IN): "{name} is already checked in.",
+    ("check_in", Status.WITHDRAWN): "{name} has withdrawn: reinstate them first if they are "
+    "back to play, then check them in.",
+    ("check_in", Status.DISQUALIFIED): "{name} is disqualified and cannot check in. Only a "
+    "director reinstating them lets them play again.",
+    ("undo_check_in", Status.REGISTERED): "{name} is not checked in, so there is no check-in "
+    "to undo.",
+    ("undo_check_in", Status.WITHDRAWN): "{name} has withdrawn, so there is no check-in to undo.",
+    ("undo_check_in", Status.DISQUALIFIED): "{name} is disqualified, so there is no check-in to "
+    "undo.",
+    ("withdraw", Status.WITHDRAWN): "{name} has already withdrawn.",
+    ("withdraw", Status.DISQUALIFIED): "{name} is disqualified, which already takes them out "
+    "of the tournament.",
+    ("disqualify", Status.DISQUALIFIED): "{name} is already disqualified.",
+    ("reinstate", Status.REGISTERED): "{name} is still in the tournament (registered); only a "
+    "withdrawn or disqualified player can be reinstated.",
+    ("reinstate", Status.CHECKED_IN): "{name} is still in the tournament (checked in); only a "
+    "withdrawn or disqualified player can be reinstated.",
+}
+FALLBACK_REFUSAL = "{name} is {status}, so this cannot be done: the player's status is unchanged."
+
+
+def entry_check_in(*, entry: Entry, by: AbstractBaseUser) -> Entry:
+    return _move(entry=entry, by=by, move=CHECK_IN)
+
+
+def entry_undo_check_in(*, entry: Entry, by: AbstractBaseUser) -> Entry:
+    """Back to registered, for a player checked in by mistake."""
+    return _move(entry=entry, by=by, move=UNDO_CHECK_IN)
+
+
+def entry_withdraw(*, entry: Entry, by: AbstractBaseUser) -> Entry:
+    """Out of the rounds still to be seated; the scores already played stay (nothing is
+    deleted), so they still count for the other players at the table."""
+    return _move(entry=entry, by=by, move=WITHDRAW)
+
+
+def entry_disqualify(*, entry: Entry, by: AbstractBaseUser, reason: str) -> Entry:
+    """Out of the tournament by a director's decision (R12.4); the reason goes in the log."""
+    reason = tidy(reason)
+    if not reason:
+        raise TournamentError(
+            f"Give the reason for disqualifying {entry.player.name}: it is kept in the audit "
+            "log and shown on the players page.",
+            field="reason",
+        )
+    return _move(entry=entry, by=by, move=DISQUALIFY, detail={"reason": reason})
+
+
+def entry_reinstate(*, entry: Entry, by: AbstractBaseUser) -> Entry:
+    """Back in as registered; they check in again before the next round is seated."""
+    return _move(entry=entry, by=by, move=REINSTATE)
+
+
+@transaction.atomic
+def entries_check_in_all(*, tournament: Tournament, by: AbstractBaseUser) -> int:
+    """Check in every registered player at once (the hall is full and the round is due);
+    returns how many were checked in."""
+    waiting = tournament.entries.select_for_update().filter(status=Status.REGISTERED)
+    ids = list(waiting.values_list("pk", flat=True))
+    if not ids:
+        return 0
+    now = timezone.now()
+    Entry.objects.filter(pk__in=ids).update(
+        status=Status.CHECKED_IN, checked_in_at=now, status_changed_at=now
+    )
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="entries.check_in_all",
+        summary=f"Checked in all {len(ids)} registered players",
+        detail={"entry_ids": ids},
+    )
+    return len(ids)
+
+
+@transaction.atomic
+def _move(
+    *, entry: Entry, by: AbstractBaseUser, move: Move, detail: dict[str, Any] | None = None
+) -> Entry:
+    locked = Entry.objects.select_for_update().select_related("player", "tournament")
+    entry = locked.get(pk=entry.pk)
+    if entry.status not in move.allowed:
+        raise TournamentError(_refusal(entry, move))
+    before, now = entry.status, timezone.now()
+    entry.status, entry.status_changed_at = move.to, now
+    if move.to == Status.CHECKED_IN:
+        entry.checked_in_at = now
+    elif move.to == Status.REGISTERED:
+        entry.checked_in_at = None
+    entry.save(update_fields=["status", "status_changed_at", "checked_in_at"])
+    reason = f": {detail['reason']}" if detail and "reason" in detail else ""
+    audit_record(
+        tournament=entry.tournament,
+        actor=by,
+        action=f"entry.{move.action}",
+        summary=move.done.format(player=entry.player) + reason,
+        detail={"entry_id": entry.pk, "from": before, "to": move.to, **(detail or {})},
+    )
+    return entry
+
+
+def _refusal(entry: Entry, move: Move) -> str:
+    template = REFUSALS.get((move.action, entry.status), FALLBACK_REFUSAL)
+    return template.format(name=entry.player.name, status=entry.get_status_display().lower())

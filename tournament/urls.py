@@ -7,4 +7,16 @@ app_name = "tournament"
 urlpatterns = [
     path("", views.home, name="home"),
     path("director/", views.director_home, name="director-home"),
+    path("director/new", views.tournament_new, name="tournament-new"),
+    path("director/<slug:slug>/", views.hub, name="hub"),
+    path("director/<slug:slug>/edit", views.tournament_edit, name="tournament-edit"),
+    path("director/<slug:slug>/players", views.players, name="players"),
+    path("director/<slug:slug>/players/import", views.players_import, name="players-import"),
+    path("director/<slug:slug>/players/check-in-all", views.check_in_all, name="check-in-all"),
+    path(
+        "director/<slug:slug>/players/<int:entry_id>/<slug:action>",
+        views.entry_action,
+        name="entry-action",
+    ),
+    path("director/<slug:slug>/audit", views.audit, name="audit"),
 ]

@@ -1,19 +1,300 @@
-"""Tournament pages: the public list, and the director's own tournaments."""
+"""Tournament pages: the public list, and the director's set-up, players and audit log.
 
+Director pages are plain forms (they work without JavaScript): a POST calls one service and
+redirects with a message (POST-redirect-GET); a refusal is shown on the form or as a message.
+Only the tournament's own directors get past `tournament_for_director`; anyone else sees a 404.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
-from tournament.permissions import directed_tournaments
-from tournament.selectors import tournament_list_public
+from tournament import selectors, services
+from tournament.forms import (
+    DisqualifyForm,
+    EntryFilterForm,
+    ImportForm,
+    PlayerForm,
+    TournamentForm,
+    tournament_initial,
+    with_kept_ruleset,
+)
+from tournament.models import Entry, Tournament
+from tournament.permissions import may_create_tournaments, tournament_for_director
+
+AUDIT_PAGE_SIZE = 50
+DirectorView = Callable[..., HttpResponse]
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournament/home.html", {"tournaments": tournament_list_public()})
+    return render(
+        request, "tournament/home.html", {"tournaments": selectors.tournament_list_public()}
+    )
 
 
 @login_required
 def director_home(request: HttpRequest) -> HttpResponse:
     """The tournaments this director runs; others' tournaments are not shown."""
-    tournaments = directed_tournaments(request.user).order_by("-starts_on", "name")
-    return render(request, "tournament/director_home.html", {"tournaments": tournaments})
+    context = {
+        "tournaments": selectors.tournament_list_for_director(user=request.user),
+        "may_create": may_create_tournaments(request.user),
+    }
+    return render(request, "tournament/director_home.html", context)
+
+
+def director_page(view: DirectorView) -> DirectorView:
+    """Signed in, and a director of the tournament in the address (404 for anyone else's)."""
+
+    @login_required
+    @wraps(view)
+    def page(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
+        return view(request, tournament_for_director(request.user, slug), **kwargs)
+
+    return page
+
+
+# Set-up
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    if not may_create_tournaments(request.user):
+        messages.error(request, "Ask an administrator for the right to set up tournaments.")
+        return redirect("tournament:director-home")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(by=request.user, **form.cleaned_data)
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, f"{tournament.name} is set up. Now add its players.")
+            return redirect("tournament:hub", slug=tournament.slug)
+    return render(request, "tournament/tournament_form.html", {"form": form})
+
+
+@director_page
+def hub(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Everything about one tournament at a glance, with the way to each task."""
+    context = {
+        "tournament": selectors.tournament_counted(tournament=tournament),
+        "ruleset": selectors.ruleset_summary(tournament=tournament),
+        "rounds": selectors.round_list(tournament=tournament),
+    }
+    return render(request, "tournament/hub.html", context)
+
+
+@director_page
+def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    ruleset = selectors.ruleset_summary(tournament=tournament)
+    initial = tournament_initial(tournament, ruleset.preset)
+    form = TournamentForm(request.POST or None, initial=initial, tournament=tournament)
+    if ruleset.preset is None:
+        with_kept_ruleset(form, ruleset.name)
+    if request.method == "POST" and form.is_valid():
+        # Only what the director changed: an untouched field is no request to change it.
+        changed = {field: form.cleaned_data[field] for field in form.changed_data}
+        try:
+            services.tournament_update(tournament=tournament, by=request.user, **changed)
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, "Saved." if changed else "Nothing to change.")
+            return redirect("tournament:hub", slug=tournament.slug)
+    context = {"form": form, "tournament": tournament, "ruleset": ruleset}
+    return render(request, "tournament/tournament_form.html", context)
+
+
+# Players
+
+
+@director_page
+def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every entry, with the actions each one allows; and a form to add one more."""
+    rounds_seated = tournament.rounds.exists()
+    form = PlayerForm(request.POST or None, rounds_seated=rounds_seated)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = services.player_add(tournament=tournament, by=request.user, **form.cleaned_data)
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, f"{entry.player} is entered.")
+            return redirect(request.get_full_path())
+    return render(request, "tournament/players.html", _players_context(request, tournament, form))
+
+
+def _players_context(
+    request: HttpRequest, tournament: Tournament, form: PlayerForm
+) -> dict[str, Any]:
+    search = EntryFilterForm(request.GET)
+    wanted = search.cleaned_data if search.is_valid() else {}
+    entries = list(
+        selectors.entry_list(
+            tournament=tournament, status=wanted.get("status", ""), search=wanted.get("q", "")
+        )
+    )
+    reasons = selectors.disqualification_reasons(tournament=tournament)
+    for entry in entries:
+        entry.reason = reasons.get(entry.pk, "")
+    return {
+        "tournament": selectors.tournament_counted(tournament=tournament),
+        "entries": entries,
+        "form": form,
+        "search": search,
+        "filtered": bool(wanted.get("status") or wanted.get("q")),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class EntryAction:
+    """One status change as the players page offers it."""
+
+    label: str  # the button
+    question: str  # the confirmation page's heading; {player} is the player
+    done: str  # the message afterwards
+    change: Callable[..., Entry]
+    explains: str = ""
+
+
+ENTRY_ACTIONS = {
+    "check-in": EntryAction(
+        "Check in", "Check in {player}?", "{player} is checked in.", services.entry_check_in
+    ),
+    "undo-check-in": EntryAction(
+        "Undo check-in",
+        "Undo the check-in of {player}?",
+        "{player} is registered again, not checked in.",
+        services.entry_undo_check_in,
+        "They will not be seated until they check in again.",
+    ),
+    "withdraw": EntryAction(
+        "Withdraw",
+        "Withdraw {player}?",
+        "{player} has withdrawn.",
+        services.entry_withdraw,
+        "They keep the scores already played and are not seated in later rounds. "
+        "You can reinstate them.",
+    ),
+    "disqualify": EntryAction(
+        "Disqualify",
+        "Disqualify {player}?",
+        "{player} is disqualified.",
+        services.entry_disqualify,
+        "A director's decision (R12.4): the scores already played stay, and they are not "
+        "seated in later rounds. The reason is kept in the audit log.",
+    ),
+    "reinstate": EntryAction(
+        "Reinstate",
+        "Reinstate {player}?",
+        "{player} is reinstated, as registered: check them in when they are here.",
+        services.entry_reinstate,
+        "They are registered again and can check in for the next round seated.",
+    ),
+}
+
+
+@director_page
+def entry_action(
+    request: HttpRequest, tournament: Tournament, entry_id: int, action: str
+) -> HttpResponse:
+    """GET: the confirmation form; POST: the change, then back to the players list."""
+    chosen = ENTRY_ACTIONS.get(action)
+    if chosen is None:
+        raise Http404("There is no such action on a player.")
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), pk=entry_id, tournament=tournament
+    )
+    form = DisqualifyForm(request.POST or None) if action == "disqualify" else None
+    if request.method == "POST" and (form is None or form.is_valid()):
+        reason = {"reason": form.cleaned_data["reason"]} if form else {}
+        try:
+            chosen.change(entry=entry, by=request.user, **reason)
+        except services.TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, chosen.done.format(player=entry.player))
+        return _back_to_players(request, tournament)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "action": action,
+        "chosen": chosen,
+        "question": chosen.question.format(player=entry.player),
+        "form": form,
+        "next": _next(request, tournament),
+    }
+    return render(request, "tournament/entry_confirm.html", context)
+
+
+@director_page
+def check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """GET: how many are waiting, and the button; POST: check them all in."""
+    if request.method == "POST":
+        count = services.entries_check_in_all(tournament=tournament, by=request.user)
+        if count:
+            messages.success(request, f"Checked in {count} players.")
+        else:
+            messages.info(request, "Nobody was waiting: no registered player is left to check in.")
+        return _back_to_players(request, tournament)
+    waiting = selectors.entry_list(tournament=tournament, status=Entry.Status.REGISTERED)
+    context = {"tournament": tournament, "waiting": waiting, "next": _next(request, tournament)}
+    return render(request, "tournament/check_in_all.html", context)
+
+
+@director_page
+def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Upload or paste a CSV; on any bad row, show every problem and import nothing."""
+    rounds_seated = tournament.rounds.exists()
+    form = ImportForm(request.POST or None, request.FILES or None, rounds_seated=rounds_seated)
+    problems: list[Any] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            entries = services.players_import_csv(
+                tournament=tournament,
+                by=request.user,
+                text=form.cleaned_data["csv"],
+                late=form.cleaned_data.get("late", False),
+            )
+        except services.CsvImportRefused as refusal:
+            problems = refusal.problems
+            form.add_error(None, refusal.message)
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, f"Imported {len(entries)} players.")
+            return redirect("tournament:players", slug=tournament.slug)
+    context = {"tournament": tournament, "form": form, "problems": problems}
+    return render(request, "tournament/players_import.html", context)
+
+
+def _next(request: HttpRequest, tournament: Tournament) -> str:
+    """Where to go back to: the players list as it was filtered, never another site."""
+    players_url = reverse("tournament:players", args=[tournament.slug])
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()})
+    return wanted if safe and wanted.startswith(players_url) else players_url
+
+
+def _back_to_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return HttpResponseRedirect(_next(request, tournament))
+
+
+# The record
+
+
+@director_page
+def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Who did what, and when: newest first, a page at a time."""
+    pages = Paginator(selectors.audit_list(tournament=tournament), AUDIT_PAGE_SIZE)
+    page = pages.get_page(request.GET.get("page"))
+    return render(request, "tournament/audit.html", {"tournament": tournament, "page": page})

@@ -1,0 +1,291 @@
+"""The tournament API: set-up, players and check-in, for registration sites and scripts.
+
+A director's session or token (`POST /api/auth/token`). Every endpoint names a tournament by its
+slug and looks it up with `tournament_for_director`, so another director's tournament is a 404,
+exactly as if it did not exist. Each endpoint parses its input, calls one service or selector and
+renders; a service's refusal (`TournamentError`) is a 400 in the API's one error shape, and a
+refused CSV file lists every bad row with its `line`.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import Serializer
+from rest_framework.views import APIView
+
+from config.api import problem
+from tournament import selectors, services
+from tournament import serializers as s
+from tournament.models import Entry, Tournament
+from tournament.permissions import IsDirector, MayCreateTournaments, tournament_for_director
+
+TAG = ["tournaments"]
+REFUSED = {
+    400: s.TournamentErrorsOutput,
+    403: s.TournamentErrorsOutput,
+    404: s.TournamentErrorsOutput,
+}
+
+
+class DirectorApi(APIView):
+    permission_classes = [IsDirector]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, services.CsvImportRefused):
+            errors = [_row_error(row) for row in exc.problems]
+            return Response({"errors": errors}, status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, services.TournamentError):
+            errors = [problem(exc.message, exc.field)]
+            return Response({"errors": errors}, status.HTTP_400_BAD_REQUEST)
+        return super().handle_exception(exc)
+
+    def tournament(self, slug: str) -> Tournament:
+        return tournament_for_director(self.request.user, slug)
+
+    def entry(self, slug: str, entry_id: int) -> Entry:
+        return get_object_or_404(Entry, pk=entry_id, tournament=self.tournament(slug))
+
+
+def _row_error(row: Any) -> dict[str, Any]:
+    return {"rule": None, "field": "csv", "line": row.line, "message": str(row)}
+
+
+def _valid(serializer_class: type[Serializer], data: Any, **kwargs: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _tournament_out(tournament: Tournament) -> dict[str, Any]:
+    return s.TournamentOutput(selectors.tournament_counted(tournament=tournament)).data
+
+
+# Tournaments
+
+
+class TournamentListApi(DirectorApi):
+    permission_classes = [MayCreateTournaments]
+
+    @extend_schema(
+        operation_id="tournaments_list",
+        summary="The tournaments I direct",
+        tags=TAG,
+        responses={200: s.TournamentOutput(many=True), 403: s.TournamentErrorsOutput},
+    )
+    def get(self, request: Request) -> Response:
+        tournaments = selectors.tournament_list_for_director(user=request.user)
+        return Response(s.TournamentOutput(tournaments, many=True).data)
+
+    @extend_schema(
+        operation_id="tournaments_create",
+        summary="Set up a tournament (I become its director)",
+        tags=TAG,
+        request=s.TournamentCreateInput,
+        responses={201: s.TournamentOutput, **REFUSED},
+        examples=[
+            OpenApiExample(
+                "Spring Open",
+                value={
+                    "name": "Spring Open",
+                    "starts_on": "2026-04-18",
+                    "ends_on": "2026-04-19",
+                    "venue": "Half Way Tree",
+                    "rounds_planned": 4,
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = _valid(s.TournamentCreateInput, request.data)
+        tournament = services.tournament_create(by=request.user, **data)
+        return Response(_tournament_out(tournament), status.HTTP_201_CREATED)
+
+
+class TournamentDetailApi(DirectorApi):
+    @extend_schema(
+        operation_id="tournaments_get",
+        summary="One tournament's set-up, ruleset and entry counts",
+        tags=TAG,
+        responses={200: s.TournamentOutput, **REFUSED},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(_tournament_out(self.tournament(slug)))
+
+    @extend_schema(
+        operation_id="tournaments_update",
+        summary="Change the set-up (the ruleset only while no round exists)",
+        tags=TAG,
+        request=s.TournamentUpdateInput,
+        responses={200: s.TournamentOutput, **REFUSED},
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        data = _valid(s.TournamentUpdateInput, request.data, partial=True)
+        tournament = services.tournament_update(tournament=tournament, by=request.user, **data)
+        return Response(_tournament_out(tournament))
+
+
+# Players and entries
+
+
+class EntryListApi(DirectorApi):
+    @extend_schema(
+        operation_id="entries_list",
+        summary="The tournament's entries, by player name",
+        tags=TAG,
+        parameters=[s.EntryFilterInput],
+        responses={200: s.EntryOutput(many=True), **REFUSED},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        wanted = _valid(s.EntryFilterInput, request.query_params)
+        entries = selectors.entry_list(
+            tournament=tournament,
+            status=wanted.get("status", ""),
+            search=wanted.get("search", ""),
+        )
+        return Response(s.EntryOutput(entries, many=True).data)
+
+
+class PlayerAddApi(DirectorApi):
+    @extend_schema(
+        operation_id="players_add",
+        summary="Enter one player (a late entry once round 1 is seated)",
+        tags=TAG,
+        request=s.PlayerInput,
+        responses={201: s.EntryOutput, **REFUSED},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        data = _valid(s.PlayerInput, request.data)
+        entry = services.player_add(tournament=tournament, by=request.user, **data)
+        return Response(s.EntryOutput(entry).data, status.HTTP_201_CREATED)
+
+
+class PlayersImportApi(DirectorApi):
+    @extend_schema(
+        operation_id="players_import",
+        summary="Enter every player of a CSV file, or none (each bad row reported by line)",
+        tags=TAG,
+        request=s.CsvImportInput,
+        responses={201: s.EntryOutput(many=True), **REFUSED},
+        examples=[
+            OpenApiExample(
+                "Two players",
+                value={
+                    "csv": "name,club,email\nAnn Clarke,Half Way Tree,ann@example.com\n"
+                    "Desmond Brown,Mandeville,\n"
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A refused file",
+                value={
+                    "errors": [
+                        {
+                            "rule": None,
+                            "field": "csv",
+                            "line": 3,
+                            "message": "Line 3: the name is missing",
+                        },
+                    ]
+                },
+                response_only=True,
+                status_codes=["400"],
+            ),
+        ],
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        data = _valid(s.CsvImportInput, request.data)
+        entries = services.players_import_csv(
+            tournament=tournament, by=request.user, text=data["csv"], late=data["late"]
+        )
+        return Response(s.EntryOutput(entries, many=True).data, status.HTTP_201_CREATED)
+
+
+class EntryChangeApi(DirectorApi):
+    """One status change of one entry; subclasses name the service."""
+
+    change: Callable[..., Entry]
+
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        entry = self.change(entry=self.entry(slug, entry_id), by=request.user, **self.given())
+        return Response(s.EntryOutput(entry).data)
+
+    def given(self) -> dict[str, Any]:
+        return {}
+
+
+def _entry_change(operation: str, summary: str, request: type[Serializer] | None = None) -> Any:
+    return extend_schema(
+        operation_id=f"entries_{operation}",
+        summary=summary,
+        tags=TAG,
+        request=request,
+        responses={200: s.EntryOutput, **REFUSED},
+    )
+
+
+class EntryCheckInApi(EntryChangeApi):
+    change = staticmethod(services.entry_check_in)
+
+    @_entry_change("check_in", "Check a registered player in")
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        return super().post(request, slug, entry_id)
+
+
+class EntryUndoCheckInApi(EntryChangeApi):
+    change = staticmethod(services.entry_undo_check_in)
+
+    @_entry_change("undo_check_in", "Undo a check-in (back to registered)")
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        return super().post(request, slug, entry_id)
+
+
+class EntryWithdrawApi(EntryChangeApi):
+    change = staticmethod(services.entry_withdraw)
+
+    @_entry_change("withdraw", "Withdraw a player (the scores already played stay)")
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        return super().post(request, slug, entry_id)
+
+
+class EntryDisqualifyApi(EntryChangeApi):
+    change = staticmethod(services.entry_disqualify)
+
+    @_entry_change("disqualify", "Disqualify a player, with the reason (R12.4)", s.DisqualifyInput)
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        return super().post(request, slug, entry_id)
+
+    def given(self) -> dict[str, Any]:
+        return _valid(s.DisqualifyInput, self.request.data)
+
+
+class EntryReinstateApi(EntryChangeApi):
+    change = staticmethod(services.entry_reinstate)
+
+    @_entry_change("reinstate", "Reinstate a withdrawn or disqualified player (as registered)")
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        return super().post(request, slug, entry_id)
+
+
+class CheckInAllApi(DirectorApi):
+    @extend_schema(
+        operation_id="entries_check_in_all",
+        summary="Check in every registered player",
+        tags=TAG,
+        request=None,
+        responses={200: s.EntryOutput(many=True), **REFUSED},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        services.entries_check_in_all(tournament=tournament, by=request.user)
+        entries = selectors.entry_list(tournament=tournament)
+        return Response(s.EntryOutput(entries, many=True).data)

@@ -1,11 +1,16 @@
-"""Forms of the director's Rule check page; they feed the same engine calls as the rules API."""
+"""Forms of the director's pages: the Rule check (the same engine calls as the rules API), the
+round page (actions, seat edits) and the rulings page."""
 
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 
+from scoring.models import Ruling
 from scoring.rules import ASAJ_2025, FOUR, THREE, GameEntry, HandEntry
 from scoring.serializers import MAX_CARD_TEXT, cards_problem
+from tables.models import Table
+from tournament.models import Entry, Round, Tournament
 
 GAME_CHOICES = [
     (spec.number, f"Game {spec.number}: {spec.dealt} cards, {spec.describe()}")
@@ -86,3 +91,131 @@ class GameForm(forms.Form):
         return GameEntry(
             data["game"], tuple(r for r in rows if r), data["down_and_out"], data["void"]
         )
+
+
+# --- the director's round page and rulings -----------------------------------------------------
+
+
+class ConfirmForm(forms.Form):
+    """The second step of every round action: a box the director ticks to say "yes"."""
+
+    confirm = forms.BooleanField(required=True)
+
+
+class SeatForm(forms.Form):
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text="Blank: a new random seed. The same seed gives the same tables.",
+    )
+    confirm = forms.BooleanField(required=False)
+
+
+class EntryChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, entry: Entry) -> str:
+        return str(entry.player)
+
+
+class TableChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, table: Table) -> str:
+        return f"Round {table.round.number}, table {table.number}"
+
+
+def _seated(round: Round) -> QuerySet[Entry]:
+    return (
+        Entry.objects.filter(seats__round=round)
+        .select_related("player")
+        .order_by("player__name", "pk")
+    )
+
+
+class SwapForm(forms.Form):
+    entry_a = EntryChoiceField(queryset=Entry.objects.none(), label="Player")
+    entry_b = EntryChoiceField(queryset=Entry.objects.none(), label="swaps seats with")
+
+    def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["entry_a"].queryset = self.fields["entry_b"].queryset = _seated(round)
+
+
+class MoveForm(forms.Form):
+    entry = EntryChoiceField(queryset=Entry.objects.none(), label="Player")
+    table = forms.ModelChoiceField(queryset=Table.objects.none(), label="moves to")
+    position = forms.IntegerField(
+        required=False, min_value=1, max_value=6, help_text="Seat number; blank: the last seat."
+    )
+
+    def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = _seated(round)
+        self.fields["table"].queryset = round.tables.order_by("number")
+
+
+class SeatRulingForm(MoveForm):
+    """A seat change after publishing: a swap or a move, recorded as a ruling (R12.4)."""
+
+    swap_with = EntryChoiceField(queryset=Entry.objects.none(), required=False)
+    decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+    field_order = ["entry", "swap_with", "table", "position", "decision", "reason"]
+
+    def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
+        super().__init__(*args, round=round, **kwargs)
+        self.fields["swap_with"].queryset = _seated(round)
+        self.fields["table"].required = False
+        self.fields["table"].label = "or moves to"
+
+
+RULING_KINDS = [(k, label) for k, label in Ruling.Kind.choices if k != Ruling.Kind.SEATING_CHANGE]
+
+
+class RulingForm(forms.Form):
+    kind = forms.ChoiceField(choices=RULING_KINDS)
+    entry = EntryChoiceField(queryset=Entry.objects.none(), required=False, label="Player")
+    table = TableChoiceField(queryset=Table.objects.none(), required=False)
+    game = forms.IntegerField(
+        required=False, min_value=1, max_value=9, help_text="The game's number at that table."
+    )
+    points = forms.IntegerField(
+        initial=0,
+        min_value=-10_000,
+        max_value=10_000,
+        help_text="Penalty points or a score correction only; added to the player's score.",
+    )
+    decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = tournament.entries.select_related("player").order_by(
+            "player__name", "pk"
+        )
+        self.fields["table"].queryset = (
+            Table.objects.filter(round__tournament=tournament)
+            .exclude(round__status=Round.Status.DRAFT)
+            .select_related("round")
+            .order_by("round__number", "number")
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        number, table = data.get("game"), data.get("table")
+        if number is None:
+            return data
+        if table is None:
+            self.add_error("table", "Choose the table the game was played at.")
+            return data
+        data["game"] = table.games.filter(number=number).order_by("-attempt").first()
+        if data["game"] is None:
+            self.add_error(
+                "game",
+                f"Game {number} at table {table.number} has no result yet: record the ruling "
+                "against the table and name the game in the decision.",
+            )
+        return data
+
+
+class ReverseForm(forms.Form):
+    reason = forms.CharField(max_length=2000, label="Why is it reversed?")

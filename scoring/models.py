@@ -152,6 +152,9 @@ class Ruling(models.Model):
         WARNING = "warning", "Warning"
         DISQUALIFICATION = "disqualification", "Disqualification"
         TIE_BREAK = "tie_break", "Tie-break decision"
+        # A seat moved or swapped after the round was published (the issue: "after publishing,
+        # a change is a ruling"). It carries no points, so the score constraints hold as they are.
+        SEATING_CHANGE = "seating_change", "Seating change"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
     round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.PROTECT)

@@ -1,4 +1,5 @@
-"""Request and response shapes of the rules API; the table API reuses the game body.
+"""Request and response shapes of the rules API (the table API reuses the game body), and of the
+director's round, table and ruling API.
 
 Input serializers only check types and sizes; what is legal is the rules engine's to say, so every
 rule refusal comes back from the engine with its R-number.
@@ -6,8 +7,13 @@ rule refusal comes back from the engine with its R-number.
 
 from typing import Any
 
+from django.conf import settings
+from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring.models import Game, Ruling
 from scoring.rules import (
     FOUR,
     PRESETS,
@@ -18,6 +24,8 @@ from scoring.rules import (
     UnknownGameError,
     parse_cards,
 )
+from tables.models import Table
+from tournament.models import Entry, Round
 
 MAX_CARD_TEXT = 400  # more than any hand: 16 dealt + 2 × many calls, written out in full
 MAX_COUNT = 50
@@ -162,3 +170,198 @@ class GameOutput(serializers.Serializer):
 class ErrorsOutput(serializers.Serializer):
     errors = ProblemSerializer(many=True)
     warnings = ProblemSerializer(many=True, required=False)
+
+
+# --- the director's rounds, tables and rulings ---------------------------------------------------
+# Players are named by entry id and tables, in a round's URL, by number; ids and numbers outside
+# the tournament (or the round) are refused as if they did not exist.
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class EntryField(serializers.PrimaryKeyRelatedField):
+    """An entry (a player in this tournament), by id."""
+
+    def get_queryset(self) -> QuerySet[Entry]:
+        return Entry.objects.filter(tournament=self.context["tournament"]).select_related("player")
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class TableNumberField(serializers.SlugRelatedField):
+    """A table of this round, by its number."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(slug_field="number", **kwargs)
+
+    def get_queryset(self) -> QuerySet[Table]:
+        return self.context["round"].tables.all()
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class TableIdField(serializers.PrimaryKeyRelatedField):
+    """A table of a published round of this tournament, by id (as the round's tables list it)."""
+
+    def get_queryset(self) -> QuerySet[Table]:
+        return Table.objects.filter(round__tournament=self.context["tournament"]).select_related(
+            "round"
+        )
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class GameIdField(serializers.PrimaryKeyRelatedField):
+    """A game (one attempt) at a table of this tournament, by id."""
+
+    def get_queryset(self) -> QuerySet[Game]:
+        return Game.objects.filter(
+            table__round__tournament=self.context["tournament"]
+        ).select_related("table__round")
+
+
+RULING_KINDS = [kind for kind in Ruling.Kind.values if kind != Ruling.Kind.SEATING_CHANGE]
+
+
+def _named_enum(values: list[str], name: str) -> Any:
+    """A choice set as a schema component of its own name. drf-spectacular would name it after
+    its field ("kind", "status"), and those names are taken by the rules API's melds and the
+    tournament API: the clash would rename theirs and ours to hashes."""
+    return extend_schema_field({"type": "string", "enum": values}, component_name=name)
+
+
+@_named_enum(Round.Status.values, "RoundStatusEnum")
+class RoundStatusField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=Round.Status.choices, **kwargs)
+
+
+@_named_enum(Ruling.Kind.values, "RulingKindEnum")
+class RulingKindField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=Ruling.Kind.choices, **kwargs)
+
+
+@_named_enum(RULING_KINDS, "RulingInputKindEnum")
+class RulingInputKindField(serializers.ChoiceField):
+    """Every kind but a seating change, which the round's seat-change endpoint records."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=RULING_KINDS, **kwargs)
+
+
+class SeatOutput(serializers.Serializer):
+    position = serializers.IntegerField(help_text="Clockwise from 1.")
+    entry = serializers.IntegerField(source="entry_id")
+    player = serializers.CharField()
+    club = serializers.CharField()
+    is_first_dealer = serializers.BooleanField(help_text="Deals game 1 (R4.3).")
+
+
+class TableOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    seats = SeatOutput(many=True)
+    games_scored = serializers.IntegerField(help_text="Scored games of the set (void ones aside).")
+    games_in_set = serializers.IntegerField()
+    last_entry_at = serializers.DateTimeField(allow_null=True)
+    pending = serializers.IntegerField(help_text="Results awaiting confirmation.")
+    flagged = serializers.IntegerField(help_text="Results saved over a warning (R10.6, R10.7).")
+
+
+class TableLinkOutput(TableOutput):
+    scorekeeper_link = serializers.SerializerMethodField(
+        help_text="The table's private link: whoever holds it can enter the table's results."
+    )
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_scorekeeper_link(self, table: Any) -> str:
+        return f"{settings.SITE_URL}/t/{table.access_token}/"
+
+
+class RoundOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = RoundStatusField()
+    seating_seed = serializers.IntegerField(
+        allow_null=True, help_text="The same seed gives the same tables."
+    )
+    dealer_seed = serializers.IntegerField(allow_null=True)
+    published_at = serializers.DateTimeField(allow_null=True)
+    locked_at = serializers.DateTimeField(allow_null=True)
+
+
+class RoundDetailOutput(RoundOutput):
+    tables = TableOutput(many=True)
+
+
+class SeatInput(serializers.Serializer):
+    seed = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=2**31 - 1,
+        help_text="Leave out for a new random seed; give an earlier seed to draw the same tables.",
+    )
+
+
+class SwapInput(serializers.Serializer):
+    entries = serializers.ListField(
+        child=EntryField(), min_length=2, max_length=2, help_text="The two players' entry ids."
+    )
+
+
+class MoveInput(serializers.Serializer):
+    entry = EntryField()
+    table = TableNumberField(help_text="The number of the table to move to.")
+    position = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=6,
+        help_text="The seat to take (those after it move one on); leave out for the last seat.",
+    )
+
+
+class SeatChangeInput(serializers.Serializer):
+    """Give `swap_with`, or `table` (and perhaps `position`)."""
+
+    entry = EntryField()
+    swap_with = EntryField(required=False, allow_null=True)
+    table = TableNumberField(required=False, allow_null=True)
+    position = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=6)
+    decision = serializers.CharField(max_length=2000)
+    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+
+
+class RulingInput(serializers.Serializer):
+    kind = RulingInputKindField()
+    entry = EntryField(required=False, allow_null=True, default=None)
+    table = TableIdField(required=False, allow_null=True, default=None)
+    game = GameIdField(required=False, allow_null=True, default=None)
+    points = serializers.IntegerField(
+        default=0,
+        min_value=-10_000,
+        max_value=10_000,
+        help_text="Penalty points or a score correction only: added to the player's score.",
+    )
+    decision = serializers.CharField(max_length=2000, help_text="What was decided.")
+    reason = serializers.CharField(
+        max_length=2000, required=False, allow_blank=True, default="", help_text="Why."
+    )
+
+
+class ReverseInput(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000, help_text="Why the ruling is reversed.")
+
+
+class RulingOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = RulingKindField()
+    points = serializers.IntegerField()
+    decision = serializers.CharField()
+    reason = serializers.CharField()
+    decided_at = serializers.DateTimeField()
+    decided_by = serializers.CharField()
+    entry = serializers.IntegerField(source="entry_id", allow_null=True)
+    player = serializers.CharField()
+    round = serializers.IntegerField(source="round_number", allow_null=True)
+    table = serializers.IntegerField(source="table_number", allow_null=True)
+    game = serializers.IntegerField(source="game_number", allow_null=True)
+    reverses = serializers.IntegerField(source="reverses_id", allow_null=True)
+    reversed_by = serializers.IntegerField(source="reversed_by_id", allow_null=True)

@@ -75,6 +75,7 @@ def result_record(
     entry = GameEntry(number, _hand_entries(seats, hands, void), down_and_out, void)
     check, score = evaluate(entry, table.round.tournament.rules())
     _refuse_if_needed(check, confirm_warnings)
+    _start_round(table.round)
     game = _save_game(table, entry, check, score)
     _save_revision(game, entry, check, score, by, via)
     return game
@@ -117,6 +118,15 @@ def _check_table_open(table: Table, number: int) -> None:
                 )
             ]
         )
+
+
+def _start_round(round: Round) -> None:
+    """The first result at any table puts a published round in play, as `round_start` would."""
+    if round.status == Round.Status.PUBLISHED:
+        Round.objects.filter(pk=round.pk, status=Round.Status.PUBLISHED).update(
+            status=Round.Status.IN_PLAY
+        )
+        round.status = Round.Status.IN_PLAY
 
 
 def _labels(seats: Sequence[Seat]) -> dict[int, str]:

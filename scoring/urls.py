@@ -4,6 +4,31 @@ from scoring import views
 
 app_name = "scoring"
 
+ROUND = "director/<slug:slug>/rounds/<int:number>/"
+
 urlpatterns = [
     path("rules/check", views.rule_check, name="rule-check"),
+    path("director/<slug:slug>/rounds/", views.round_list, name="rounds"),
+    path("director/<slug:slug>/rounds/add", views.round_add, name="round-add"),
+    path(ROUND, views.round_page, name="round"),
+    path(ROUND + "seat", views.round_seat_view, name="round-seat"),
+    path(ROUND + "swap", views.seat_swap_view, name="seat-swap"),
+    path(ROUND + "move", views.seat_move_view, name="seat-move"),
+    path(ROUND + "seat-ruling", views.seat_ruling_view, name="seat-ruling"),
+    path(
+        ROUND + "tables/<int:table>/reissue-link",
+        views.table_link_reissue_view,
+        name="table-link-reissue",
+    ),
+    path(ROUND + "dashboard", views.dashboard, name="dashboard"),
+    *[
+        path(ROUND + step, views.round_step, {"step": step}, name=f"round-{step}")
+        for step in views.STEPS
+    ],
+    path("director/<slug:slug>/rulings/", views.ruling_list, name="rulings"),
+    path(
+        "director/<slug:slug>/rulings/<int:pk>/reverse",
+        views.ruling_reverse_view,
+        name="ruling-reverse",
+    ),
 ]

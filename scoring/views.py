@@ -1,14 +1,44 @@
-"""Director pages of the scoring app."""
+"""Director pages of the scoring app: the Rule check, rounds, the dashboard and rulings.
 
+Every page but the Rule check belongs to one tournament: `tournament_for_director` answers 404 to
+anyone who does not direct it. Actions are POSTs that call one service and come back to the page
+with a message: what was done, or why it was refused.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required, user_passes_test
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
 
-from scoring.forms import ContractForm, GameForm, HandFormSet, MeldForm
+from scoring import rounds
+from scoring.forms import (
+    ConfirmForm,
+    ContractForm,
+    GameForm,
+    HandFormSet,
+    MeldForm,
+    MoveForm,
+    ReverseForm,
+    RulingForm,
+    SeatForm,
+    SeatRulingForm,
+    SwapForm,
+)
+from scoring.models import Ruling
 from scoring.rules import ASAJ_2025, check_contract, check_meld, evaluate
-from tournament.permissions import is_director
+from scoring.rulings import RulingError, ruling_record, ruling_reverse, seat_change_by_ruling
+from scoring.selectors import round_progress, rulings_list, standings_basic
+from tables.services import SeatingError, round_seat, seat_move, seat_swap, table_link_reissue
+from tournament.models import Round, Tournament
+from tournament.permissions import is_director, tournament_for_director
 
 
 def _meld(request: HttpRequest) -> dict[str, Any]:
@@ -54,3 +84,362 @@ def rule_check(request: HttpRequest) -> HttpResponse:
     if check is not None:
         context |= check(request) | {"checked": request.POST["check"]}
     return render(request, "scoring/rule_check.html", context)
+
+
+# --- the director's rounds ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """A lifecycle action as the round page offers it: a button behind a ticked box."""
+
+    name: str
+    service: Callable[..., Any]
+    button: str  # "Publish"
+    confirm: str  # "Yes, publish round {n}"
+    done: str  # the message after it worked
+    from_status: str
+
+    @property
+    def url_name(self) -> str:
+        return f"scoring:round-{self.name}"
+
+
+STEPS = {
+    step.name: step
+    for step in [
+        Step(
+            "publish",
+            rounds.round_publish,
+            "Publish",
+            "Yes, publish round {n}: its seating becomes final and the table cards printable",
+            "Round {n} is published: print its table cards.",
+            Round.Status.DRAFT,
+        ),
+        Step(
+            "remove",
+            rounds.round_remove,
+            "Remove this round",
+            "Yes, remove round {n} and its draft seating",
+            "Round {n} is removed.",
+            Round.Status.DRAFT,
+        ),
+        Step(
+            "start",
+            rounds.round_start,
+            "Start play",
+            "Yes, round {n} is in play",
+            "Round {n} is in play.",
+            Round.Status.PUBLISHED,
+        ),
+        Step(
+            "unpublish",
+            rounds.round_unpublish,
+            "Back to draft",
+            "Yes, take round {n} back to draft to change its seating",
+            "Round {n} is a draft again: its seating can be changed.",
+            Round.Status.PUBLISHED,
+        ),
+        Step(
+            "complete",
+            rounds.round_complete,
+            "Complete",
+            "Yes, every table of round {n} has finished",
+            "Round {n} is complete: check the scores, then lock it.",
+            Round.Status.IN_PLAY,
+        ),
+        Step(
+            "reopen",
+            rounds.round_reopen,
+            "Reopen for a correction",
+            "Yes, put round {n} back in play",
+            "Round {n} is in play again.",
+            Round.Status.COMPLETE,
+        ),
+        Step(
+            "lock",
+            rounds.round_lock,
+            "Lock",
+            "Yes, lock round {n}: its scores become final and change only by ruling",
+            "Round {n} is locked.",
+            Round.Status.COMPLETE,
+        ),
+    ]
+}
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+
+
+def _round_url(round: Round) -> str:
+    return reverse("scoring:round", args=[round.tournament.slug, round.number])
+
+
+def _form_errors(form: forms.Form) -> str:
+    return " ".join(str(error) for errors in form.errors.values() for error in errors)
+
+
+@login_required
+def round_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament's rounds, each with its status, and the button that adds the next."""
+    tournament = tournament_for_director(request.user, slug)
+    context = {
+        "tournament": tournament,
+        "rounds": tournament.rounds.annotate(table_count=Count("tables")).order_by("number"),
+    }
+    return render(request, "scoring/rounds.html", context)
+
+
+@login_required
+@require_POST
+def round_add(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request.user, slug)
+    try:
+        round = rounds.round_add(tournament=tournament, by=request.user)
+    except rounds.RoundError as error:
+        messages.error(request, str(error))
+        return redirect("scoring:rounds", slug)
+    messages.success(request, f"Round {round.number} is added as a draft: seat the players next.")
+    return redirect(_round_url(round))
+
+
+@login_required
+def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round: its status and next steps, its tables and seats, and the seat editing forms."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    tables = round_progress(round=round)
+    context = {
+        "tournament": round.tournament,
+        "round": round,
+        "rounds": round.tournament.rounds.order_by("number"),
+        "tables": tables,
+        "steps": [
+            (step, step.confirm.format(n=round.number))
+            for step in STEPS.values()
+            if step.from_status == round.status
+        ],
+        "seat_form": SeatForm(),
+    }
+    if round.status == Round.Status.DRAFT:
+        context |= {"swap_form": SwapForm(round=round), "move_form": MoveForm(round=round)}
+    # Seats change by ruling only at tables with no result yet: offer it while there is one.
+    unplayed = any(table.last_entry_at is None for table in tables)
+    if round.status in (Round.Status.PUBLISHED, Round.Status.IN_PLAY) and unplayed:
+        context["seat_ruling_form"] = SeatRulingForm(round=round)
+    return render(request, "scoring/round.html", context)
+
+
+@login_required
+@require_POST
+def round_step(request: HttpRequest, slug: str, number: int, step: str) -> HttpResponse:
+    """Take one lifecycle step, once the director has ticked the box that confirms it."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    action = STEPS[step]
+    if not ConfirmForm(request.POST).is_valid():
+        confirm = action.confirm.format(n=round.number).split(":")[0]
+        messages.error(request, f"Nothing was done: tick “{confirm}” to confirm.")
+        return redirect(_round_url(round))
+    try:
+        action.service(round=round, by=request.user)
+    except rounds.RoundError as error:
+        messages.error(request, str(error))
+        return redirect(_round_url(round))
+    messages.success(request, action.done.format(n=round.number))
+    if step == "remove":
+        return redirect("scoring:rounds", slug)
+    return redirect(_round_url(round))
+
+
+@login_required
+@require_POST
+def round_seat_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Draw the seating of a draft round; redrawing over a seating needs the box ticked."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+    elif round.tables.exists() and not form.cleaned_data["confirm"]:
+        messages.error(
+            request, f"Nothing was done: tick “Yes, replace the seating of round {number}”."
+        )
+    else:
+        _seat(request, round, form.cleaned_data["seed"])
+    return redirect(_round_url(round))
+
+
+def _seat(request: HttpRequest, round: Round, seed: int | None) -> None:
+    try:
+        tables = round_seat(round=round, by=request.user, seed=seed)
+    except SeatingError as error:
+        messages.error(request, str(error))
+        return
+    round.refresh_from_db(fields=["seating_seed"])
+    players = round.seats.count()
+    messages.success(
+        request,
+        f"Seated {players} players at {len(tables)} tables "
+        f"(seed {round.seating_seed}: same seed, same tables).",
+    )
+
+
+@login_required
+@require_POST
+def seat_swap_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round = _round(tournament_for_director(request.user, slug), number)
+    form = SwapForm(request.POST, round=round)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return redirect(_round_url(round))
+    data = form.cleaned_data
+    _edit_seats(request, seat_swap, round=round, entry_a=data["entry_a"], entry_b=data["entry_b"])
+    return redirect(_round_url(round))
+
+
+@login_required
+@require_POST
+def seat_move_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round = _round(tournament_for_director(request.user, slug), number)
+    form = MoveForm(request.POST, round=round)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return redirect(_round_url(round))
+    data = form.cleaned_data
+    _edit_seats(
+        request,
+        seat_move,
+        round=round,
+        entry=data["entry"],
+        table=data["table"],
+        position=data["position"],
+    )
+    return redirect(_round_url(round))
+
+
+def _edit_seats(request: HttpRequest, service: Callable[..., Any], **kwargs: Any) -> None:
+    try:
+        service(by=request.user, **kwargs)
+    except SeatingError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Seats changed.")
+
+
+@login_required
+@require_POST
+def seat_ruling_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Change a published round's seats: a swap or a move, recorded as a ruling (R12.4)."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    form = SeatRulingForm(request.POST, round=round)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return redirect(_round_url(round))
+    data = form.cleaned_data
+    try:
+        ruling = seat_change_by_ruling(
+            round=round,
+            by=request.user,
+            decision=data["decision"],
+            reason=data["reason"],
+            entry=data["entry"],
+            swap_with=data["swap_with"],
+            table=data["table"],
+            position=data["position"],
+        )
+    except (RulingError, SeatingError) as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Seats changed by ruling {ruling.pk}.")
+    return redirect(_round_url(round))
+
+
+@login_required
+@require_POST
+def table_link_reissue_view(
+    request: HttpRequest, slug: str, number: int, table: int
+) -> HttpResponse:
+    """A new private link for one table, when the old one has leaked; the old one stops working."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    found = get_object_or_404(round.tables, number=table)
+    if not ConfirmForm(request.POST).is_valid():
+        messages.error(request, f"Nothing was done: tick “Yes, replace table {table}'s link”.")
+    else:
+        table_link_reissue(table=found, by=request.user)
+        messages.success(request, f"Table {table} has a new link: print its table card again.")
+    return redirect(_round_url(round))
+
+
+@login_required
+def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A running round at a glance: each table's progress and the live standings. With
+    `?partial=1`, only the part that refreshes itself every few seconds."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    context = {
+        "tournament": round.tournament,
+        "round": round,
+        "tables": round_progress(round=round),
+        "standings": standings_basic(tournament=round.tournament),
+        "tie_breaks": [TIE_BREAK_WORDS[name] for name in round.tournament.rules().tie_breaks],
+        "refresh_seconds": DASHBOARD_REFRESH_SECONDS,
+    }
+    if request.GET.get("partial"):
+        return render(request, "scoring/_dashboard_live.html", context)
+    return render(request, "scoring/dashboard.html", context)
+
+
+DASHBOARD_REFRESH_SECONDS = 10
+TIE_BREAK_WORDS = {
+    "games_won": "more games won",
+    "down_and_outs": "more down-and-outs",
+    "latest_round_score": "the lower latest-round score",
+}
+
+
+# --- rulings (R12.4) ------------------------------------------------------------------------------
+
+
+@login_required
+def ruling_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every ruling, newest first, and the form that records one."""
+    tournament = tournament_for_director(request.user, slug)
+    form = RulingForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid() and _record(request, tournament, form):
+        return redirect("scoring:rulings", slug)
+    context = {
+        "tournament": tournament,
+        "rulings": rulings_list(tournament=tournament),
+        "form": form,
+        "reverse_form": ReverseForm(),
+    }
+    return render(request, "scoring/rulings.html", context)
+
+
+def _record(request: HttpRequest, tournament: Tournament, form: RulingForm) -> bool:
+    try:
+        ruling = ruling_record(tournament=tournament, by=request.user, **form.cleaned_data)
+    except RulingError as error:
+        form.add_error(error.field if error.field in form.fields else None, str(error))
+        return False
+    messages.success(request, f"Ruling {ruling.pk} is recorded.")
+    return True
+
+
+@login_required
+@require_POST
+def ruling_reverse_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament = tournament_for_director(request.user, slug)
+    ruling = get_object_or_404(Ruling, tournament=tournament, pk=pk)
+    form = ReverseForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Ruling {pk} stands: say why it is reversed.")
+        return redirect("scoring:rulings", slug)
+    try:
+        reason = form.cleaned_data["reason"]
+        reversal = ruling_reverse(ruling=ruling, by=request.user, reason=reason)
+    except RulingError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Ruling {pk} is reversed by ruling {reversal.pk}.")
+    return redirect("scoring:rulings", slug)

@@ -1,0 +1,241 @@
+"""The round lifecycle (R12.1): draft → published → in play → complete → locked.
+
+- **draft**: the seating is drawn and edited freely (`tables.services`); nothing is public.
+- **published**: the seating is final and the table cards printable; a change is now a ruling.
+  A published round goes back to draft (`round_unpublish`) while no result is entered: that is
+  the "undoable until it is published" of the issue, stretched to the moment play begins.
+- **in play**: results are being entered. `round_start` says so; the first result recorded at
+  any table does it too (`scoring.services.result_record`).
+- **complete**: every table has played its nine games (R4.1) and no result awaits confirmation.
+  `round_reopen` takes it back to in play for a late correction, until it is locked.
+- **locked**: the scores are final; only a director's ruling changes them (R12.4).
+
+Each step is one service: it locks the round, refuses with a reason a director can act on
+(`RoundError`), and leaves an entry in the audit log.
+"""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from scoring.models import Game
+from tables.models import Seat
+from tournament.models import Entry, Round, Tournament
+from tournament.services import audit_record
+
+Status = Round.Status
+
+# How a step names the state it starts from, in "only ... can be published".
+_FROM_WORDS = {
+    Status.DRAFT: "a draft round",
+    Status.PUBLISHED: "a published round",
+    Status.IN_PLAY: "a round in play",
+    Status.COMPLETE: "a complete round",
+}
+
+
+class RoundError(Exception):
+    """A round step that cannot be taken now; the message says why and what to do instead."""
+
+
+def _locked(round: Round) -> Round:
+    return Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+
+
+def _require(round: Round, state: str, verb: str) -> None:
+    if round.status != state:
+        raise RoundError(
+            f"Round {round.number} is {round.status.replace('_', ' ')}: only "
+            f"{_FROM_WORDS[state]} can be {verb}."
+        )
+
+
+def _step(round: Round, to: str, *, by: AbstractBaseUser | None, action: str) -> Round:
+    before = round.status
+    round.status = to
+    round.save(update_fields=["status", "published_at", "locked_at"])
+    audit_record(
+        tournament=round.tournament,
+        actor=by,
+        action=f"round.{action}",
+        summary=f"Round {round.number}: {before.replace('_', ' ')} → {to.replace('_', ' ')}",
+        detail={"round": round.number, "from": before, "to": to},
+    )
+    return round
+
+
+# --- adding and removing rounds -------------------------------------------------------------
+
+
+@transaction.atomic
+def round_add(*, tournament: Tournament, by: AbstractBaseUser | None) -> Round:
+    """Add the tournament's next round, as a draft.
+
+    Refused beyond the number of rounds planned (the director raises it in the set-up first: an
+    extra round is a decision, not a slip of the mouse), and while the latest round is still a
+    draft, because a round is seated to avoid the meetings of the rounds before it (R12.1).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    latest = tournament.rounds.order_by("-number").first()
+    number = latest.number + 1 if latest else 1
+    if number > tournament.rounds_planned:
+        raise RoundError(
+            f"{tournament.name} plans {tournament.rounds_planned} round(s): raise the number of "
+            f"rounds in the tournament's set-up to add round {number}."
+        )
+    if latest is not None and latest.status == Status.DRAFT:
+        raise RoundError(
+            f"Round {latest.number} is still a draft: publish it before adding round {number}, "
+            f"so that round {number} is seated knowing who met in round {latest.number}."
+        )
+    round = Round.objects.create(tournament=tournament, number=number)
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="round.add",
+        summary=f"Added round {number}",
+        detail={"round": number},
+    )
+    return round
+
+
+@transaction.atomic
+def round_remove(*, round: Round, by: AbstractBaseUser | None) -> None:
+    """Undo `round_add`: delete the latest round, with its draft seating, while it is a draft."""
+    round = _locked(round)
+    _require(round, Status.DRAFT, "removed")
+    if round.tournament.rounds.filter(number__gt=round.number).exists():
+        raise RoundError(f"Round {round.number} is not the latest round: remove the later first.")
+    number = round.number
+    round.delete()
+    audit_record(
+        tournament=round.tournament,
+        actor=by,
+        action="round.remove",
+        summary=f"Removed round {number} (a draft)",
+        detail={"round": number},
+    )
+
+
+# --- publishing ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_publish(*, round: Round, by: AbstractBaseUser | None) -> Round:
+    """Make the seating final and visible: the table cards can be printed."""
+    round = _locked(round)
+    _require(round, Status.DRAFT, "published")
+    _check_earlier_rounds_published(round)
+    _check_seating(round)
+    round.published_at = timezone.now()
+    return _step(round, Status.PUBLISHED, by=by, action="publish")
+
+
+def _check_earlier_rounds_published(round: Round) -> None:
+    draft = round.tournament.rounds.filter(number__lt=round.number, status=Status.DRAFT).first()
+    if draft is not None:
+        raise RoundError(f"Round {draft.number} is still a draft: publish it first.")
+
+
+def _check_seating(round: Round) -> None:
+    """Every table is within the ruleset's sizes (R12.2), and every seated player still plays."""
+    tables = list(round.tables.annotate(players=Count("seats")).order_by("number"))
+    if not tables:
+        raise RoundError(f"Round {round.number} has no tables: seat it first.")
+    rules = round.tournament.rules()
+    for table in tables:
+        if not rules.min_table_size <= table.players <= rules.max_table_size:
+            raise RoundError(
+                f"Table {table.number} seats {table.players} players; a table seats "
+                f"{rules.min_table_size} to {rules.max_table_size} (R12.2): move players, or "
+                "seat the round again."
+            )
+    gone = (
+        Seat.objects.filter(round=round)
+        .exclude(entry__status__in=[Entry.Status.REGISTERED, Entry.Status.CHECKED_IN])
+        .select_related("entry__player", "table")
+        .first()
+    )
+    if gone is not None:
+        raise RoundError(
+            f"{gone.entry.player.name} is {gone.entry.get_status_display().lower()} but seated "
+            f"at table {gone.table.number}: seat the round again."
+        )
+
+
+@transaction.atomic
+def round_unpublish(*, round: Round, by: AbstractBaseUser | None) -> Round:
+    """Take a published round back to draft, to change its seating, while nothing is played."""
+    round = _locked(round)
+    _require(round, Status.PUBLISHED, "taken back to draft")
+    if Game.objects.filter(table__round=round).exists():
+        raise RoundError(
+            f"Round {round.number} has results already: its seats change only by a ruling."
+        )
+    round.published_at = None
+    return _step(round, Status.DRAFT, by=by, action="unpublish")
+
+
+# --- play --------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_start(*, round: Round, by: AbstractBaseUser | None) -> Round:
+    """Announce that play has begun (the first result does it too)."""
+    round = _locked(round)
+    _require(round, Status.PUBLISHED, "started")
+    return _step(round, Status.IN_PLAY, by=by, action="start")
+
+
+@transaction.atomic
+def round_complete(*, round: Round, by: AbstractBaseUser | None) -> Round:
+    """Close play: every table has played its set (R4.1) and every result is confirmed."""
+    round = _locked(round)
+    _require(round, Status.IN_PLAY, "completed")
+    unfinished = _unfinished_tables(round)
+    if unfinished:
+        raise RoundError(
+            "; ".join(unfinished)
+            + f". Round {round.number} is complete when every table has played its set (R4.1)."
+        )
+    return _step(round, Status.COMPLETE, by=by, action="complete")
+
+
+def _unfinished_tables(round: Round) -> list[str]:
+    """What each unfinished table still lacks, in words: "Table 3 has played 6 of 9 games"."""
+    games = len(round.tournament.rules().games)
+    tables = round.tables.annotate(
+        scored=Count("games", filter=Q(games__is_void=False)),
+        pending=Count("games", filter=Q(games__status=Game.Status.PENDING)),
+    ).order_by("number")
+    lacks = []
+    for table in tables:
+        if table.scored < games:
+            lacks.append(f"Table {table.number} has played {table.scored} of {games} games")
+        elif table.pending:
+            lacks.append(f"Table {table.number} has {table.pending} result(s) to confirm")
+    return lacks
+
+
+@transaction.atomic
+def round_reopen(*, round: Round, by: AbstractBaseUser | None) -> Round:
+    """Put a complete round back in play, for a correction before it is locked."""
+    round = _locked(round)
+    _require(round, Status.COMPLETE, "reopened")
+    return _step(round, Status.IN_PLAY, by=by, action="reopen")
+
+
+@transaction.atomic
+def round_lock(*, round: Round, by: AbstractBaseUser | None) -> Round:
+    """Make the round's scores final: from now on only a ruling changes them (R12.4)."""
+    round = _locked(round)
+    if round.status == Status.IN_PLAY:
+        raise RoundError(
+            "; ".join(_unfinished_tables(round) or [f"Round {round.number} is in play"])
+            + f". Complete round {round.number} before locking it: every table plays its "
+            "set first (R4.1)."
+        )
+    _require(round, Status.COMPLETE, "locked")
+    round.locked_at = timezone.now()
+    return _step(round, Status.LOCKED, by=by, action="lock")

@@ -1,0 +1,349 @@
+"""Rulings (R12.4): the tournament director's decisions, with who, when, what and why.
+
+A ruling is about a **subject**: a player (entry), a table, or one game at a table. Only a
+penalty or a score correction carries **points**, which go to one player's score and show in the
+standings with the ruling behind them. A **disqualification** also disqualifies the player (as
+the players page does: `tournament.services.entry_disqualify`), and reversing it reinstates them. A
+**seating change** is how a published round's seats change (`seat_change_by_ruling`).
+
+A ruling's points count in a **round**: its table's round, or else the round being played when it
+was decided, so that the latest-round tie-break (R12.3) sees them.
+
+Rulings are never deleted: a **reversal** is a new ruling that points at the one it reverses and
+carries the opposite points (`ruling_reverse`).
+"""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from scoring.models import Game, Ruling
+from tables.models import Seat, Table
+from tables.services import seat_relocate, seats_exchange
+from tournament.models import Entry, Round, Tournament
+from tournament.services import (
+    TournamentError,
+    audit_record,
+    entry_disqualify,
+    entry_reinstate,
+)
+
+Kind = Ruling.Kind
+SCORE_KINDS = (Kind.PENALTY_POINTS, Kind.SCORE_CORRECTION)
+NEEDS_A_PLAYER = (Kind.DISQUALIFICATION, Kind.SEATING_CHANGE)
+
+
+class RulingError(Exception):
+    """A ruling that cannot be recorded as given; `field` names the input at fault, if one is."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+@transaction.atomic
+def ruling_record(
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser | None,
+    kind: str,
+    decision: str,
+    reason: str = "",
+    entry: Entry | None = None,
+    table: Table | None = None,
+    game: Game | None = None,
+    points: int = 0,
+    reverses: Ruling | None = None,
+) -> Ruling:
+    """Record a director's ruling; a disqualification also disqualifies the player."""
+    if kind == Kind.SEATING_CHANGE:
+        raise RulingError(
+            "A seating change moves seats too: record it from the round's page.", "kind"
+        )
+    _check_kind(kind, points, reverses)
+    _check_words(decision)
+    table = _check_subject(tournament, kind, points, entry, table, game)
+    if reverses is not None:
+        reverses = _reversible(tournament, reverses)
+    if kind == Kind.DISQUALIFICATION and reverses is None:
+        _disqualify(entry, by, decision)
+    ruling = Ruling.objects.create(
+        tournament=tournament,
+        round=_round_of(tournament, table, reverses),
+        table=table,
+        game=game,
+        entry=entry,
+        kind=kind,
+        points=points,
+        decision=decision.strip(),
+        reason=reason.strip(),
+        decided_by=_user(by),
+        reverses=reverses,
+    )
+    _audit(ruling, by)
+    return ruling
+
+
+@transaction.atomic
+def ruling_reverse(*, ruling: Ruling, by: AbstractBaseUser | None, reason: str) -> Ruling:
+    """Reverse a ruling by a new one with the opposite points; a disqualified player is
+    reinstated."""
+    original = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    if not reason.strip():
+        raise RulingError("Say why the ruling is reversed.", "reason")
+    if original.kind == Kind.SEATING_CHANGE:
+        raise RulingError(
+            f"Ruling {original.pk} changed seats: undo it by another seating change that "
+            "moves the players back."
+        )
+    reversal = ruling_record(
+        tournament=original.tournament,
+        by=by,
+        kind=original.kind,
+        decision=f"Reverses ruling {original.pk}: {original.decision}",
+        reason=reason,
+        entry=original.entry,
+        table=original.table,
+        game=original.game,
+        points=-original.points,
+        reverses=original,
+    )
+    if original.kind == Kind.DISQUALIFICATION:
+        _reinstate(original.entry, by)
+    return reversal
+
+
+# --- checks ----------------------------------------------------------------------------------
+
+
+def _round_of(tournament: Tournament, table: Table | None, reverses: Ruling | None) -> Round | None:
+    """The round a ruling's points count in: its table's; a reversal's, the reversed ruling's;
+    otherwise the round being played, the latest one past its draft (None before any)."""
+    if table is not None:
+        return table.round
+    if reverses is not None:
+        return reverses.round
+    return tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+
+
+def _check_kind(kind: str, points: int, reverses: Ruling | None) -> None:
+    if kind not in Kind.values:
+        raise RulingError(f"Unknown kind of ruling {kind!r}.", "kind")
+    if points and kind not in SCORE_KINDS:
+        raise RulingError(
+            "Only penalty points and score corrections carry points (R12.4): set the points to 0.",
+            "points",
+        )
+    if reverses is not None:
+        return
+    if kind in SCORE_KINDS and not points:
+        raise RulingError(
+            "A penalty or a score correction needs its points: a number other than 0.", "points"
+        )
+    if kind == Kind.PENALTY_POINTS and points < 0:
+        raise RulingError(
+            "Penalty points are added to the score: give a positive number, or record a score "
+            "correction to take points off.",
+            "points",
+        )
+
+
+def _check_words(decision: str) -> None:
+    if not decision.strip():
+        raise RulingError("Write the decision: what was decided (R12.4).", "decision")
+
+
+def _check_subject(
+    tournament: Tournament,
+    kind: str,
+    points: int,
+    entry: Entry | None,
+    table: Table | None,
+    game: Game | None,
+) -> Table | None:
+    """Check the ruling's subject belongs to this tournament; return its table, if any."""
+    if entry is None and (points or kind in NEEDS_A_PLAYER):
+        raise RulingError("Choose the player this ruling is about (R12.4).", "entry")
+    if entry is None and table is None and game is None:
+        raise RulingError(
+            "A ruling is about a player, a table or a game: choose at least one.", "entry"
+        )
+    if entry is not None and entry.tournament_id != tournament.pk:
+        raise RulingError(f"{entry.player.name} does not play in {tournament.name}.", "entry")
+    table = _game_table(game, table)
+    if table is not None:
+        _check_table(tournament, table, entry)
+    return table
+
+
+def _game_table(game: Game | None, table: Table | None) -> Table | None:
+    if game is None:
+        return table
+    if table is not None and game.table_id != table.pk:
+        raise RulingError(f"{game} was not played at {table}.", "game")
+    return game.table
+
+
+def _check_table(tournament: Tournament, table: Table, entry: Entry | None) -> None:
+    round = table.round
+    if round.tournament_id != tournament.pk:
+        raise RulingError(f"{table} is not a table of {tournament.name}.", "table")
+    if round.status == Round.Status.DRAFT:
+        raise RulingError(
+            f"Round {round.number} is a draft: change its seating directly; rulings are for "
+            "published rounds.",
+            "table",
+        )
+    if entry is not None and not Seat.objects.filter(table=table, entry=entry).exists():
+        raise RulingError(
+            f"{entry.player.name} does not sit at table {table.number} of round {round.number}.",
+            "entry",
+        )
+
+
+def _reversible(tournament: Tournament, reverses: Ruling) -> Ruling:
+    reverses = Ruling.objects.select_for_update().get(pk=reverses.pk)
+    if reverses.tournament_id != tournament.pk:
+        raise RulingError(f"Ruling {reverses.pk} is not a ruling of {tournament.name}.")
+    if reverses.reverses_id is not None:
+        raise RulingError(
+            f"Ruling {reverses.pk} is itself a reversal: record a new ruling instead."
+        )
+    later = reverses.reversed_by.first()
+    if later is not None:
+        raise RulingError(f"Ruling {reverses.pk} was already reversed by ruling {later.pk}.")
+    return reverses
+
+
+def _disqualify(entry: Entry | None, by: AbstractBaseUser | None, decision: str) -> None:
+    assert entry is not None  # checked by `_check_subject`
+    try:
+        entry_disqualify(entry=entry, by=by, reason=decision)
+    except TournamentError as error:
+        raise RulingError(str(error), "entry") from None
+
+
+def _reinstate(entry: Entry | None, by: AbstractBaseUser | None) -> None:
+    """Undo a disqualification the way the players page does: back in as registered, to check
+    in again. A status changed since the ruling (already reinstated) is left alone."""
+    assert entry is not None
+    if Entry.objects.filter(pk=entry.pk, status=Entry.Status.DISQUALIFIED).exists():
+        entry_reinstate(entry=entry, by=by)
+
+
+def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
+    return by if by is not None and by.is_authenticated else None
+
+
+def _audit(ruling: Ruling, by: AbstractBaseUser | None) -> None:
+    about = f" against {ruling.entry.player.name}" if ruling.entry else ""
+    audit_record(
+        tournament=ruling.tournament,
+        actor=by,
+        action="ruling.reverse" if ruling.reverses_id else "ruling.record",
+        summary=f"Ruling {ruling.pk}: {ruling}{about}: {ruling.decision}",
+        detail={
+            "ruling": ruling.pk,
+            "kind": ruling.kind,
+            "points": ruling.points,
+            "entry": ruling.entry_id,
+            "table": ruling.table_id,
+            "game": ruling.game_id,
+            "reverses": ruling.reverses_id,
+        },
+    )
+
+
+# --- seats after publishing ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def seat_change_by_ruling(
+    *,
+    round: Round,
+    by: AbstractBaseUser | None,
+    decision: str,
+    reason: str = "",
+    entry: Entry,
+    swap_with: Entry | None = None,
+    table: Table | None = None,
+    position: int | None = None,
+) -> Ruling:
+    """Swap `entry` with `swap_with`, or move `entry` to `table`, in a published round; the
+    change is recorded as a ruling. Refused once a table it touches has any result."""
+    round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    _check_seat_change(round, decision, swap_with, table)
+    touched = _tables_touched(round, entry, swap_with, table)
+    if table is not None:
+        _check_sizes_after_move(round, *touched)
+        seat = seat_relocate(round=round, entry=entry, table=table, position=position)
+    else:
+        seat, _ = seats_exchange(round=round, entry_a=entry, entry_b=swap_with)
+    ruling = Ruling.objects.create(
+        tournament=round.tournament,
+        round=round,
+        table=seat.table,
+        entry=entry,
+        kind=Kind.SEATING_CHANGE,
+        decision=decision.strip(),
+        reason=reason.strip(),
+        decided_by=_user(by),
+    )
+    _audit(ruling, by)
+    return ruling
+
+
+def _check_seat_change(
+    round: Round, decision: str, swap_with: Entry | None, table: Table | None
+) -> None:
+    if round.status == Round.Status.DRAFT:
+        raise RulingError(
+            f"Round {round.number} is a draft: move or swap the players directly, no ruling "
+            "is needed."
+        )
+    if round.status not in (Round.Status.PUBLISHED, Round.Status.IN_PLAY):
+        raise RulingError(
+            f"Round {round.number} is {round.status.replace('_', ' ')}: every table has played, "
+            "so its seats no longer change."
+        )
+    if (swap_with is None) == (table is None):
+        raise RulingError("Either swap the player with another, or move them to a table.")
+    if table is not None and table.round_id != round.pk:
+        raise RulingError(f"{table} is not a table of round {round.number}.", "table")
+    _check_words(decision)
+
+
+def _tables_touched(
+    round: Round, entry: Entry, swap_with: Entry | None, table: Table | None
+) -> tuple[Table, Table]:
+    """The player's table and the other one; refused if either has a result."""
+    entries = [entry] + ([swap_with] if swap_with is not None else [])
+    seats = {
+        seat.entry_id: seat.table
+        for seat in Seat.objects.filter(round=round, entry__in=entries).select_related("table")
+    }
+    for each in entries:
+        if each.pk not in seats:
+            raise RulingError(f"{each.player.name} has no seat in round {round.number}.")
+    touched = (seats[entry.pk], table if table is not None else seats[swap_with.pk])
+    played = Game.objects.filter(table__in=touched).order_by("table__number").first()
+    if played is not None:
+        raise RulingError(
+            f"Table {played.table.number} has results already: its seats can no longer change. "
+            "Record another kind of ruling."
+        )
+    return touched
+
+
+def _check_sizes_after_move(round: Round, source: Table, target: Table) -> None:
+    """A published round keeps every table within the ruleset's sizes (R12.2)."""
+    rules = round.tournament.rules()
+    if source.seats.count() - 1 < rules.min_table_size:
+        raise RulingError(
+            f"Table {source.number} would seat fewer than {rules.min_table_size} players "
+            "(R12.2): swap players instead."
+        )
+    if target.seats.count() + 1 > rules.max_table_size:
+        raise RulingError(
+            f"Table {target.number} would seat more than {rules.max_table_size} players (R12.2): "
+            "swap players instead."
+        )

@@ -1,0 +1,377 @@
+"""Rulings (R12.4): who decided what and why, points that show in the scores, never deleted.
+
+Alice directs the Open, where ten players sit at two tables in round 1. Bob directs the Cup.
+"""
+
+import pytest
+
+from scoring.models import Ruling
+from scoring.rulings import RulingError, ruling_record, ruling_reverse, seat_change_by_ruling
+from scoring.selectors import standings_basic
+from tables.models import Seat
+from tests.factories import EntryFactory, TableFactory
+from tests.scoring.playing import (
+    director_of,
+    entry,
+    play,
+    play_set,
+    published_round,
+    seated_round,
+    tables_of,
+    tournament_with,
+)
+from tournament.models import AuditEvent, Entry, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+Kind = Ruling.Kind
+
+
+@pytest.fixture
+def open_() -> Tournament:
+    tournament = tournament_with(10, name="Open")
+    published_round(tournament)
+    return tournament
+
+
+@pytest.fixture
+def alice(open_):
+    return director_of(open_)
+
+
+def at_table(tournament: Tournament, number: int) -> list[Entry]:
+    seats = Seat.objects.filter(round__tournament=tournament, table__number=number)
+    return [seat.entry for seat in seats.select_related("entry__player").order_by("position")]
+
+
+def total(tournament: Tournament, player: Entry) -> int:
+    [line] = [line for line in standings_basic(tournament=tournament) if line.entry_id == player.pk]
+    return line.total
+
+
+class TestRecording:
+    def test_a_penalty_records_who_when_what_and_why(self, open_, alice) -> None:
+        ann = entry(open_, "Ann")
+        ruling = ruling_record(
+            tournament=open_,
+            by=alice,
+            kind=Kind.PENALTY_POINTS,
+            entry=ann,
+            points=25,
+            decision="  25 points for showing cards.  ",
+            reason="Seen by the director.",
+        )
+        assert (ruling.decided_by, ruling.points, ruling.entry) == (alice, 25, ann)
+        assert ruling.decision == "25 points for showing cards." and ruling.decided_at
+        event = AuditEvent.objects.get(action="ruling.record")
+        assert event.actor == alice and "Ann" in event.summary and event.detail["points"] == 25
+
+    def test_a_ruling_about_a_game_also_names_its_table_and_round(self, open_, alice) -> None:
+        table = tables_of(open_.rounds.get())[0]
+        game = play(table, 1)
+        player = at_table(open_, 1)[2]
+        ruling = ruling_record(
+            tournament=open_,
+            by=alice,
+            kind=Kind.SCORE_CORRECTION,
+            entry=player,
+            game=game,
+            points=-5,
+            decision="A 5 was counted as a 10.",
+        )
+        assert (ruling.table, ruling.round, ruling.game) == (table, table.round, game)
+
+    def test_a_warning_about_a_table_needs_no_player(self, open_, alice) -> None:
+        table = tables_of(open_.rounds.get())[1]
+        ruling = ruling_record(
+            tournament=open_, by=alice, kind=Kind.WARNING, table=table, decision="Too loud."
+        )
+        assert ruling.entry is None and ruling.points == 0
+
+
+class TestRefusals:
+    @pytest.mark.parametrize(
+        ("kind", "points", "message"),
+        [
+            (Kind.WARNING, 10, "Only penalty points and score corrections carry points"),
+            (Kind.TIE_BREAK, -3, "Only penalty points and score corrections carry points"),
+            (Kind.PENALTY_POINTS, 0, "needs its points: a number other than 0"),
+            (Kind.SCORE_CORRECTION, 0, "needs its points"),
+            (Kind.PENALTY_POINTS, -10, "give a positive number, or record a score correction"),
+        ],
+    )
+    def test_points_only_for_penalties_and_corrections(
+        self, open_, alice, kind, points, message
+    ) -> None:
+        with pytest.raises(RulingError, match=message) as refused:
+            ruling_record(
+                tournament=open_,
+                by=alice,
+                kind=kind,
+                entry=entry(open_, "Ann"),
+                points=points,
+                decision="Decided.",
+            )
+        assert refused.value.field == "points"
+        assert not Ruling.objects.exists()
+
+    def test_points_go_to_a_player(self, open_, alice) -> None:
+        table = tables_of(open_.rounds.get())[0]
+        with pytest.raises(RulingError, match="Choose the player") as refused:
+            ruling_record(
+                tournament=open_,
+                by=alice,
+                kind=Kind.PENALTY_POINTS,
+                table=table,
+                points=5,
+                decision="5 points.",
+            )
+        assert refused.value.field == "entry"
+
+    def test_a_ruling_needs_a_subject(self, open_, alice) -> None:
+        with pytest.raises(RulingError, match="about a player, a table or a game"):
+            ruling_record(tournament=open_, by=alice, kind=Kind.WARNING, decision="Hm.")
+
+    def test_a_ruling_needs_its_decision_in_words(self, open_, alice) -> None:
+        with pytest.raises(RulingError, match="Write the decision") as refused:
+            ruling_record(
+                tournament=open_,
+                by=alice,
+                kind=Kind.WARNING,
+                entry=entry(open_, "Ann"),
+                decision=" ",
+            )
+        assert refused.value.field == "decision"
+
+    def test_a_player_of_another_tournament_is_refused(self, open_, alice) -> None:
+        stranger = EntryFactory(tournament__name="Cup", player__name="Zed")
+        with pytest.raises(RulingError, match="Zed does not play in Open"):
+            ruling_record(
+                tournament=open_, by=alice, kind=Kind.WARNING, entry=stranger, decision="No."
+            )
+
+    def test_a_table_of_another_tournament_is_refused(self, open_, alice) -> None:
+        elsewhere = TableFactory(round__status=Round.Status.PUBLISHED)
+        with pytest.raises(RulingError, match="is not a table of Open") as refused:
+            ruling_record(
+                tournament=open_, by=alice, kind=Kind.WARNING, table=elsewhere, decision="No."
+            )
+        assert refused.value.field == "table"
+
+    def test_the_player_must_sit_at_the_table_named(self, open_, alice) -> None:
+        stranger = at_table(open_, 2)[0]
+        table = tables_of(open_.rounds.get())[0]
+        with pytest.raises(RulingError, match="does not sit at table 1 of round 1"):
+            ruling_record(
+                tournament=open_,
+                by=alice,
+                kind=Kind.WARNING,
+                entry=stranger,
+                table=table,
+                decision="Talked.",
+            )
+
+    def test_a_game_must_be_of_the_table_named(self, open_, alice) -> None:
+        first, second = tables_of(open_.rounds.get())
+        game = play(first, 1)
+        with pytest.raises(RulingError, match="was not played at Table 2"):
+            ruling_record(
+                tournament=open_,
+                by=alice,
+                kind=Kind.VOID_REDEAL,
+                table=second,
+                game=game,
+                decision="Redeal.",
+            )
+
+    def test_a_draft_rounds_tables_take_no_ruling(self, alice) -> None:
+        tournament = tournament_with(5)
+        director = director_of(tournament, "dora")
+        table = tables_of(seated_round(tournament))[0]
+        with pytest.raises(RulingError, match="Round 1 is a draft: change its seating directly"):
+            ruling_record(
+                tournament=tournament,
+                by=director,
+                kind=Kind.WARNING,
+                table=table,
+                decision="Early.",
+            )
+
+    def test_a_seating_change_is_not_recorded_without_moving_seats(self, open_, alice) -> None:
+        with pytest.raises(RulingError, match="record it from the round's page"):
+            ruling_record(
+                tournament=open_,
+                by=alice,
+                kind=Kind.SEATING_CHANGE,
+                entry=entry(open_, "Ann"),
+                decision="Moved.",
+            )
+
+
+class TestDisqualification:
+    def test_it_disqualifies_the_player_and_keeps_their_scores(self, open_, alice) -> None:
+        table = tables_of(open_.rounds.get())[0]
+        play(table, 1)
+        player = at_table(open_, 1)[1]
+        ruling_record(
+            tournament=open_,
+            by=alice,
+            kind=Kind.DISQUALIFICATION,
+            entry=player,
+            decision="Disqualified for marking cards.",
+        )
+        player.refresh_from_db()
+        assert player.status == Entry.Status.DISQUALIFIED
+        [line] = [line for line in standings_basic(tournament=open_) if line.entry_id == player.pk]
+        assert (line.status, line.place, line.games_played) == ("disqualified", None, 1)
+
+    def test_a_disqualified_player_is_not_disqualified_twice(self, open_, alice) -> None:
+        ann = entry(open_, "Ann")
+        out = {"kind": Kind.DISQUALIFICATION, "entry": ann, "decision": "Out."}
+        ruling_record(tournament=open_, by=alice, **out)
+        with pytest.raises(RulingError, match="Ann is already disqualified"):
+            ruling_record(tournament=open_, by=alice, **out)
+        assert Ruling.objects.count() == 1
+
+    def test_reversing_it_reinstates_the_player(self, open_, alice) -> None:
+        ann = entry(open_, "Ann")
+        ruling = ruling_record(
+            tournament=open_, by=alice, kind=Kind.DISQUALIFICATION, entry=ann, decision="Out."
+        )
+        ruling_reverse(ruling=ruling, by=alice, reason="Mistaken identity.")
+        ann.refresh_from_db()
+        assert ann.status == Entry.Status.REGISTERED  # checks in again, as after any reinstatement
+
+
+class TestReversal:
+    def test_a_reversal_is_a_new_ruling_with_the_opposite_points(self, open_, alice) -> None:
+        ann = entry(open_, "Ann")
+        penalty = ruling_record(
+            tournament=open_,
+            by=alice,
+            kind=Kind.PENALTY_POINTS,
+            entry=ann,
+            points=25,
+            decision="25 for a late return.",
+        )
+        reversal = ruling_reverse(ruling=penalty, by=alice, reason="She was excused.")
+        assert (reversal.kind, reversal.points, reversal.reverses) == (
+            Kind.PENALTY_POINTS,
+            -25,
+            penalty,
+        )
+        assert reversal.decision.startswith(f"Reverses ruling {penalty.pk}: 25 for a late")
+        assert reversal.reason == "She was excused."
+        assert Ruling.objects.count() == 2  # the original stays
+        assert AuditEvent.objects.filter(action="ruling.reverse").exists()
+
+    def test_a_ruling_is_reversed_once(self, open_, alice) -> None:
+        warning = ruling_record(
+            tournament=open_, by=alice, kind=Kind.WARNING, entry=entry(open_, "Ben"), decision="!"
+        )
+        reversal = ruling_reverse(ruling=warning, by=alice, reason="Wrong player.")
+        with pytest.raises(RulingError, match=f"already reversed by ruling {reversal.pk}"):
+            ruling_reverse(ruling=warning, by=alice, reason="Again.")
+        with pytest.raises(RulingError, match="is itself a reversal"):
+            ruling_reverse(ruling=reversal, by=alice, reason="Undo the undo.")
+
+    def test_a_reversal_says_why(self, open_, alice) -> None:
+        warning = ruling_record(
+            tournament=open_, by=alice, kind=Kind.WARNING, entry=entry(open_, "Ben"), decision="!"
+        )
+        with pytest.raises(RulingError, match="Say why") as refused:
+            ruling_reverse(ruling=warning, by=alice, reason="  ")
+        assert refused.value.field == "reason"
+
+    def test_rulings_flow_into_the_totals(self, open_, alice) -> None:
+        table = tables_of(open_.rounds.get())[0]
+        play(table, 1)
+        player = at_table(open_, 1)[1]  # seat 2 scores 10 + 2 points in game 1
+        assert total(open_, player) == 12
+        penalty = ruling_record(
+            tournament=open_,
+            by=alice,
+            kind=Kind.PENALTY_POINTS,
+            entry=player,
+            points=50,
+            decision="Failed come-down not entered (R5.4).",
+        )
+        assert total(open_, player) == 62
+        ruling_reverse(ruling=penalty, by=alice, reason="It was entered after all.")
+        assert total(open_, player) == 12
+
+
+class TestSeatChangeByRuling:
+    def test_a_swap_after_publishing_is_recorded_as_a_ruling(self, open_, alice) -> None:
+        round = open_.rounds.get()
+        a, b = at_table(open_, 1)[0], at_table(open_, 2)[0]
+        ruling = seat_change_by_ruling(
+            round=round, by=alice, entry=a, swap_with=b, decision="Swap for a wheelchair."
+        )
+        assert (ruling.kind, ruling.entry, ruling.round) == (Kind.SEATING_CHANGE, a, round)
+        assert ruling.table.number == 2
+        assert at_table(open_, 1)[0] == b and at_table(open_, 2)[0] == a
+
+    def test_a_move_after_publishing_keeps_tables_within_size_r12_2(self, open_, alice) -> None:
+        round = open_.rounds.get()
+        mover = at_table(open_, 1)[0]
+        seat_change_by_ruling(
+            round=round, by=alice, entry=mover, table=tables_of(round)[1], decision="Moved."
+        )
+        assert [len(at_table(open_, n)) for n in (1, 2)] == [4, 6]
+        with pytest.raises(RulingError, match="Table 2 would seat more than 6"):
+            seat_change_by_ruling(
+                round=round,
+                by=alice,
+                entry=at_table(open_, 1)[0],
+                table=tables_of(round)[1],
+                decision="Moved.",
+            )
+
+    def test_it_is_refused_once_the_table_has_a_result(self, open_, alice) -> None:
+        round = open_.rounds.get()
+        play(tables_of(round)[1], 1)
+        a, b = at_table(open_, 1)[0], at_table(open_, 2)[0]
+        with pytest.raises(RulingError, match="Table 2 has results already"):
+            seat_change_by_ruling(round=round, by=alice, entry=a, swap_with=b, decision="Swap.")
+        assert at_table(open_, 1)[0] == a and not Ruling.objects.exists()
+
+    def test_a_draft_needs_no_ruling(self, alice) -> None:
+        tournament = tournament_with(10)
+        round = seated_round(tournament)
+        a, b = at_table(tournament, 1)[0], at_table(tournament, 2)[0]
+        with pytest.raises(RulingError, match="Round 1 is a draft: move or swap the players"):
+            seat_change_by_ruling(round=round, by=alice, entry=a, swap_with=b, decision="Swap.")
+
+    def test_a_complete_round_keeps_its_seats(self, alice) -> None:
+        tournament = tournament_with(5)
+        round = published_round(tournament)
+        play_set(tables_of(round)[0])
+        Round.objects.filter(pk=round.pk).update(status=Round.Status.COMPLETE)
+        a, b = at_table(tournament, 1)[:2]
+        with pytest.raises(RulingError, match="Round 1 is complete"):
+            seat_change_by_ruling(round=round, by=alice, entry=a, swap_with=b, decision="Swap.")
+
+    def test_either_a_swap_or_a_move(self, open_, alice) -> None:
+        round = open_.rounds.get()
+        a, b = at_table(open_, 1)[0], at_table(open_, 2)[0]
+        with pytest.raises(RulingError, match="Either swap the player with another, or move"):
+            seat_change_by_ruling(round=round, by=alice, entry=a, decision="Hm.")
+        with pytest.raises(RulingError, match="Either swap"):
+            seat_change_by_ruling(
+                round=round,
+                by=alice,
+                entry=a,
+                swap_with=b,
+                table=tables_of(round)[1],
+                decision="Hm.",
+            )
+
+    def test_a_seating_change_is_undone_by_another_not_by_a_reversal(self, open_, alice) -> None:
+        round = open_.rounds.get()
+        a, b = at_table(open_, 1)[0], at_table(open_, 2)[0]
+        ruling = seat_change_by_ruling(
+            round=round, by=alice, entry=a, swap_with=b, decision="Swap."
+        )
+        with pytest.raises(RulingError, match="moves the players back"):
+            ruling_reverse(ruling=ruling, by=alice, reason="Oops.")

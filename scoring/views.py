@@ -404,7 +404,11 @@ TIE_BREAK_WORDS = {
 def ruling_list(request: HttpRequest, slug: str) -> HttpResponse:
     """Every ruling, newest first, and the form that records one."""
     tournament = tournament_for_director(request.user, slug)
-    form = RulingForm(request.POST or None, tournament=tournament)
+    # A link such as ?kind=disqualification&entry=12 (from the players page) fills the form in.
+    prefill = {
+        key: request.GET[key] for key in ("kind", "entry", "table", "game") if key in request.GET
+    }
+    form = RulingForm(request.POST or None, tournament=tournament, initial=prefill)
     if request.method == "POST" and form.is_valid() and _record(request, tournament, form):
         return redirect("scoring:rulings", slug)
     context = {

@@ -375,3 +375,17 @@ class TestSeatChangeByRuling:
         )
         with pytest.raises(RulingError, match="moves the players back"):
             ruling_reverse(ruling=ruling, by=alice, reason="Oops.")
+
+
+def test_the_players_page_disqualifies_through_a_prefilled_ruling(client) -> None:
+    """R12.4: a disqualification is a ruling; the players page opens the rulings form for it."""
+    from tests.factories import EntryFactory, StaffRoleFactory
+
+    role = StaffRoleFactory(user__username="dana")
+    entry = EntryFactory(tournament=role.tournament, player__name="Errol Thompson")
+    client.force_login(role.user)
+    players = client.get(f"/director/{role.tournament.slug}/players").content.decode()
+    link = f"/director/{role.tournament.slug}/rulings/?kind=disqualification&amp;entry={entry.pk}"
+    assert link in players
+    form = client.get(link.replace("&amp;", "&")).context["form"]
+    assert form.initial == {"kind": "disqualification", "entry": str(entry.pk)}

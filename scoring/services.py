@@ -1,8 +1,17 @@
 """Writes to games and results: the adapter between the database and the rules engine.
 
-`result_record` builds the engine's entry from the table's seats, asks the engine to check (R10)
-and score (R8) it, and saves the outcome with its first revision, all in one transaction. A
-refusal raises `ResultRefused` carrying the engine's problems, each citing its rule.
+Each use case builds the engine's entry from the table's seats, asks the engine to check (R10) and
+score (R8) it, and saves the outcome with a new **revision**, in one transaction that holds the
+table's row lock, so two phones at one table are served one after the other.
+
+- `result_record`: enter the next game's result (or a void attempt, R9.2).
+- `result_submit`: what a client sends: a new result, or a **correction** of a stored one based on
+  the **version** the client saw; a stale version is a `ResultConflict` carrying the stored game.
+- `result_confirm`: a second person confirms a result, when the tournament asks for it.
+- `table_sign_off`: the table signs its finished set off; after that only a ruling changes it.
+
+A refusal raises `ResultRefused` carrying the problems, each citing its rule where one applies.
+Nothing is overwritten: every version stays as a `ResultRevision` (who, when, what, why).
 """
 
 from collections.abc import Sequence
@@ -12,6 +21,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from scoring.models import Game, HandResult, ResultRevision
 from scoring.rules import (
@@ -40,6 +50,27 @@ class WarningsNotConfirmed(ResultRefused):
     """The result raised warnings (R10.6, R10.7) that the scorekeeper has not confirmed."""
 
 
+def _refused(message: str, rule: str = "") -> ResultRefused:
+    """A refusal that is not the engine's; `rule` is empty where no rule applies (a setting)."""
+    return ResultRefused([Problem(rule, message)])
+
+
+class ResultConflict(Exception):
+    """Someone else saved first, or the game changed since the version the client saw.
+
+    `game` is the stored game, so the client can show it instead of its own."""
+
+    def __init__(self, game: Game, message: str) -> None:
+        self.game = game
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class ResultOutcome:
+    game: Game
+    created: bool
+
+
 @dataclass(frozen=True)
 class HandInput:
     """One seated player's result, as a scorekeeper enters it (see `scoring.rules.HandEntry`)."""
@@ -54,6 +85,7 @@ class HandInput:
 
 
 SCOREABLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
+CORRECTABLE_ROUNDS = (*SCOREABLE_ROUNDS, Round.Status.COMPLETE)
 
 
 @transaction.atomic
@@ -69,55 +101,235 @@ def result_record(
     confirm_warnings: bool = False,
 ) -> Game:
     """Record the result of game `number` at `table` (a void attempt when `void`, R9.2)."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
-    _check_table_open(table, number)
-    seats = list(table.seats.select_related("entry__player").order_by("position"))
-    entry = GameEntry(number, _hand_entries(seats, hands, void), down_and_out, void)
-    check, score = evaluate(entry, table.round.tournament.rules())
-    _refuse_if_needed(check, confirm_warnings)
+    table = _lock(table)
+    entry = GameEntry(number, (), down_and_out, void)
+    return _create(table, entry, hands, by, via, confirm_warnings)
+
+
+@transaction.atomic
+def result_submit(
+    *,
+    table: Table,
+    number: int,
+    hands: Sequence[HandInput] = (),
+    down_and_out: bool = False,
+    void: bool = False,
+    by: AbstractBaseUser | None = None,
+    via: str,
+    confirm_warnings: bool = False,
+    base_version: int | None = None,
+    reason: str = "",
+) -> ResultOutcome:
+    """Save game `number` as a client sent it: a new result, or a correction of the stored one
+    when `base_version` names the version the client corrected."""
+    table = _lock(table)
+    entry = GameEntry(number, (), down_and_out, void)
+    current = game_current(table=table, number=number)
+    if current is None:
+        if base_version:
+            raise _refused(f"Game {number} has no result to correct: enter it instead", "R4.1")
+        return ResultOutcome(_create(table, entry, hands, by, via, confirm_warnings), True)
+    _check_base_version(current, base_version)
+    if void:
+        raise _refused(
+            f"Game {number} is already scored: a void game is entered before its replay, not "
+            "over a result; ask the director for a ruling",
+            "R9.2",
+        )
+    game = _correct(table, current, entry, hands, by, via, confirm_warnings, reason)
+    return ResultOutcome(game, False)
+
+
+def game_current(*, table: Table, number: int) -> Game | None:
+    """The scored (not void) attempt of game `number` at `table`, if it has been entered."""
+    return table.games.filter(number=number, is_void=False).first()
+
+
+def _lock(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+
+
+def _create(
+    table: Table,
+    entry: GameEntry,
+    hands: Sequence[HandInput],
+    by: AbstractBaseUser | None,
+    via: str,
+    confirm_warnings: bool,
+) -> Game:
+    _check_table_open(table, entry.game)
+    entry, check, score = _evaluated(table, entry, hands, confirm_warnings)
     _start_round(table.round)
     game = _save_game(table, entry, check, score)
     _save_revision(game, entry, check, score, by, via)
     return game
 
 
+def _evaluated(
+    table: Table, entry: GameEntry, hands: Sequence[HandInput], confirm_warnings: bool
+) -> tuple[GameEntry, EntryCheck, GameScore | None]:
+    """The entry with the seated players' hands, checked and scored; refused if it must be."""
+    entry = entry.with_hands(_hand_entries(_seats(table), hands, entry.void))
+    check, score = evaluate(entry, table.round.tournament.rules())
+    _refuse_if_needed(check, confirm_warnings)
+    return entry, check, score
+
+
+def _check_base_version(game: Game, base_version: int | None) -> None:
+    if base_version is None:
+        raise ResultConflict(
+            game,
+            f"Game {game.number} was saved meanwhile (version {game.version}): here is the "
+            "stored result; correct it if it is wrong",
+        )
+    if base_version != game.version:
+        raise ResultConflict(
+            game,
+            f"Game {game.number} changed since you opened it (you had version "
+            f"{base_version}, it is now version {game.version}): here is the stored result",
+        )
+
+
 def _check_table_open(table: Table, number: int) -> None:
+    """A new result: the round is being played, the set is not signed off, games go in order."""
     round = table.round
     if round.status not in SCOREABLE_ROUNDS:
         state = round.get_status_display().lower()
-        raise ResultRefused(
-            [
-                Problem(
-                    "R12.4",
-                    f"Round {round.number} is {state}: no result can be "
-                    "entered; only a director ruling changes a score",
-                )
-            ]
+        raise _refused(
+            f"Round {round.number} is {state}: no result can be entered; only a director ruling "
+            "changes a score",
+            "R12.4",
         )
-    if table.is_signed_off():
-        raise ResultRefused([Problem("R4.1", f"{table} has signed off its set")])
+    _check_not_signed_off(table)
     played = set(table.games.filter(is_void=False).values_list("number", flat=True))
     if number in played:
-        raise ResultRefused(
-            [
-                Problem(
-                    "R4.1",
-                    f"Game {number} at {table} is already recorded; "
-                    "correct it instead of entering it again",
-                )
-            ]
+        raise _refused(
+            f"Game {number} at {table} is already recorded; correct it instead of entering it "
+            "again",
+            "R4.1",
         )
-    expected = min(set(range(1, 10)) - played, default=None)
+    expected = min(set(range(1, len(round.tournament.rules().games) + 1)) - played, default=None)
     if number != expected:
-        raise ResultRefused(
-            [
-                Problem(
-                    "R4.1",
-                    f"Game {number} cannot be entered yet: the nine games "
-                    f"are played in order and game {expected} comes next",
-                )
-            ]
+        raise _refused(
+            f"Game {number} cannot be entered yet: the nine games are played in order and game "
+            f"{expected} comes next",
+            "R4.1",
         )
+
+
+def _check_not_signed_off(table: Table) -> None:
+    if table.is_signed_off():
+        raise _refused(
+            f"{table} signed its set off: only a director ruling changes a score now", "R12.4"
+        )
+
+
+def _check_correctable(table: Table) -> None:
+    """Corrections are the table's own until sign-off, and end when the round is locked."""
+    round = table.round
+    if round.status not in CORRECTABLE_ROUNDS:
+        state = round.get_status_display().lower()
+        raise _refused(
+            f"Round {round.number} is {state}: only a director ruling changes a score", "R12.4"
+        )
+    _check_not_signed_off(table)
+
+
+def _correct(
+    table: Table,
+    game: Game,
+    entry: GameEntry,
+    hands: Sequence[HandInput],
+    by: AbstractBaseUser | None,
+    via: str,
+    confirm_warnings: bool,
+    reason: str,
+) -> Game:
+    """A new version of a stored result; the old versions stay as superseded revisions."""
+    _check_correctable(table)
+    entry, check, score = _evaluated(table, entry, hands, confirm_warnings)
+    before = dict(game.hands.values_list("entry_id", "total"))
+    game.hands.all().delete()
+    game.revisions.exclude(status=ResultRevision.Status.SUPERSEDED).update(
+        status=ResultRevision.Status.SUPERSEDED
+    )
+    _update_game(game, table, entry, check)
+    _save_hands(game, _seated_entry_ids(table), entry, score)
+    after = dict(game.hands.values_list("entry_id", "total"))
+    why = reason.strip() or _changes(before, after, _labels(_seats(table)))
+    _save_revision(game, entry, check, score, by, via, reason=why)
+    return game
+
+
+def _update_game(game: Game, table: Table, entry: GameEntry, check: EntryCheck) -> None:
+    game.version += 1
+    game.down_and_out = entry.down_and_out
+    game.status = _initial_status(table)
+    game.is_flagged = bool(check.warnings)
+    game.warnings = [problem.to_dict() for problem in check.warnings]
+    game.save()
+
+
+def _changes(before: dict[int, int], after: dict[int, int], labels: dict[int, str]) -> str:
+    """What a correction changed, in words: "Ben 67 → 77, Cy 44 → 34"."""
+    changed = [
+        f"{labels[entry_id]} {before.get(entry_id)} → {total}"
+        for entry_id, total in after.items()
+        if before.get(entry_id) != total
+    ]
+    return "corrected: " + (", ".join(changed) if changed else "no total changed")
+
+
+@transaction.atomic
+def result_confirm(*, game: Game, by: AbstractBaseUser | None, via: str) -> Game:
+    """A second person confirms a pending result; the one who entered it cannot."""
+    game = Game.objects.select_for_update().select_related("table__round").get(pk=game.pk)
+    if game.status != Game.Status.PENDING:
+        raise _refused(f"Game {game.number} at {game.table} is already confirmed")
+    _check_correctable(game.table)
+    revision = game.revisions.get(version=game.version)
+    if _same_person(revision, by, via):
+        raise _refused(
+            f"Game {game.number} was entered by {revision.entered_via}: someone else at the "
+            "table, or the director, must confirm it"
+        )
+    revision.status = ResultRevision.Status.CONFIRMED
+    revision.confirmed_by = by if by is not None and by.is_authenticated else None
+    revision.confirmed_via = via
+    revision.confirmed_at = timezone.now()
+    revision.save()
+    game.status = Game.Status.CONFIRMED
+    game.save(update_fields=["status", "updated_at"])
+    return game
+
+
+def _same_person(revision: ResultRevision, by: AbstractBaseUser | None, via: str) -> bool:
+    signed_in = by is not None and by.is_authenticated
+    if signed_in and revision.entered_by_id is not None:
+        return revision.entered_by_id == by.pk
+    return revision.entered_via.strip().casefold() == via.strip().casefold()
+
+
+@transaction.atomic
+def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signer: str) -> Table:
+    """The table signs its finished set off: nine scored games, all confirmed (R4.1)."""
+    table = _lock(table)
+    _check_not_signed_off(table)
+    games = len(table.round.tournament.rules().games)
+    scored = table.games.filter(is_void=False)
+    if scored.count() < games:
+        raise _refused(
+            f"{table} has played {scored.count()} of {games} games: sign off when the set is "
+            "finished",
+            "R4.1",
+        )
+    waiting = scored.filter(status=Game.Status.PENDING).order_by("number").first()
+    if waiting is not None:
+        raise _refused(f"Game {waiting.number} awaits confirmation: confirm it before signing off")
+    table.signed_off_at = timezone.now()
+    table.signed_off_by = f"{signer.strip()[:80]} ({via})"[:120]
+    table.save(update_fields=["signed_off_at", "signed_off_by"])
+    return table
 
 
 def _start_round(round: Round) -> None:
@@ -186,20 +398,30 @@ def _save_game(
     score: GameScore | None,
 ) -> Game:
     attempts = table.games.filter(number=entry.game).aggregate(last=Max("attempt"))["last"] or 0
-    confirmation = table.round.tournament.requires_confirmation
     game = Game.objects.create(
         table=table,
         number=entry.game,
         attempt=attempts + 1,
         is_void=entry.void,
         down_and_out=entry.down_and_out and not entry.void,
-        status=Game.Status.PENDING if confirmation else Game.Status.CONFIRMED,
+        status=_initial_status(table),
         is_flagged=bool(check.warnings),
         warnings=[problem.to_dict() for problem in check.warnings],
     )
     if score is not None and not entry.void:
         _save_hands(game, _seated_entry_ids(table), entry, score)
     return game
+
+
+def _initial_status(table: Table) -> str:
+    """A new version counts at once, unless the tournament asks a second person to confirm it."""
+    if table.round.tournament.requires_confirmation:
+        return Game.Status.PENDING
+    return Game.Status.CONFIRMED
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("entry__player").order_by("position"))
 
 
 def _seated_entry_ids(table: Table) -> list[int]:
@@ -247,6 +469,7 @@ def _save_revision(
     score: GameScore | None,
     by: AbstractBaseUser | None,
     via: str,
+    reason: str = "",
 ) -> ResultRevision:
     pending = game.status == Game.Status.PENDING
     return ResultRevision.objects.create(
@@ -256,6 +479,7 @@ def _save_revision(
         entry=_entry_record(entry, _seated_entry_ids(game.table)),
         scores=score.to_dict()["scores"] if score is not None else [],
         warnings=[problem.to_dict() for problem in check.warnings],
+        reason=reason[:300],
         entered_by=by if by is not None and by.is_authenticated else None,
-        entered_via=via,
+        entered_via=via[:120],
     )

@@ -128,6 +128,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 0,
 }
 CELERY_TASK_PUBLISH_RETRY = False
+# A lost standings refresh (a killed worker, Redis away) is repaired within a minute.
+CELERY_BEAT_SCHEDULE = {
+    "reconcile-standings": {"task": "scoring.tasks.reconcile_standings", "schedule": 30.0},
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

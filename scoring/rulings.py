@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from scoring.models import Game, Ruling
+from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
 from tables.services import seat_relocate, seats_exchange
 from tournament.models import Entry, Round, Tournament
@@ -80,6 +81,7 @@ def ruling_record(
         reverses=reverses,
     )
     _audit(ruling, by)
+    standings_changed(tournament.pk)
     return ruling
 
 
@@ -289,6 +291,7 @@ def seat_change_by_ruling(
         decided_by=_user(by),
     )
     _audit(ruling, by)
+    standings_changed(ruling.tournament_id)
     return ruling
 
 

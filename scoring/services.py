@@ -33,6 +33,7 @@ from scoring.rules import (
     evaluate,
     parse_cards,
 )
+from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
 from tournament.models import Round
 
@@ -162,6 +163,7 @@ def _create(
     _start_round(table.round)
     game = _save_game(table, entry, check, score)
     _save_revision(game, entry, check, score, by, via)
+    standings_changed(table.round.tournament_id)
     return game
 
 
@@ -258,6 +260,7 @@ def _correct(
     after = dict(game.hands.values_list("entry_id", "total"))
     why = reason.strip() or _changes(before, after, _labels(_seats(table)))
     _save_revision(game, entry, check, score, by, via, reason=why)
+    standings_changed(table.round.tournament_id)
     return game
 
 
@@ -300,6 +303,7 @@ def result_confirm(*, game: Game, by: AbstractBaseUser | None, via: str) -> Game
     revision.save()
     game.status = Game.Status.CONFIRMED
     game.save(update_fields=["status", "updated_at"])
+    standings_changed(game.table.round.tournament_id)
     return game
 
 

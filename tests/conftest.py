@@ -5,6 +5,7 @@ REDIS_URL) it is skipped with a reason; under CI=true a missing service is a fai
 """
 
 import os
+from collections.abc import Iterator
 
 import pytest
 import redis
@@ -37,6 +38,21 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             pytest.fail(f"CI=true: {reason}", pytrace=False)
         if reason:
             pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_eagerly(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Tasks run in the test's own process, with or without REDIS_URL; only the tests marked
+    `celery_worker` send them to a real broker and worker."""
+    if request.node.get_closest_marker("celery_worker"):
+        yield
+        return
+    from config.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
 
 
 @pytest.fixture(autouse=True)

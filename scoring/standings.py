@@ -1,0 +1,260 @@
+"""Standings as derived data: computed from the stored results and rulings, kept as snapshots.
+
+Terms
+- **standings**: every entry of a tournament placed by R12.3 (total, then the ruleset's
+  tie-breaks; level players share a place). Only confirmed, scored games count (a void attempt
+  scores nothing, R9.2), plus the points of rulings against the player (R12.4).
+- **movement**: places gained (positive) or lost since the standings at the end of the previous
+  round, i.e. counting only the rounds before the latest one with a result.
+- **table standings**: the players of one table and their totals in that table's set so far.
+- **snapshot**: one computation, stored with a **version** (1, 2, 3 …; the highest wins) and the
+  **stamp** of the facts it was computed from; a computation from the same facts stores nothing.
+
+`standings_compute` reads every result row once and ranks in memory, so its cost stays close to
+reading the rows (bench/bench_standings.py). `standings_refresh` stores a snapshot and puts it
+in the cache; `standings_current` is what pages and the API read.
+"""
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Max
+from django.utils import timezone
+
+from scoring.models import Game, HandResult, Ruling, StandingsSnapshot
+from scoring.rules import StandingLine, rank_standings
+from tables.models import Seat
+from tournament.models import Entry, Tournament
+
+CACHE_SECONDS = 24 * 3600
+
+
+@dataclass
+class PlayerTally:
+    """One entry's tournament so far, built up row by row."""
+
+    entry: int
+    player: str
+    club: str
+    status: str
+    rounds: dict[int, int] = field(default_factory=dict)  # round -> points, rulings included
+    games_played: int = 0
+    games_won: int = 0
+    down_and_outs: int = 0
+    ruling_points: int = 0
+    last_game: int | None = None
+    last_game_at: tuple[int, int] = (0, 0)  # (round, game) of the last game played
+    place: int | None = None
+    shared: bool = False
+    movement: int | None = None
+
+    @property
+    def total(self) -> int:
+        return sum(self.rounds.values())
+
+    def add_game(self, round: int, game: int, total: int, went_out: bool, doubled: bool) -> None:
+        self.rounds[round] = self.rounds.get(round, 0) + total
+        self.games_played += 1
+        self.games_won += went_out
+        self.down_and_outs += went_out and doubled
+        if (round, game) >= self.last_game_at:
+            self.last_game_at, self.last_game = (round, game), total
+
+    def line(self, up_to_round: int | None = None) -> StandingLine:
+        """The R12.3 line of this player, counting rounds up to `up_to_round` (all if None)."""
+        rounds = {r: p for r, p in self.rounds.items() if up_to_round is None or r <= up_to_round}
+        latest = max(rounds, default=None)
+        return StandingLine(
+            player=f"{self.player}\x00{self.entry}",  # unique, and sorts level players by name
+            total=sum(rounds.values()),
+            games_won=self.games_won,
+            down_and_outs=self.down_and_outs,
+            latest_round_score=rounds.get(latest, 0) if latest is not None else 0,
+        )
+
+    def as_row(self) -> dict[str, Any]:
+        row = asdict(self)
+        del row["last_game_at"]
+        row["rounds"] = {str(number): points for number, points in sorted(self.rounds.items())}
+        row["total"] = self.total
+        return row
+
+
+def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
+    """The tournament's standings, per table and overall, as JSON-ready data (5 queries)."""
+    tallies = _tallies(tournament)
+    tables = _tables(tournament, tallies)
+    latest = max((r for tally in tallies.values() for r in tally.rounds), default=None)
+    _place(tournament, tallies, latest)
+    players = sorted(tallies.values(), key=_order)
+    return {
+        "tournament": tournament.slug,
+        "latest_round": latest,
+        "tie_breaks": list(tournament.rules().tie_breaks),
+        "players": [tally.as_row() for tally in players],
+        "tables": tables,
+    }
+
+
+def _tallies(tournament: Tournament) -> dict[int, PlayerTally]:
+    entries = Entry.objects.filter(tournament=tournament).values_list(
+        "pk", "player__name", "player__club", "status"
+    )
+    tallies = {pk: PlayerTally(pk, name, club, status) for pk, name, club, status in entries}
+    for row in _result_rows(tournament):
+        entry, round, game, total, went_out, doubled = row
+        tallies[entry].add_game(round, game, total, went_out, doubled)
+    for entry, round, points in _ruling_rows(tournament):
+        tally = tallies[entry]
+        tally.ruling_points += points
+        round = round or max(tally.rounds, default=1)
+        tally.rounds[round] = tally.rounds.get(round, 0) + points
+    return tallies
+
+
+def _result_rows(tournament: Tournament):
+    """Every counted hand result, once: (entry, round, game, total, went out, down and out)."""
+    return HandResult.objects.filter(
+        game__table__round__tournament=tournament,
+        game__is_void=False,
+        game__status=Game.Status.CONFIRMED,
+    ).values_list(
+        "entry_id",
+        "game__table__round__number",
+        "game__number",
+        "total",
+        "went_out",
+        "game__down_and_out",
+    )
+
+
+def _ruling_rows(tournament: Tournament):
+    """Each ruling's points, with the round they count in (the ruling's round, else its table's)."""
+    rulings = Ruling.objects.filter(tournament=tournament, entry__isnull=False).exclude(points=0)
+    return [
+        (entry, round or table_round, points)
+        for entry, round, table_round, points in rulings.values_list(
+            "entry_id", "round__number", "table__round__number", "points"
+        )
+    ]
+
+
+def _place(tournament: Tournament, tallies: dict[int, PlayerTally], latest: int | None) -> None:
+    """Places now (R12.3), and the movement since the end of the previous round."""
+    ruleset = tournament.rules()
+    ranked = [t for t in tallies.values() if t.games_played and t.status != "disqualified"]
+    by_label = {tally.line().player: tally for tally in ranked}
+    for placing in rank_standings([tally.line() for tally in ranked], ruleset):
+        tally = by_label[placing.line.player]
+        tally.place, tally.shared = placing.place, placing.shared
+    if latest is None or latest <= 1:
+        return
+    before = [tally for tally in ranked if any(r < latest for r in tally.rounds)]
+    for placing in rank_standings([tally.line(latest - 1) for tally in before], ruleset):
+        tally = by_label[placing.line.player]
+        tally.movement = placing.place - tally.place
+
+
+def _order(tally: PlayerTally) -> tuple:
+    """Placed players by place, then the unplaced (not played yet, disqualified) by name."""
+    unplaced = tally.place is None
+    return (unplaced, tally.place or 0, tally.player.casefold(), tally.entry)
+
+
+def _tables(tournament: Tournament, tallies: dict[int, PlayerTally]) -> list[dict[str, Any]]:
+    """Each table's set so far: its players in seat order and their totals at that table."""
+    seats = Seat.objects.filter(round__tournament=tournament).order_by(
+        "round__number", "table__number", "position"
+    )
+    played = dict(
+        Game.objects.filter(table__round__tournament=tournament, is_void=False)
+        .values("table_id")
+        .annotate(n=Count("id"))
+        .values_list("table_id", "n")
+    )
+    tables: dict[int, dict[str, Any]] = {}
+    for table_id, round, number, entry in seats.values_list(
+        "table_id", "round__number", "table__number", "entry_id"
+    ):
+        table = tables.setdefault(
+            table_id,
+            {"round": round, "table": number, "games_played": played.get(table_id, 0), "seats": []},
+        )
+        table["seats"].append({"entry": entry, "total": tallies[entry].rounds.get(round, 0)})
+    return list(tables.values())
+
+
+# --- snapshots ---------------------------------------------------------------------------------
+
+
+def standings_stamp(*, tournament: Tournament) -> str:
+    """A fingerprint of every fact the standings depend on: when any changes, so does this."""
+    games = Game.objects.filter(table__round__tournament=tournament).aggregate(
+        n=Count("id"), at=Max("updated_at"), versions=Max("version")
+    )
+    rulings = Ruling.objects.filter(tournament=tournament).aggregate(n=Count("id"), last=Max("id"))
+    entries = Entry.objects.filter(tournament=tournament).aggregate(
+        n=Count("id"), at=Max("status_changed_at"), seats=Count("seats")
+    )
+    at = games["at"].isoformat() if games["at"] else "-"
+    parts = [games["n"], at, games["versions"], rulings["n"], rulings["last"], *entries.values()]
+    return ":".join(str(part) for part in parts)[:80]
+
+
+def standings_refresh(*, tournament_id: int) -> StandingsSnapshot:
+    """Recompute from the stored facts and store a new snapshot if anything changed.
+
+    Safe to run twice or concurrently: the same facts store nothing new, and two runs racing for
+    one version number leave one snapshot (the loser reads the winner's)."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    stamp = standings_stamp(tournament=tournament)
+    latest = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
+    if latest is None or latest.source_stamp != stamp:
+        latest = _store(tournament, stamp, (latest.version if latest else 0) + 1)
+    _cache_put(latest)
+    return latest
+
+
+def _store(tournament: Tournament, stamp: str, version: int) -> StandingsSnapshot:
+    data = standings_compute(tournament=tournament)
+    data["version"], data["computed_at"] = version, timezone.now().isoformat()
+    try:
+        with transaction.atomic():
+            return StandingsSnapshot.objects.create(
+                tournament=tournament, version=version, source_stamp=stamp, data=data
+            )
+    except IntegrityError:  # another run stored this version first: theirs is as good
+        return StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version")[0]
+
+
+def _cache_key(tournament_id: int) -> str:
+    return f"standings:{tournament_id}"
+
+
+def _cache_put(snapshot: StandingsSnapshot) -> None:
+    """Cache the snapshot unless a newer one is there already: the newest always wins."""
+    key = _cache_key(snapshot.tournament_id)
+    try:
+        cached = cache.get(key)
+        if cached is None or cached["version"] <= snapshot.version:
+            cache.set(key, snapshot.data, CACHE_SECONDS)
+    except Exception:
+        return
+
+
+def standings_current(*, tournament: Tournament) -> dict[str, Any]:
+    """The newest standings for pages and the API: from the cache, else the database, else
+    computed now (the first time a tournament is shown)."""
+    try:
+        cached = cache.get(_cache_key(tournament.pk))
+    except Exception:
+        cached = None
+    if cached is not None:
+        return cached
+    latest = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
+    if latest is None:
+        latest = standings_refresh(tournament_id=tournament.pk)
+    _cache_put(latest)
+    return latest.data

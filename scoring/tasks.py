@@ -1,0 +1,39 @@
+"""Celery tasks: thin and idempotent, they recompute from the stored facts and never increment.
+
+`refresh_standings` stores a new standings snapshot when a tournament's results or rulings
+changed; `reconcile_standings` (Celery beat, every 30 s) repairs any refresh that was lost,
+because a lost task (a worker killed, Redis away) must never leave the hall's leaderboard stale.
+"""
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.utils import timezone
+
+from scoring.models import Game, Ruling
+from scoring.standings import standings_refresh
+from scoring.standings_queue import clear_pending
+from tournament.models import Tournament
+
+RECENT = timedelta(hours=12)
+
+
+@shared_task(ignore_result=True, time_limit=120, soft_time_limit=100)
+def refresh_standings(tournament_id: int) -> None:
+    clear_pending(tournament_id)  # changes from now on queue a new refresh
+    if Tournament.objects.filter(pk=tournament_id).exists():
+        standings_refresh(tournament_id=tournament_id)
+
+
+@shared_task(ignore_result=True, time_limit=300, soft_time_limit=280)
+def reconcile_standings() -> None:
+    """Refresh every tournament with a result or ruling in the last hours; unchanged ones store
+    nothing, so this is cheap when nothing was lost."""
+    since = timezone.now() - RECENT
+    active = set(
+        Game.objects.filter(updated_at__gte=since).values_list(
+            "table__round__tournament", flat=True
+        )
+    ) | set(Ruling.objects.filter(decided_at__gte=since).values_list("tournament", flat=True))
+    for tournament_id in sorted(active):
+        standings_refresh(tournament_id=tournament_id)

@@ -1,0 +1,232 @@
+"""Standings (R12.3) as derived data: computed from results and rulings, kept as snapshots.
+
+Every test plays real games through the services (tests/scoring/playing.py): in `play`, the
+player at seat index `winner` goes out and each other player scores `points` + their seat number.
+"""
+
+import pytest
+from django.core.cache import cache
+from django.test import override_settings
+
+from scoring.models import StandingsSnapshot
+from scoring.rulings import ruling_record, ruling_reverse
+from scoring.standings import standings_compute, standings_current, standings_refresh
+from scoring.standings_queue import standings_changed
+from tests.scoring.playing import entry, play, play_set, published_round, tournament_with
+from tournament.models import Entry, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    cache.clear()
+
+
+@pytest.fixture
+def tournament() -> Tournament:
+    """Ten players at two tables of five, round 1 published."""
+    tournament = tournament_with(10)
+    published_round(tournament)
+    return tournament
+
+
+def rows(tournament: Tournament) -> dict[str, dict]:
+    return {row["player"]: row for row in standings_compute(tournament=tournament)["players"]}
+
+
+def seated(table) -> list[str]:
+    return [seat.entry.player.name for seat in table.seats.order_by("position")]
+
+
+def test_the_lowest_total_leads_and_players_are_placed_r12_3(tournament: Tournament) -> None:
+    table = tournament.rounds.get().tables.get(number=1)
+    play(table, 1, winner=0)
+    names = seated(table)
+    standings = standings_compute(tournament=tournament)["players"]
+    assert standings[0]["player"] == names[0] and standings[0]["total"] == 0
+    assert [row["place"] for row in standings[:5]] == [1, 2, 3, 4, 5]
+    assert rows(tournament)[names[4]]["total"] == 10 + 5  # points + seat position
+    assert rows(tournament)[names[0]]["games_won"] == 1
+
+
+def test_level_totals_are_broken_by_games_won_then_down_and_outs_r12_3(
+    tournament: Tournament,
+) -> None:
+    one, two = tournament.rounds.get().tables.order_by("number")
+    play(one, 1, winner=0)  # seat 1 of table 1: 0 points, one game won
+    play(two, 1, winner=1)  # seat 2 of table 2: 0 points, one game won, and...
+    play(two, 2, winner=1, down_and_out=True)  # ...a down-and-out: more of them ranks higher
+    play(one, 2, winner=0)
+    standings = rows(tournament)
+    leader_two, leader_one = seated(two)[1], seated(one)[0]
+    assert standings[leader_two]["total"] == standings[leader_one]["total"] == 0
+    assert standings[leader_two]["place"] == 1 and standings[leader_one]["place"] == 2
+
+
+def test_players_level_on_every_tie_break_share_the_place_r12_3(tournament: Tournament) -> None:
+    one, two = tournament.rounds.get().tables.order_by("number")
+    play(one, 1, winner=0)
+    play(two, 1, winner=0)
+    standings = rows(tournament)
+    first_one, first_two = seated(one)[0], seated(two)[0]
+    assert standings[first_one]["place"] == standings[first_two]["place"] == 1
+    assert standings[first_one]["shared"] and standings[first_two]["shared"]
+    assert {row["place"] for row in standings.values()} >= {1, 3}  # 1, 1, 3: the 2nd is skipped
+
+
+def test_a_ruling_shows_in_the_total_and_its_reversal_takes_it_out_r12_4(
+    tournament: Tournament,
+) -> None:
+    table = tournament.rounds.get().tables.get(number=1)
+    play(table, 1)
+    ben = entry(tournament, seated(table)[1])
+    before = rows(tournament)[ben.player.name]["total"]
+    ruling = ruling_record(
+        tournament=tournament,
+        by=None,
+        kind="penalty_points",
+        points=25,
+        entry=ben,
+        decision="25 points for a card shown",
+    )
+    assert rows(tournament)[ben.player.name]["total"] == before + 25
+    assert rows(tournament)[ben.player.name]["ruling_points"] == 25
+    ruling_reverse(ruling=ruling, by=None, reason="the card was not seen by anyone")
+    assert rows(tournament)[ben.player.name]["total"] == before
+
+
+def test_a_withdrawn_player_keeps_their_scores_and_shows_as_withdrawn(
+    tournament: Tournament,
+) -> None:
+    table = tournament.rounds.get().tables.get(number=1)
+    play(table, 1)
+    quitter = entry(tournament, seated(table)[2])
+    Entry.objects.filter(pk=quitter.pk).update(status=Entry.Status.WITHDRAWN)
+    row = rows(tournament)[quitter.player.name]
+    assert row["status"] == "withdrawn" and row["total"] == 13 and row["place"] is not None
+
+
+def test_a_disqualified_player_is_listed_without_a_place(tournament: Tournament) -> None:
+    table = tournament.rounds.get().tables.get(number=1)
+    play(table, 1)
+    cheat = entry(tournament, seated(table)[3])
+    ruling_record(
+        tournament=tournament,
+        by=None,
+        kind="disqualification",
+        entry=cheat,
+        decision="Disqualified for marking cards",
+    )
+    standings = standings_compute(tournament=tournament)["players"]
+    row = next(row for row in standings if row["entry"] == cheat.pk)
+    assert row["place"] is None and row["status"] == "disqualified"
+    assert standings.index(row) >= len([r for r in standings if r["place"]])
+
+
+def test_movement_counts_places_since_the_previous_round() -> None:
+    tournament = tournament_with(5)
+    [table] = published_round(tournament).tables.all()
+    play_set(table, winner=0)
+    table.round.status = "locked"
+    table.round.save()
+    [table2] = published_round(tournament, number=2, seed=2).tables.all()
+    for number in range(1, 10):
+        play(table2, number, winner=4, points=40)
+    standings = rows(tournament)
+    assert all(row["movement"] is not None for row in standings.values())
+    assert sum(row["movement"] for row in standings.values()) == 0
+    assert standings[seated(table2)[4]]["last_game"] == 0
+
+
+def test_table_standings_show_each_sets_totals(tournament: Tournament) -> None:
+    table = tournament.rounds.get().tables.get(number=1)
+    play(table, 1)
+    play(table, 2)
+    [first] = [t for t in standings_compute(tournament=tournament)["tables"] if t["table"] == 1]
+    assert first["games_played"] == 2
+    assert [seat["total"] for seat in first["seats"]] == [0, 24, 26, 28, 30]
+
+
+class TestSnapshots:
+    def test_refreshing_twice_from_the_same_facts_stores_one_snapshot(
+        self, tournament: Tournament
+    ) -> None:
+        play(tournament.rounds.get().tables.get(number=1), 1)
+        first = standings_refresh(tournament_id=tournament.pk)
+        second = standings_refresh(tournament_id=tournament.pk)
+        assert first.pk == second.pk and first.data == second.data
+
+    def test_a_change_stores_the_next_version(self, tournament: Tournament) -> None:
+        table = tournament.rounds.get().tables.get(number=1)
+        play(table, 1)
+        first = standings_refresh(tournament_id=tournament.pk)
+        play(table, 2)
+        second = standings_refresh(tournament_id=tournament.pk)
+        assert second.version == first.version + 1
+        assert standings_current(tournament=tournament)["version"] == second.version
+
+    def test_an_older_snapshot_never_replaces_a_newer_one_in_the_cache(
+        self, tournament: Tournament
+    ) -> None:
+        table = tournament.rounds.get().tables.get(number=1)
+        play(table, 1)
+        old = standings_refresh(tournament_id=tournament.pk)
+        play(table, 2)
+        new = standings_refresh(tournament_id=tournament.pk)
+        from scoring.standings import _cache_put
+
+        _cache_put(old)  # a slow worker finishing late
+        assert standings_current(tournament=tournament)["version"] == new.version
+
+    def test_saving_a_result_refreshes_the_standings(
+        self, tournament: Tournament, django_capture_on_commit_callbacks
+    ) -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            play(tournament.rounds.get().tables.get(number=1), 1)
+        assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
+        assert standings_current(tournament=tournament)["players"][0]["total"] == 0
+
+    def test_the_standings_are_read_from_the_database_when_the_cache_is_empty(
+        self, tournament: Tournament
+    ) -> None:
+        play(tournament.rounds.get().tables.get(number=1), 1)
+        cache.clear()
+        assert standings_current(tournament=tournament)["latest_round"] == 1
+
+
+class TestQueue:
+    def test_a_burst_of_changes_queues_one_refresh(
+        self, tournament: Tournament, monkeypatch, django_capture_on_commit_callbacks
+    ) -> None:
+        queued = []
+        monkeypatch.setattr(
+            "scoring.tasks.refresh_standings.apply_async",
+            lambda args, countdown: queued.append(args),
+        )
+        with django_capture_on_commit_callbacks(execute=True):
+            for _ in range(5):
+                standings_changed(tournament.pk)
+        assert queued == [[tournament.pk]]
+
+    @override_settings(
+        CACHES={
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": "redis://127.0.0.1:1/0",
+                "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            }
+        }
+    )
+    def test_a_result_is_saved_within_a_second_when_redis_is_down(
+        self, tournament: Tournament, django_capture_on_commit_callbacks
+    ) -> None:
+        import time
+
+        started = time.perf_counter()
+        with django_capture_on_commit_callbacks(execute=True):
+            game = play(tournament.rounds.get().tables.get(number=1), 1)
+        assert time.perf_counter() - started < 1.0
+        assert game.pk and game.hands.count() == 5
+        # The standings still answer, from the database, and catch up on the next refresh.
+        assert standings_current(tournament=tournament)["players"][0]["total"] == 0

@@ -18,7 +18,8 @@ MODELS = sorted(
 @pytest.fixture
 def admin_client_with_demo(client: Client) -> Client:
     call_command("load_demo")
-    client.login(username="admin", password="kalooki-admin")
+    signed_in = client.post("/admin/login/", {"username": "admin", "password": "kalooki-admin"})
+    assert signed_in.status_code == 302
     return client
 
 

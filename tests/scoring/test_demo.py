@@ -62,5 +62,8 @@ def test_loading_it_twice_changes_nothing() -> None:
 
 def test_the_demo_logins_work(client) -> None:
     call_command("load_demo")
-    assert client.login(username="director", password="kalooki-director")
+    signed_in = client.post(
+        "/accounts/login/", {"username": "director", "password": "kalooki-director"}
+    )
+    assert signed_in.status_code == 302
     assert client.get("/admin/").status_code == 200

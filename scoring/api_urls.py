@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import api
+from scoring import api, table_api
 
 ROUNDS = "tournaments/<slug:slug>/rounds"
 ROUND = ROUNDS + "/<int:number>"
@@ -30,4 +30,21 @@ urlpatterns = [
     ),
     path(RULINGS, api.RulingListApi.as_view(), name="api-rulings"),
     path(RULINGS + "/<int:pk>/reverse", api.RulingReverseApi.as_view(), name="api-ruling-reverse"),
+]
+
+# The table API (scoring/table_api.py): a table's link, its scorekeepers and its directors.
+TABLE = "tables/<int:pk>"
+urlpatterns += [
+    path(TABLE, table_api.TableDetailApi.as_view(), name="api-table"),
+    path(
+        TABLE + "/games/<int:number>/result",
+        table_api.TableResultApi.as_view(),
+        name="api-table-result",
+    ),
+    path(
+        TABLE + "/games/<int:number>/confirm",
+        table_api.TableConfirmApi.as_view(),
+        name="api-table-confirm",
+    ),
+    path(TABLE + "/sign-off", table_api.TableSignOffApi.as_view(), name="api-table-sign-off"),
 ]

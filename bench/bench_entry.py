@@ -1,0 +1,445 @@
+"""Benchmark: 50 tables entering their results at once through gunicorn and PostgreSQL.
+
+Issue 5's target: with 50 concurrent clients submitting results to different tables, p99 latency
+under 300 ms on this machine, and no errors. The run:
+
+1. recreates the PostgreSQL database `kalooki_bench` (or BENCH_DATABASE_URL) and migrates it;
+2. sets up, through the services a director uses, a tournament per scenario, round 1 published:
+   50 tables of five (250 players) for each 50-table scenario;
+3. starts gunicorn (4 sync workers, DEBUG off, as in production) on a free port of 127.0.0.1,
+   and one Celery worker for the standings refreshes;
+4. runs the scenarios: each client is a thread with its own table's link in
+   `Authorization: Table <token>`; all are released together, and each PUTs its table's nine
+   games in order (a realistic set with cards, calls, a down-and-out and an overcall,
+   bench_rules.nine_game_set), each with an Idempotency-Key, expecting a 201 every time:
+   - one table: a single phone, the base latency of one result;
+   - 50 tables flat out: every phone sends its next game the moment the last is answered, so
+     the server is saturated and latency is mostly queueing;
+   - 50 tables at play speed: every phone pauses 1 to 3 s before each game;
+5. prints per scenario: requests, errors, p50/p99 latency, results per second and the verdict
+   "p99 < 300 ms: OK/MISS", then a JSON line; gunicorn and the worker are stopped whatever
+   happened (a scenario gives up waiting after RUN_LIMIT_SECONDS).
+
+Standings refreshes run as in production: queued through Redis (a database of the bench's own,
+BENCH_REDIS_URL) to one Celery worker, which shares this machine's CPUs with gunicorn and
+PostgreSQL. Without Redis they run eagerly inside the web workers (the embedded default), which
+is much slower, and the output says so. Run from anywhere: `python bench/bench_entry.py`.
+Exits 0 when PostgreSQL is not there (the output says it was skipped); a MISS does not fail it.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import platform
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DATABASE_URL = os.environ.get(
+    "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/kalooki_bench"
+)
+# A Redis database of the bench's own: the broker of its Celery worker and the web's cache.
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
+TABLES = 50
+WORKERS = 4
+P99_TARGET_MS = 300.0
+HOST = "127.0.0.1"
+SERVER_START_SECONDS = 60
+REQUEST_TIMEOUT_SECONDS = 30
+RUN_LIMIT_SECONDS = 300  # a scenario stops waiting for its clients after this
+PLAY_PAUSE_SECONDS = (1.0, 3.0)
+PYTHON = sys.executable
+BIN = Path(PYTHON).parent
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    system = f"{platform.system()} {platform.release()}"
+    return f"{system} · {cpu} · {os.cpu_count()} CPUs · Python {platform.python_version()}"
+
+
+def server_env(redis_url: str | None) -> dict[str, str]:
+    """Production-like settings on plain HTTP at 127.0.0.1, against the bench database."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")
+    }
+    return (
+        env
+        | ({"REDIS_URL": redis_url} if redis_url else {})
+        | {
+            "DATABASE_URL": DATABASE_URL,
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": HOST,
+            "SECURE_SSL_REDIRECT": "0",
+            "SECURE_HSTS_SECONDS": "0",
+            "SESSION_COOKIE_SECURE": "0",
+            "CSRF_COOKIE_SECURE": "0",
+            "LOG_LEVEL": "WARNING",
+        }
+    )
+
+
+# --- the database and the tournament ------------------------------------------------------------
+
+
+def postgres_missing() -> str | None:
+    import dj_database_url
+    import psycopg
+
+    config = dj_database_url.parse(DATABASE_URL)
+    try:
+        psycopg.connect(
+            dbname="postgres", host=config["HOST"], port=config["PORT"], user=config["USER"],
+            connect_timeout=3,
+        ).close()  # fmt: skip
+    except psycopg.OperationalError as exc:
+        return f"PostgreSQL at {config['HOST']}:{config['PORT']} does not answer ({exc})"
+    return None
+
+
+def redis_missing() -> str | None:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except redis.RedisError as exc:
+        return f"Redis at {REDIS_URL} does not answer ({exc})"
+    return None
+
+
+def recreate_database(env: dict[str, str]) -> float:
+    """Drop and create the bench database, then migrate it; the seconds it took."""
+    import dj_database_url
+    import psycopg
+    from psycopg import sql
+
+    started = time.perf_counter()
+    config = dj_database_url.parse(DATABASE_URL)
+    admin = {"host": config["HOST"], "port": config["PORT"], "user": config["USER"]}
+    with psycopg.connect(dbname="postgres", autocommit=True, **admin) as conn:
+        name = sql.Identifier(config["NAME"])
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+    subprocess.run([PYTHON, "bin/createdb.py"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    return time.perf_counter() - started
+
+
+@dataclass(frozen=True)
+class BenchTable:
+    id: int
+    token: str
+
+
+def django_setup() -> None:
+    """This process talks to the bench database directly, to set tournaments up."""
+    os.environ.update({"DATABASE_URL": DATABASE_URL, "DEBUG": "1"})
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+def set_up_tournament(name: str, tables: int) -> list[BenchTable]:
+    """`tables` tables of five, round 1 published: through the director's services."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from scoring.rounds import round_add, round_publish
+    from tables.services import round_seat
+    from tournament.services import entries_check_in_all, players_import_csv, tournament_create
+
+    director, _ = get_user_model().objects.get_or_create(username="bench-director")
+    day = datetime.date(2026, 11, 21)
+    tournament = tournament_create(
+        by=director, name=name, starts_on=day, ends_on=day, venue="127.0.0.1"
+    )
+    players = "\n".join(f"Player {n:03d},Club {n % 12}" for n in range(1, tables * 5 + 1))
+    players_import_csv(tournament=tournament, by=director, text="name,club\n" + players)
+    entries_check_in_all(tournament=tournament, by=director)
+    round = round_add(tournament=tournament, by=director)
+    seated = round_seat(round=round, by=director, seed=2025)
+    round_publish(round=round, by=director)
+    assert len(seated) == tables and all(table.seats.count() == 5 for table in seated)
+    return [BenchTable(table.pk, table.access_token) for table in seated]
+
+
+def game_bodies() -> list[bytes]:
+    """The nine games as a phone sends them: players by seat (Ann in seat 1, ..., Ed in 5)."""
+    from bench.bench_rules import nine_game_set
+
+    bodies = []
+    for entry in nine_game_set():
+        hands = []
+        for seat, hand in enumerate(entry.hands, start=1):
+            line = {key: value for key, value in asdict(hand).items() if value is not None}
+            line.pop("adjustment", None)
+            line.pop("player")
+            hands.append({"seat": seat, **line})
+        body = {
+            "down_and_out": entry.down_and_out,
+            "hands": hands,
+            "confirm_warnings": True,
+            "entered_by": "Bench scorekeeper",
+        }
+        bodies.append(json.dumps(body).encode())
+    return bodies
+
+
+# --- the server ----------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def start_gunicorn(env: dict[str, str], port: int) -> subprocess.Popen:
+    command = [
+        str(BIN / "gunicorn"),
+        "config.wsgi",
+        "--workers",
+        str(WORKERS),
+        "--bind",
+        f"{HOST}:{port}",
+        "--preload",
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "5",
+        "--log-level",
+        "warning",
+    ]
+    return subprocess.Popen(command, cwd=ROOT, env=env)
+
+
+def start_celery_worker(env: dict[str, str]) -> subprocess.Popen:
+    """The standings refreshes run here, as in production (Procfile), not in the web workers."""
+    command = [str(BIN / "celery"), "--quiet", "-A", "config", "worker", "--concurrency", "1"]
+    command += ["--loglevel", "ERROR", "--without-gossip", "--without-mingle"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+
+
+def wait_until_serving(port: int, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {server.returncode} before serving")
+        try:
+            status, _ = request(port, "GET", "/healthz")
+            if status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"gunicorn did not serve /healthz within {SERVER_START_SECONDS} s")
+
+
+def stop(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=5)
+
+
+def request(
+    port: int, method: str, path: str, body: bytes | None = None, headers: dict | None = None
+) -> tuple[int, bytes]:
+    """One request on a new connection (gunicorn's sync workers close after each answer)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=REQUEST_TIMEOUT_SECONDS)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+# --- the clients ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    tables: int
+    pause_seconds: tuple[float, float]  # before each game, drawn uniformly; (0, 0): flat out
+    what: str
+
+
+@dataclass
+class Client:
+    """One table's phone: its nine games in order, each answer's latency and status."""
+
+    table: BenchTable
+    pause_seconds: tuple[float, float]
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def play_set(self, port: int, bodies: list[bytes], start: threading.Barrier) -> None:
+        pauses = random.Random(self.table.id)
+        headers = {
+            "Authorization": f"Table {self.table.token}",
+            "Content-Type": "application/json",
+        }
+        start.wait(timeout=60)
+        for number, body in enumerate(bodies, start=1):
+            time.sleep(pauses.uniform(*self.pause_seconds))
+            path = f"/api/tables/{self.table.id}/games/{number}/result"
+            headers["Idempotency-Key"] = str(uuid.uuid4())
+            started = time.perf_counter()
+            try:
+                status, answer = request(port, "PUT", path, body, headers)
+            except OSError as exc:
+                self.errors.append(f"table {self.table.id} game {number}: {exc}")
+                return
+            self.latencies_ms.append((time.perf_counter() - started) * 1000)
+            if status != 201:
+                self.errors.append(f"table {self.table.id} game {number}: {status} {answer[:200]}")
+                return
+
+
+def warm_up(port: int, tables: list[BenchTable]) -> None:
+    """Each worker's first requests pay for its database connection; not counted."""
+    for table in tables[: WORKERS * 3]:
+        link = {"Authorization": f"Table {table.token}"}
+        request(port, "GET", f"/api/tables/{table.id}", headers=link)
+
+
+def run(
+    scenario: Scenario, port: int, tables: list[BenchTable], bodies: list[bytes]
+) -> tuple[list[Client], float]:
+    """Every table's client in its own thread, released together; the clients and wall time."""
+    clients = [Client(table, scenario.pause_seconds) for table in tables]
+    start = threading.Barrier(len(clients) + 1)
+    threads = [
+        threading.Thread(target=client.play_set, args=(port, bodies, start), daemon=True)
+        for client in clients
+    ]
+    for thread in threads:
+        thread.start()
+    start.wait(timeout=60)
+    started = time.perf_counter()
+    deadline = started + RUN_LIMIT_SECONDS
+    for thread in threads:
+        thread.join(timeout=max(0.0, deadline - time.perf_counter()))
+    return clients, time.perf_counter() - started
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))]
+
+
+def report(scenario: Scenario, clients: list[Client], wall: float, games: int) -> dict:
+    latencies = [ms for client in clients for ms in client.latencies_ms]
+    errors = [error for client in clients for error in client.errors]
+    expected = len(clients) * games
+    p50, p99 = percentile(latencies, 0.50), percentile(latencies, 0.99)
+    complete = not errors and len(latencies) == expected
+    verdict = "OK" if p99 < P99_TARGET_MS and complete else "MISS"
+    print(f"\n-- {scenario.name}: {scenario.what}")
+    print(f"   requests: {len(latencies)} answered of {expected}, errors: {len(errors)}")
+    for error in errors[:5]:
+        print(f"   error: {error}")
+    print(
+        f"   latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms, mean {statistics.fmean(latencies):.1f} "
+        f"ms, max {max(latencies):.1f} ms"
+    )
+    print(f"   results per second: {len(latencies) / wall:.1f} ({wall:.2f} s wall)")
+    if scenario.tables < TABLES:
+        verdict = "(not judged: a baseline)"
+    print(f"   p99 < {P99_TARGET_MS:.0f} ms: {verdict}")
+    return {
+        "scenario": scenario.name,
+        "requests": len(latencies),
+        "errors": len(errors),
+        "p50_ms": round(p50, 1),
+        "p99_ms": round(p99, 1),
+        "results_per_second": round(len(latencies) / wall, 1),
+        "verdict": verdict,
+    }
+
+
+SCENARIOS = [
+    Scenario("one table", 1, (0, 0), "a single phone entering its nine games: the base latency"),
+    Scenario(
+        "50 tables flat out",
+        TABLES,
+        (0, 0),
+        f"{TABLES} phones at once, each sending its next game as soon as the last is answered",
+    ),
+    Scenario(
+        "50 tables at play speed",
+        TABLES,
+        PLAY_PAUSE_SECONDS,
+        f"{TABLES} phones at once, each pausing {PLAY_PAUSE_SECONDS[0]:g} to "
+        f"{PLAY_PAUSE_SECONDS[1]:g} s before each game (a ten-minute game, sped up ~300 times)",
+    ),
+]
+
+
+def main() -> int:
+    print(f"machine: {machine()}, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    missing = postgres_missing()
+    if missing:
+        print(f"bench_entry: skipped: {missing}")
+        return 0
+    no_redis = redis_missing()
+    env = server_env(None if no_redis else REDIS_URL)
+    print(f"database: {DATABASE_URL} recreated and migrated in {recreate_database(env):.1f} s")
+    if no_redis:
+        print(f"standings: refreshed in the web workers (eager Celery): {no_redis}")
+    else:
+        print(f"standings: refreshed by one Celery worker through {REDIS_URL}")
+    started = time.perf_counter()
+    django_setup()
+    tables = [set_up_tournament(f"Bench {s.name}", s.tables) for s in SCENARIOS]
+    bodies = game_bodies()
+    took = time.perf_counter() - started
+    print(f"set-up: {sum(s.tables for s in SCENARIOS)} tables of five in {took:.1f} s")
+    print(f"server: gunicorn, {WORKERS} sync workers, DEBUG off, PostgreSQL, 127.0.0.1")
+    port = free_port()
+    processes = [] if no_redis else [start_celery_worker(env)]
+    figures = []
+    try:
+        processes.append(start_gunicorn(env, port))
+        wait_until_serving(port, processes[-1])
+        warm_up(port, tables[-1])
+        for scenario, its_tables in zip(SCENARIOS, tables, strict=True):
+            clients, wall = run(scenario, port, its_tables, bodies)
+            figures.append(report(scenario, clients, wall, len(bodies)))
+    finally:
+        for process in reversed(processes):
+            stop(process)
+    print("\nbench_entry: " + json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""Idempotency keys: a retried write returns the first answer instead of writing twice.
+
+A phone that loses its connection mid-submit cannot know whether the result was stored. Sent with
+an `Idempotency-Key` header (any string of up to 120 visible characters, a fresh one per intended
+write; a UUID is ideal), a write's successful answer is stored under that key, in the same
+transaction as the write, and a retry with the same key and the same request gets that answer
+again (status and body, with `Idempotent-Replayed: true`) without writing anything.
+
+Terms
+- fingerprint: the SHA-256 of the request's method, path and body. The same key with another
+  fingerprint is a client's mistake and is refused with 422: the key already answered something
+  else.
+- Only successful answers are stored. A refusal (400, 409) wrote nothing, so sending the request
+  again is safe already, and a scorekeeper who fixes a refused entry may keep the key.
+- Two requests with the same key at once: the table's lock (held by every result service) serves
+  them one after the other; the second one's write is refused, or its record collides with the
+  first one's on the unique (table, key) constraint, and it answers with the first one's answer.
+"""
+
+import hashlib
+from collections.abc import Callable
+
+from django.db import IntegrityError, transaction
+from django.http.request import RawPostDataException
+from rest_framework import exceptions, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.models import IdempotencyRecord
+from scoring.services import ResultConflict, ResultRefused
+from tables.models import Table
+
+HEADER = "Idempotency-Key"
+MAX_KEY = 120
+REPLAYED = "Idempotent-Replayed"
+
+
+class KeyReused(exceptions.APIException):
+    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    default_detail = (
+        f"This {HEADER} already answered a different request. Send a new key for a new "
+        "result; the same key only with the very same request, to retry it."
+    )
+    default_code = "idempotency_key_reused"
+
+
+def idempotent(request: Request, table: Table, write: Callable[[], Response]) -> Response:
+    """`write()`'s answer, stored under the request's key; a retry gets the stored answer."""
+    key = request_key(request)
+    if key is None:
+        return write()
+    fingerprint = request_fingerprint(request)
+    stored = replay(table, key, fingerprint)
+    if stored is not None:
+        return stored
+    try:
+        with transaction.atomic():
+            response = write()
+            if status.is_success(response.status_code):
+                IdempotencyRecord.objects.create(
+                    table=table,
+                    key=key,
+                    fingerprint=fingerprint,
+                    status_code=response.status_code,
+                    response=response.data,
+                )
+        return response
+    except (IntegrityError, ResultConflict, ResultRefused):
+        # Did a request with this key win meanwhile? Then this one is its retry.
+        stored = replay(table, key, fingerprint)
+        if stored is None:
+            raise
+        return stored
+
+
+def request_key(request: Request) -> str | None:
+    """The request's idempotency key, None without one; 400 for a key that cannot be one."""
+    key = request.headers.get(HEADER)
+    if key is None:
+        return None
+    if not key or len(key) > MAX_KEY or not all("!" <= char <= "~" for char in key):
+        raise exceptions.ValidationError(
+            {
+                HEADER: f"An {HEADER} is 1 to {MAX_KEY} visible ASCII characters (a UUID is "
+                "ideal); this one is not."
+            }
+        )
+    return key
+
+
+def request_fingerprint(request: Request) -> str:
+    """SHA-256 of the method, path and body: read before the body is parsed."""
+    try:
+        body = request.body
+    except RawPostDataException:
+        # A form body that CSRF checking streamed already; the API reads JSON only and will
+        # refuse it (415), so nothing is ever stored under this fingerprint.
+        body = b""
+    digest = hashlib.sha256()
+    for part in (request.method.encode(), request.path.encode(), body):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+def replay(table: Table, key: str, fingerprint: str) -> Response | None:
+    """The stored answer to this key, None if it has none; 422 if it answered another request."""
+    record = IdempotencyRecord.objects.filter(table=table, key=key).first()
+    if record is None:
+        return None
+    if record.fingerprint != fingerprint:
+        raise KeyReused()
+    return Response(record.response, status=record.status_code, headers={REPLAYED: "true"})

@@ -1,0 +1,151 @@
+"""Parallel requests to the table API on a real PostgreSQL: one result per game, nothing lost.
+
+Twenty phones are twenty threads, each with its own client and its own database connection,
+released together by a barrier so that their requests really overlap. The table's row lock and
+the database's constraints decide who wins; every loser is told why and shown the stored result,
+and nobody gets a 500.
+"""
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from scoring.models import Game, IdempotencyRecord, ResultRevision
+from scoring.services import HandInput, result_submit
+from tables.models import Table
+from tests.scoring.playing import published_round, tables_of, tournament_with
+from tournament.models import Tournament
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+PHONES = 20
+
+
+def in_parallel(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run the calls in threads released at the same moment; their answers, in order."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call: Callable[[], Any]) -> Any:
+        try:
+            barrier.wait(timeout=30)
+            return call()
+        finally:
+            connection.close()  # each thread's own connection
+
+    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+def phone(table: Table) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Table {table.access_token}")
+    return client
+
+
+def hands(points: int = 10) -> list[dict]:
+    return [{"seat": 1, "went_out": True, "cards": ""}] + [
+        {"seat": seat, "points": points + seat} for seat in range(2, 6)
+    ]
+
+
+def put(table: Table, number: int = 1, key: str | None = None, **body: Any) -> Callable:
+    body.setdefault("hands", hands())
+    headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+
+    def call() -> tuple[int, dict]:
+        response = phone(table).put(
+            f"/api/tables/{table.pk}/games/{number}/result", body, format="json", **headers
+        )
+        replayed = response.get("Idempotent-Replayed") == "true"
+        return response.status_code, response.json() | ({"replayed": True} if replayed else {})
+
+    return call
+
+
+def statuses(answers: list[tuple[int, dict]]) -> list[int]:
+    return sorted(status for status, _ in answers)
+
+
+@pytest.fixture
+def table() -> Table:
+    tournament = tournament_with(5, name="Open", slug="open")
+    return tables_of(published_round(tournament))[0]
+
+
+def test_twenty_phones_enter_the_same_game_one_result_is_stored(table: Table) -> None:
+    answers = in_parallel([put(table, hands=hands(points=10 + n)) for n in range(PHONES)])
+    assert statuses(answers) == [201] + [409] * (PHONES - 1)
+    [(_, stored)] = [(status, body) for status, body in answers if status == 201]
+    for status, body in answers:
+        if status == 409:
+            assert "saved meanwhile" in body["errors"][0]["message"]
+            assert body["current"]["scores"] == stored["scores"]  # shown the stored one
+    assert (Game.objects.count(), ResultRevision.objects.count()) == (1, 1)
+
+
+def test_twenty_phones_at_twenty_tables_all_store_their_result() -> None:
+    tournament = tournament_with(5 * PHONES, name="Open", slug="open")
+    tables = tables_of(published_round(tournament))
+    assert len(tables) == PHONES
+    answers = in_parallel([put(table) for table in tables])
+    assert statuses(answers) == [201] * PHONES
+    assert Game.objects.filter(number=1, version=1).count() == PHONES
+    assert ResultRevision.objects.count() == PHONES
+
+
+def test_twenty_corrections_of_one_version_only_one_is_kept(table: Table) -> None:
+    assert put(table)()[0] == 201
+    answers = in_parallel([put(table, version=1, hands=hands(20 + n)) for n in range(PHONES)])
+    assert statuses(answers) == [200] + [409] * (PHONES - 1)
+    game = Game.objects.get()
+    assert game.version == 2
+    for status, body in answers:
+        if status == 409:
+            assert body["current"]["version"] == 2
+    assert list(game.revisions.order_by("version").values_list("status", flat=True)) == [
+        "superseded",
+        "confirmed",
+    ]
+
+
+def test_twenty_confirmations_one_confirmed_version(table: Table) -> None:
+    Tournament.objects.update(requires_confirmation=True)
+    seats = list(table.seats.order_by("position"))
+    ann = [HandInput(seats[0].entry_id, went_out=True, cards="")]
+    others = [HandInput(seat.entry_id, points=20) for seat in seats[1:]]
+    result_submit(table=table, number=1, hands=ann + others, via="table 1 link · Ann")
+
+    def confirm(n: int) -> Callable:
+        def call() -> tuple[int, dict]:
+            response = phone(table).post(
+                f"/api/tables/{table.pk}/games/1/confirm",
+                {"confirmed_by": f"Player {n}"},
+                format="json",
+            )
+            return response.status_code, response.json()
+
+        return call
+
+    answers = in_parallel([confirm(n) for n in range(PHONES)])
+    assert statuses(answers) == [200] + [400] * (PHONES - 1)
+    assert all(
+        "already confirmed" in body["errors"][0]["message"]
+        for status, body in answers
+        if status == 400
+    )
+    assert ResultRevision.objects.filter(status="confirmed").count() == 1
+    assert Game.objects.get().status == "confirmed"
+
+
+def test_the_same_idempotency_key_in_parallel_writes_once(table: Table) -> None:
+    answers = in_parallel([put(table, key="one-result") for _ in range(PHONES)])
+    assert statuses(answers) == [201] * PHONES
+    replays = [body.pop("replayed", False) for _, body in answers]
+    assert replays.count(True) == PHONES - 1  # the first answer, replayed to the others
+    assert all(body == answers[0][1] for _, body in answers)  # identical answers
+    assert (Game.objects.count(), ResultRevision.objects.count()) == (1, 1)
+    assert IdempotencyRecord.objects.count() == 1

@@ -1,4 +1,5 @@
-"""The tables' private links (`/t/<token>/`), reversed as "table:link".
+"""The tables' private links (`/t/<token>/`), reversed as "table:link", and what the table does
+there: correct a game, confirm another player's entry, sign the set off.
 
 Included at the site root by config/urls.py: `path("", include("scoring.public_urls"))`.
 """
@@ -9,6 +10,11 @@ from scoring import table_page
 
 app_name = "table"
 
+LINK = "t/<str:token>/"
+
 urlpatterns = [
-    path("t/<str:token>/", table_page.table_link, name="link"),
+    path(LINK, table_page.table_link, name="link"),
+    path(LINK + "games/<int:number>/correct", table_page.table_correct, name="correct"),
+    path(LINK + "games/<int:number>/confirm", table_page.table_confirm, name="confirm"),
+    path(LINK + "sign-off", table_page.table_sign_off_view, name="sign-off"),
 ]

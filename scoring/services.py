@@ -284,11 +284,20 @@ def _changes(before: dict[int, int], after: dict[int, int], labels: dict[int, st
 
 
 @transaction.atomic
-def result_confirm(*, game: Game, by: AbstractBaseUser | None, via: str) -> Game:
-    """A second person confirms a pending result; the one who entered it cannot."""
+def result_confirm(
+    *, game: Game, by: AbstractBaseUser | None, via: str, base_version: int | None = None
+) -> Game:
+    """A second person confirms a pending result; the one who entered it cannot. With
+    `base_version`, only the version the confirmer saw is confirmed (checked under the lock)."""
     game = Game.objects.select_for_update().select_related("table__round").get(pk=game.pk)
+    if base_version is not None and base_version != game.version:
+        raise ResultConflict(
+            game,
+            f"Game {game.number} was corrected since you saw it (you had version "
+            f"{base_version}, it is now version {game.version}): check it before confirming",
+        )
     if game.status != Game.Status.PENDING:
-        raise _refused(f"Game {game.number} at {game.table} is already confirmed")
+        raise ResultConflict(game, f"Game {game.number} at {game.table} is already confirmed")
     _check_correctable(game.table)
     revision = game.revisions.get(version=game.version)
     if _same_person(revision, by, via):

@@ -397,15 +397,11 @@ class TableConfirmApi(TableApi):
         game = services.game_current(table=table, number=number)
         if game is None:
             raise Http404(f"Game {number} at {table} has no result to confirm yet.")
-        version = data.get("version")
-        if version is not None and version != game.version:
-            raise services.ResultConflict(
-                game,
-                f"Game {number} was corrected since you saw it (you had version {version}, it "
-                f"is now version {game.version}): check the stored result before confirming",
-            )
         game = services.result_confirm(
-            game=game, by=self.access.user, via=self.access.via(data["confirmed_by"])
+            game=game,
+            by=self.access.user,
+            via=self.access.via(data["confirmed_by"]),
+            base_version=data.get("version"),
         )
         return Response(ts.TableGameOutput(game_detail(table=table, game=game)).data)
 

@@ -647,16 +647,14 @@ def table_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse
     game = game_current(table=page.table, number=number)
     if game is None:
         raise Http404(f"Game {number} has no result at this table.")
-    if game.version != form.cleaned_data["version"]:
-        messages.error(
-            request,
-            f"Game {number} was corrected meanwhile (now version {game.version}): check it "
-            "again before confirming.",
-        )
-        return HttpResponseRedirect(_link(page, "pending"))
     try:
-        result_confirm(game=game, by=access.user, via=access.via(_name(page, who)))
-    except ResultRefused as refused:
+        result_confirm(
+            game=game,
+            by=access.user,
+            via=access.via(_name(page, who)),
+            base_version=form.cleaned_data["version"],
+        )
+    except (ResultConflict, ResultRefused) as refused:
         messages.error(request, f"Game {number} is not confirmed: {refused}")
     else:
         messages.success(request, f"Game {number} is confirmed by {_name(page, who)}.")

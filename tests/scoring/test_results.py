@@ -165,8 +165,15 @@ class TestSecondPersonConfirmation:
     def test_a_result_is_confirmed_once(self, table: Table) -> None:
         game = result_submit(table=table, number=1, hands=hands(table), via=LINK).game
         result_confirm(game=game, by=None, via="table 1 link · Di")
-        with pytest.raises(ResultRefused, match="already confirmed"):
+        with pytest.raises(ResultConflict, match="already confirmed") as conflict:
             result_confirm(game=game, by=None, via="table 1 link · Ed")
+        assert conflict.value.game.status == Game.Status.CONFIRMED
+
+    def test_only_the_version_the_confirmer_saw_is_confirmed(self, table: Table) -> None:
+        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).game
+        result_submit(table=table, number=1, hands=hands(table, ben=25), via=LINK, base_version=1)
+        with pytest.raises(ResultConflict, match="corrected since you saw it"):
+            result_confirm(game=game, by=None, via="table 1 link · Di", base_version=1)
 
     def test_a_correction_needs_confirming_again_and_one_version_stays_confirmed(
         self, table: Table

@@ -274,10 +274,14 @@ class TestConfirming:
         response = self.confirm(phone, table, confirmed_by="Ben", version=1)
         assert refusal(response, 409) and response.json()["current"]["version"] == 2
 
-    def test_confirming_twice_is_refused(self, pending, phone, table) -> None:
+    def test_confirming_twice_is_a_conflict_showing_the_stored_result(
+        self, pending, phone, table
+    ) -> None:
         assert self.confirm(phone, table, confirmed_by="Ben").status_code == 200
-        [error] = refusal(self.confirm(phone, table, confirmed_by="Cy"), 400)
+        response = self.confirm(phone, table, confirmed_by="Cy")
+        [error] = refusal(response, 409)
         assert "already confirmed" in error["message"]
+        assert response.json()["current"]["status"] == "confirmed"
 
     def test_a_game_without_a_result_has_nothing_to_confirm(self, pending, phone, table) -> None:
         response = phone.post(url(table, 2, "confirm"), {"confirmed_by": "Ben"}, format="json")

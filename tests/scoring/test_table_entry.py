@@ -375,7 +375,7 @@ def test_a_correction_made_meanwhile_must_be_seen_before_confirming(client, conf
     fix = result(table, 1, hands=cards(GAME_1 | {"Di": "KH"}), base_version=1, reason="Di")
     client.post(link(table, "games/1/correct"), fix)
     html = confirm(client, table, 1, "Ben", version=1)
-    assert "Game 1 was corrected meanwhile (now version 2)" in html
+    assert "Game 1 was corrected since you saw it (you had version 1, it is now version 2)" in html
     assert table.games.get().status == Game.Status.PENDING
 
 

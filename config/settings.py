@@ -52,6 +52,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
+    # static files, before the session and auth middleware; everyone else goes the whole way.
+    "scoring.public.LeaderboardShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -19,6 +19,7 @@ urlpatterns = [
     path("api/", include("tournament.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("scoring.leaderboard_urls")),  # the public pages: most of the traffic
     path("", include("scoring.public_urls")),
     path("", include("scoring.urls")),
     path("", include("tables.urls")),

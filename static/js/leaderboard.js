@@ -1,0 +1,71 @@
+/* The live leaderboard, and the projector's pages.
+
+Every few seconds the table asks for its rows again, sending the version it shows (ETag) in
+If-None-Match: the server answers 304 with no body while nothing changed, and the new rows once
+something did, which replace the table body (no page reload). The projector shows
+data-per-page rows at a time and moves on to the next page each time. Without JavaScript the
+pages refresh themselves with <meta http-equiv="refresh">. */
+(function () {
+  "use strict";
+  var board = document.querySelector("table[data-rows-url]");
+  if (!board || !window.fetch) return;
+  var body = board.tBodies[0];
+  var url = board.getAttribute("data-rows-url");
+  var every = (Number(board.getAttribute("data-every")) || 10) * 1000;
+  var perPage = Number(board.getAttribute("data-per-page")) || 0;
+  var page = Math.max(0, (Number(board.getAttribute("data-page")) || 1) - 1);
+  // The projector's first rows are one page only: ask for all of them unconditionally.
+  var etag = perPage ? "" : board.getAttribute("data-etag") || "";
+  var updated = document.querySelector("[data-updated]");
+  var pageLabel = document.querySelector("[data-page-label]");
+
+  function refresh() {
+    var headers = etag ? { "If-None-Match": etag } : {};
+    return fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status !== 200) return; // 304: the rows shown are the newest
+        var version = response.headers.get("ETag") || "";
+        var modified = response.headers.get("Last-Modified");
+        return response.text().then(function (html) {
+          body.innerHTML = html;
+          etag = version;
+          board.setAttribute("data-etag", version);
+          if (updated && modified) {
+            updated.textContent = new Date(modified).toLocaleTimeString([], {
+              hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false,
+            });
+          }
+        });
+      })
+      .catch(function () {}); // offline or busy: the next round trip tries again
+  }
+
+  function showPage() {
+    var rows = body.rows;
+    var pages = Math.max(1, Math.ceil(rows.length / perPage));
+    page = page % pages;
+    for (var i = 0; i < rows.length; i++) {
+      rows[i].hidden = Math.floor(i / perPage) !== page;
+    }
+    if (pageLabel) pageLabel.textContent = "Page " + (page + 1) + " of " + pages;
+  }
+
+  function tick() {
+    refresh().then(function () {
+      if (perPage) {
+        page += 1;
+        showPage();
+      }
+      window.setTimeout(tick, every);
+    });
+  }
+
+  if (perPage) {
+    refresh().then(function () {
+      showPage();
+      window.setTimeout(tick, every);
+    });
+  } else {
+    window.setTimeout(tick, every);
+  }
+})();

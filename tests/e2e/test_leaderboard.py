@@ -1,0 +1,57 @@
+"""The live leaderboard in Chromium: a result saved at a table shows on an open leaderboard
+without a reload, and the projector pages through the players by itself.
+
+Results are saved through the services, committed; the standings refresh runs on commit (tasks
+run eagerly in tests, tests/conftest.py), as a Celery worker would run it in production.
+"""
+
+import pytest
+from django.core.cache import cache
+from playwright.sync_api import Page, expect
+
+from scoring.public import forget_recent
+from tests.scoring.playing import play, published_round, tournament_with
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.urls("tests.public.urls")]
+
+
+@pytest.fixture(autouse=True)
+def _quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ask for new rows every second instead of every ten, and start from an empty cache."""
+    cache.clear()
+    forget_recent()
+    monkeypatch.setattr("scoring.public.REFRESH_SECONDS", 1)
+    monkeypatch.setattr("scoring.public.PROJECTOR_SECONDS", 1)
+
+
+def test_a_saved_result_appears_on_the_open_leaderboard_without_a_reload(
+    live_server, phone: Page
+) -> None:
+    tournament = tournament_with(5, slug="live-open", is_published=True)
+    [table] = published_round(tournament).tables.all()
+    play(table, 1)
+    ben = table.seats.get(position=2).entry  # 10 + seat 2 a game
+    phone.goto(f"{live_server.url}/p/live-open/leaderboard")
+    row = phone.locator(f"#entry-{ben.pk}")
+    expect(row.locator("td.total")).to_have_text("12")
+    phone.evaluate("window.stillTheSamePage = true")
+
+    play(table, 2)
+
+    expect(row.locator("td.total")).to_have_text("24", timeout=10_000)
+    expect(row.locator("td.games")).to_have_text("2")
+    assert phone.evaluate("window.stillTheSamePage") is True  # the rows changed, not the page
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone
+
+
+def test_the_projector_pages_through_the_players_by_itself(live_server, laptop: Page) -> None:
+    tournament = tournament_with(30, slug="live-hall", is_published=True)
+    [first, *_] = published_round(tournament).tables.order_by("number")
+    play(first, 1)
+    laptop.goto(f"{live_server.url}/p/live-hall/projector")
+    board = laptop.locator("table.projector-board tbody tr:visible")
+    expect(laptop.locator("[data-page-label]")).to_have_text("Page 2 of 3", timeout=5_000)
+    expect(board).to_have_count(12)
+    expect(laptop.locator("[data-page-label]")).to_have_text("Page 3 of 3", timeout=5_000)
+    expect(board).to_have_count(6)
+    assert laptop.locator("nav, button, form").count() == 0

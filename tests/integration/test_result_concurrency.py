@@ -131,11 +131,11 @@ def test_twenty_confirmations_one_confirmed_version(table: Table) -> None:
         return call
 
     answers = in_parallel([confirm(n) for n in range(PHONES)])
-    assert statuses(answers) == [200] + [400] * (PHONES - 1)
+    assert statuses(answers) == [200] + [409] * (PHONES - 1)
     assert all(
         "already confirmed" in body["errors"][0]["message"]
         for status, body in answers
-        if status == 400
+        if status == 409
     )
     assert ResultRevision.objects.filter(status="confirmed").count() == 1
     assert Game.objects.get().status == "confirmed"

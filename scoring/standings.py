@@ -15,7 +15,7 @@ reading the rows (bench/bench_standings.py). `standings_refresh` stores a snapsh
 in the cache; `standings_current` is what pages and the API read.
 """
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
@@ -75,11 +75,22 @@ class PlayerTally:
         )
 
     def as_row(self) -> dict[str, Any]:
-        row = asdict(self)
-        del row["last_game_at"]
-        row["rounds"] = {str(number): points for number, points in sorted(self.rounds.items())}
-        row["total"] = self.total
-        return row
+        return {
+            "entry": self.entry,
+            "player": self.player,
+            "club": self.club,
+            "status": self.status,
+            "rounds": {str(number): points for number, points in sorted(self.rounds.items())},
+            "games_played": self.games_played,
+            "games_won": self.games_won,
+            "down_and_outs": self.down_and_outs,
+            "ruling_points": self.ruling_points,
+            "last_game": self.last_game,
+            "place": self.place,
+            "shared": self.shared,
+            "movement": self.movement,
+            "total": self.total,
+        }
 
 
 def standings_compute(*, tournament: Tournament) -> dict[str, Any]:

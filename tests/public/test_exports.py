@@ -9,11 +9,16 @@ import io
 import pytest
 from django.test import Client
 
-from scoring.models import Ruling
-from scoring.rulings import ruling_record
 from scoring.services import HandInput, result_record
 from tests.public.conftest import refreshed
-from tests.scoring.playing import entry, play, published_round, tables_of, tournament_with
+from tests.scoring.playing import (
+    entry,
+    penalty_ruling,
+    play,
+    published_round,
+    tables_of,
+    tournament_with,
+)
 from tournament.models import Entry, Player, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.public.urls")]
@@ -78,10 +83,8 @@ class TestResultsCsv:
         play(one, 1, winner=0)
         play(two, 1, winner=0, down_and_out=True)
         ben = entry(tournament, seated(one)[1])
-        ruling_record(
+        penalty_ruling(
             tournament=tournament,
-            by=None,
-            kind=Ruling.Kind.PENALTY_POINTS,
             points=25,
             entry=ben,
             decision="Late back from the break",

@@ -21,6 +21,7 @@ from tests.public.conftest import refreshed
 from tests.scoring.playing import (
     director_of,
     entry,
+    penalty_ruling,
     play,
     play_set,
     published_round,
@@ -191,10 +192,8 @@ class TestLeaderboard:
         one, _ = tables_of(tournament.rounds.get())
         play(one, 1)
         ben = entry(tournament, seated(one)[1])
-        ruling = ruling_record(
+        ruling = penalty_ruling(
             tournament=tournament,
-            by=None,
-            kind=Ruling.Kind.PENALTY_POINTS,
             points=25,
             entry=ben,
             decision="25 points for a card shown",

@@ -16,6 +16,7 @@ from scoring.services import result_record
 from tests.public.conftest import refreshed
 from tests.scoring.playing import (
     entry,
+    penalty_ruling,
     play,
     play_set,
     published_round,
@@ -154,10 +155,8 @@ class TestPlayerPage:
         one, _ = tables_of(tournament.rounds.get())
         play(one, 1)
         ben = entry(tournament, seated(one)[1])
-        penalty = ruling_record(
+        penalty = penalty_ruling(
             tournament=tournament,
-            by=None,
-            kind=Ruling.Kind.PENALTY_POINTS,
             points=25,
             entry=ben,
             decision="25 points for a card shown",

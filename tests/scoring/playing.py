@@ -80,3 +80,20 @@ def play_set(table: Table, games: int = 9, **kwargs: object) -> None:
 
 def tables_of(round: Round) -> list[Table]:
     return list(round.tables.order_by("number"))
+
+
+def penalty_ruling(
+    *, tournament: Tournament, entry: Entry, points: int, decision: str, **extra: object
+):
+    """A director's penalty-points ruling against `entry` (R12.4)."""
+    from scoring.rulings import ruling_record
+
+    return ruling_record(
+        tournament=tournament,
+        by=None,
+        kind="penalty_points",
+        entry=entry,
+        points=points,
+        decision=decision,
+        **extra,
+    )

@@ -2,12 +2,15 @@
 
 `{"errors": [{"rule": "R10.3" or null, "field": "hands.1.calls" or null, "message": "..."}]}`:
 the rule when one applies, the field when the input's shape is at fault. DRF's own exceptions
-(malformed JSON, wrong types, missing fields, authentication) are turned into that shape too.
+(malformed JSON, wrong types, missing fields, authentication) are turned into that shape too,
+and so is the 404 of an address under /api/ that no route matches.
 """
 
 import re
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -47,3 +50,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     elif isinstance(response.data, dict) and "detail" in response.data:
         response.data = {"errors": [problem(str(response.data["detail"]))]}
     return response
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 404 handler: an API client gets the API's error shape, a person the HTML page.
+    (DRF answers the 404s its views raise; this is for addresses that no route matches.)"""
+    if request.path_info.startswith("/api/"):
+        message = "No API endpoint has this address; the API is described at /api/docs/."
+        return JsonResponse({"errors": [problem(message)]}, status=404)
+    return defaults.page_not_found(request, exception)

@@ -4,16 +4,18 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from config.health import healthz
+from tournament.api import AuthTokenApi
+
+handler404 = "config.api.page_not_found"  # JSON under /api/, HTML elsewhere
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("healthz", healthz, name="healthz"),
-    path("api/auth/token", obtain_auth_token, name="api-token"),
+    path("api/auth/token", AuthTokenApi.as_view(), name="api-token"),
     path("api/", include("scoring.api_urls")),
     path("api/", include("tables.api_urls")),
     path("api/", include("tournament.api_urls")),

@@ -172,14 +172,17 @@ def _round_detail(round: Round) -> dict:
     return s.RoundDetailOutput(detail | {"tables": round_progress(round=round)}).data
 
 
-REFUSED = {400: s.ErrorsOutput, 404: s.ErrorsOutput, 409: s.ErrorsOutput}
+# Every director's endpoint refuses a caller who directs no tournament (403) and hides anyone
+# else's tournament, round, table or ruling (404); writes refuse their input or a round's state.
+NOT_ALLOWED = {403: s.ErrorsOutput, 404: s.ErrorsOutput}
+REFUSED = {400: s.ErrorsOutput, 409: s.ErrorsOutput, **NOT_ALLOWED}
 
 
 class RoundListApi(DirectorApi):
     @extend_schema(
         operation_id="rounds_list",
         summary="The tournament's rounds, with their status",
-        responses={200: s.RoundOutput(many=True), 404: s.ErrorsOutput},
+        responses={200: s.RoundOutput(many=True), **NOT_ALLOWED},
     )
     def get(self, request: Request, slug: str) -> Response:
         rounds_ = self.tournament().rounds.order_by("number")
@@ -200,7 +203,7 @@ class RoundDetailApi(DirectorApi):
     @extend_schema(
         operation_id="rounds_get",
         summary="A round: its status, tables, seats and first dealers, and each table's progress",
-        responses={200: s.RoundDetailOutput, 404: s.ErrorsOutput},
+        responses={200: s.RoundDetailOutput, **NOT_ALLOWED},
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
         return Response(_round_detail(self.round()))
@@ -320,7 +323,7 @@ class RoundTablesApi(DirectorApi):
     @extend_schema(
         operation_id="rounds_tables",
         summary="A round's tables, each with its private scorekeeper link",
-        responses={200: s.TableLinkOutput(many=True), 404: s.ErrorsOutput},
+        responses={200: s.TableLinkOutput(many=True), **NOT_ALLOWED},
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
         return Response(s.TableLinkOutput(round_progress(round=self.round()), many=True).data)
@@ -331,7 +334,7 @@ class TableLinkReissueApi(DirectorApi):
         operation_id="rounds_table_link_reissue",
         summary="Give a table a new private link; the old one stops working",
         request=None,
-        responses={200: s.TableLinkOutput, 404: s.ErrorsOutput},
+        responses={200: s.TableLinkOutput, **NOT_ALLOWED},
     )
     def post(self, request: Request, slug: str, number: int, table: int) -> Response:
         round = self.round()
@@ -344,7 +347,7 @@ class RulingListApi(DirectorApi):
     @extend_schema(
         operation_id="rulings_list",
         summary="The tournament's rulings, newest first (R12.4)",
-        responses={200: s.RulingOutput(many=True), 404: s.ErrorsOutput},
+        responses={200: s.RulingOutput(many=True), **NOT_ALLOWED},
     )
     def get(self, request: Request, slug: str) -> Response:
         lines = rulings_list(tournament=self.tournament())
@@ -354,7 +357,7 @@ class RulingListApi(DirectorApi):
         operation_id="rulings_record",
         summary="Record a ruling against a player, a table or a game (R12.4)",
         request=s.RulingInput,
-        responses={201: s.RulingOutput, 400: s.ErrorsOutput, 404: s.ErrorsOutput},
+        responses={201: s.RulingOutput, 400: s.ErrorsOutput, **NOT_ALLOWED},
         examples=[
             OpenApiExample(
                 "25 penalty points",
@@ -380,7 +383,7 @@ class RulingReverseApi(DirectorApi):
         operation_id="rulings_reverse",
         summary="Reverse a ruling: a new ruling with the opposite points",
         request=s.ReverseInput,
-        responses={201: s.RulingOutput, 400: s.ErrorsOutput, 404: s.ErrorsOutput},
+        responses={201: s.RulingOutput, 400: s.ErrorsOutput, **NOT_ALLOWED},
     )
     def post(self, request: Request, slug: str, pk: int) -> Response:
         ruling = get_object_or_404(Ruling, tournament=self.tournament(), pk=pk)

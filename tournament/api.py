@@ -13,6 +13,8 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
@@ -289,3 +291,26 @@ class CheckInAllApi(DirectorApi):
         services.entries_check_in_all(tournament=tournament, by=request.user)
         entries = selectors.entry_list(tournament=tournament)
         return Response(s.EntryOutput(entries, many=True).data)
+
+
+# Signing in
+
+
+class AuthTokenApi(ObtainAuthToken):
+    """DRF's token exchange, with the refusals it gives in its schema: 400 for a wrong username
+    or password (and, from django-axes, for an account that is locked out), 403 for a request
+    that carries a forged token or a session without its CSRF token."""
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        summary="Exchange a username and password for an API token",
+        tags=["auth"],
+        request=AuthTokenSerializer,
+        responses={
+            200: AuthTokenSerializer,
+            400: s.TournamentErrorsOutput,
+            403: s.TournamentErrorsOutput,
+        },
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().post(request, *args, **kwargs)

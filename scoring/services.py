@@ -19,8 +19,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
-from django.db.models import Max
+from django.db import connection, transaction
 from django.utils import timezone
 
 from scoring.models import Game, HandResult, ResultRevision
@@ -87,6 +86,30 @@ class HandInput:
 
 SCOREABLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 CORRECTABLE_ROUNDS = (*SCOREABLE_ROUNDS, Round.Status.COMPLETE)
+PLAYED_ROUNDS = (Round.Status.IN_PLAY, Round.Status.COMPLETE, Round.Status.LOCKED)
+
+
+@dataclass(frozen=True)
+class HeldTable:
+    """A table as a result service finds it under its lock: the seats and every game attempt,
+    each read once per call."""
+
+    table: Table
+    seats: list[Seat]
+    games: list[Game]
+
+    @property
+    def entry_ids(self) -> list[int]:
+        return [seat.entry_id for seat in self.seats]
+
+    def played(self) -> set[int]:
+        return {game.number for game in self.games if not game.is_void}
+
+    def scored(self, number: int) -> Game | None:
+        return next((g for g in self.games if g.number == number and not g.is_void), None)
+
+    def next_attempt(self, number: int) -> int:
+        return 1 + max((g.attempt for g in self.games if g.number == number), default=0)
 
 
 @transaction.atomic
@@ -102,9 +125,9 @@ def result_record(
     confirm_warnings: bool = False,
 ) -> Game:
     """Record the result of game `number` at `table` (a void attempt when `void`, R9.2)."""
-    table = _lock(table)
+    held = _hold(table)
     entry = GameEntry(number, (), down_and_out, void)
-    return _create(table, entry, hands, by, via, confirm_warnings)
+    return _create(held, entry, hands, by, via, confirm_warnings)
 
 
 @transaction.atomic
@@ -123,13 +146,13 @@ def result_submit(
 ) -> ResultOutcome:
     """Save game `number` as a client sent it: a new result, or a correction of the stored one
     when `base_version` names the version the client corrected."""
-    table = _lock(table)
+    held = _hold(table)
     entry = GameEntry(number, (), down_and_out, void)
-    current = game_current(table=table, number=number)
+    current = held.scored(number)
     if current is None:
         if base_version:
             raise _refused(f"Game {number} has no result to correct: enter it instead", "R4.1")
-        return ResultOutcome(_create(table, entry, hands, by, via, confirm_warnings), True)
+        return ResultOutcome(_create(held, entry, hands, by, via, confirm_warnings), True)
     _check_base_version(current, base_version)
     if void:
         raise _refused(
@@ -137,7 +160,7 @@ def result_submit(
             "over a result; ask the director for a ruling",
             "R9.2",
         )
-    game = _correct(table, current, entry, hands, by, via, confirm_warnings, reason)
+    game = _correct(held, current, entry, hands, by, via, confirm_warnings, reason)
     return ResultOutcome(game, False)
 
 
@@ -147,32 +170,77 @@ def game_current(*, table: Table, number: int) -> Game | None:
 
 
 def _lock(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    """The table's row, locked until the transaction ends, with its round and tournament.
+
+    Results at one table are served one after the other. Only the table's row is locked
+    (`of=self`): the tables of a round save their results in parallel. The round's row is held
+    in share mode, so a round step (completing or locking it, R12.4) waits for the results in
+    flight, and none is saved into a round that was locked meanwhile. Every caller takes the
+    round's lock before the table's, so that no two wait for each other.
+    """
+    _start_round(table)
+    _hold_round_of(table.pk)
+    tables = Table.objects.select_for_update(of=("self",)).select_related("round__tournament")
+    return tables.get(pk=table.pk)
+
+
+def _start_round(table: Table) -> None:
+    """The first result at any table puts a published round in play, as `round_start` would.
+
+    It locks the round's row until the transaction ends (undone with it if the result is
+    refused); results at the round's other tables wait for it only this once. Taking the round
+    in share mode first and updating it later could deadlock two tables' first results.
+    """
+    if Table.round.is_cached(table) and table.round.status in PLAYED_ROUNDS:
+        return  # no round goes back to published once played
+    published = Round.objects.filter(tables=table.pk, status=Round.Status.PUBLISHED)
+    published.update(status=Round.Status.IN_PLAY)
+
+
+def _hold_round_of(table_id: int) -> None:
+    """PostgreSQL: `FOR SHARE` on the table's round, before its status is read. (SQLite has one
+    writer at a time and no row locks, so there is nothing to hold.)"""
+    if connection.vendor != "postgresql":
+        return
+    rounds, tables = Round._meta.db_table, Table._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT r.id FROM {rounds} r JOIN {tables} t ON t.round_id = r.id "
+            "WHERE t.id = %s FOR SHARE OF r",
+            [table_id],
+        )
+
+
+def _hold(table: Table) -> HeldTable:
+    """The table locked (`_lock`), with its seats and game attempts: three queries."""
+    table = _lock(table)
+    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    return HeldTable(table, seats, list(table.games.order_by("number", "attempt")))
 
 
 def _create(
-    table: Table,
+    held: HeldTable,
     entry: GameEntry,
     hands: Sequence[HandInput],
     by: AbstractBaseUser | None,
     via: str,
     confirm_warnings: bool,
 ) -> Game:
-    _check_table_open(table, entry.game)
-    entry, check, score = _evaluated(table, entry, hands, confirm_warnings)
-    _start_round(table.round)
-    game = _save_game(table, entry, check, score)
-    _save_revision(game, entry, check, score, by, via)
+    table = held.table
+    _check_table_open(held, entry.game)
+    entry, check, score = _evaluated(held, entry, hands, confirm_warnings)
+    game = _save_game(held, entry, check, score)
+    _save_revision(game, held.entry_ids, entry, check, score, by, via)
     standings_changed(table.round.tournament_id)
     return game
 
 
 def _evaluated(
-    table: Table, entry: GameEntry, hands: Sequence[HandInput], confirm_warnings: bool
+    held: HeldTable, entry: GameEntry, hands: Sequence[HandInput], confirm_warnings: bool
 ) -> tuple[GameEntry, EntryCheck, GameScore | None]:
     """The entry with the seated players' hands, checked and scored; refused if it must be."""
-    entry = entry.with_hands(_hand_entries(_seats(table), hands, entry.void))
-    check, score = evaluate(entry, table.round.tournament.rules())
+    entry = entry.with_hands(_hand_entries(held.seats, hands, entry.void))
+    check, score = evaluate(entry, held.table.round.tournament.rules())
     _refuse_if_needed(check, confirm_warnings)
     return entry, check, score
 
@@ -192,9 +260,9 @@ def _check_base_version(game: Game, base_version: int | None) -> None:
         )
 
 
-def _check_table_open(table: Table, number: int) -> None:
+def _check_table_open(held: HeldTable, number: int) -> None:
     """A new result: the round is being played, the set is not signed off, games go in order."""
-    round = table.round
+    table, round = held.table, held.table.round
     if round.status not in SCOREABLE_ROUNDS:
         state = round.get_status_display().lower()
         raise _refused(
@@ -203,7 +271,7 @@ def _check_table_open(table: Table, number: int) -> None:
             "R12.4",
         )
     _check_not_signed_off(table)
-    played = set(table.games.filter(is_void=False).values_list("number", flat=True))
+    played = held.played()
     if number in played:
         raise _refused(
             f"Game {number} at {table} is already recorded; correct it instead of entering it "
@@ -238,7 +306,7 @@ def _check_correctable(table: Table) -> None:
 
 
 def _correct(
-    table: Table,
+    held: HeldTable,
     game: Game,
     entry: GameEntry,
     hands: Sequence[HandInput],
@@ -248,18 +316,18 @@ def _correct(
     reason: str,
 ) -> Game:
     """A new version of a stored result; the old versions stay as superseded revisions."""
+    table = held.table
     _check_correctable(table)
-    entry, check, score = _evaluated(table, entry, hands, confirm_warnings)
+    entry, check, score = _evaluated(held, entry, hands, confirm_warnings)
     before = dict(game.hands.values_list("entry_id", "total"))
     game.hands.all().delete()
     game.revisions.exclude(status=ResultRevision.Status.SUPERSEDED).update(
         status=ResultRevision.Status.SUPERSEDED
     )
     _update_game(game, table, entry, check)
-    _save_hands(game, _seated_entry_ids(table), entry, score)
-    after = dict(game.hands.values_list("entry_id", "total"))
-    why = reason.strip() or _changes(before, after, _labels(_seats(table)))
-    _save_revision(game, entry, check, score, by, via, reason=why)
+    after = _save_hands(game, held.entry_ids, entry, score)
+    why = reason.strip() or _changes(before, after, _labels(held.seats))
+    _save_revision(game, held.entry_ids, entry, check, score, by, via, reason=why)
     standings_changed(table.round.tournament_id)
     return game
 
@@ -289,7 +357,9 @@ def result_confirm(
 ) -> Game:
     """A second person confirms a pending result; the one who entered it cannot. With
     `base_version`, only the version the confirmer saw is confirmed (checked under the lock)."""
-    game = Game.objects.select_for_update().select_related("table__round").get(pk=game.pk)
+    table = _lock(game.table)
+    game = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
+    game.table = table
     if base_version is not None and base_version != game.version:
         raise ResultConflict(
             game,
@@ -345,15 +415,6 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
     return table
 
 
-def _start_round(round: Round) -> None:
-    """The first result at any table puts a published round in play, as `round_start` would."""
-    if round.status == Round.Status.PUBLISHED:
-        Round.objects.filter(pk=round.pk, status=Round.Status.PUBLISHED).update(
-            status=Round.Status.IN_PLAY
-        )
-        round.status = Round.Status.IN_PLAY
-
-
 def _labels(seats: Sequence[Seat]) -> dict[int, str]:
     """Each seated entry's name as the engine's player label, made unique by seat if needed."""
     names = [seat.entry.player.name for seat in seats]
@@ -405,16 +466,16 @@ def _refuse_if_needed(check: EntryCheck, confirm_warnings: bool) -> None:
 
 
 def _save_game(
-    table: Table,
+    held: HeldTable,
     entry: GameEntry,
     check: EntryCheck,
     score: GameScore | None,
 ) -> Game:
-    attempts = table.games.filter(number=entry.game).aggregate(last=Max("attempt"))["last"] or 0
+    table = held.table
     game = Game.objects.create(
         table=table,
         number=entry.game,
-        attempt=attempts + 1,
+        attempt=held.next_attempt(entry.game),
         is_void=entry.void,
         down_and_out=entry.down_and_out and not entry.void,
         status=_initial_status(table),
@@ -422,7 +483,7 @@ def _save_game(
         warnings=[problem.to_dict() for problem in check.warnings],
     )
     if score is not None and not entry.void:
-        _save_hands(game, _seated_entry_ids(table), entry, score)
+        _save_hands(game, held.entry_ids, entry, score)
     return game
 
 
@@ -433,16 +494,11 @@ def _initial_status(table: Table) -> str:
     return Game.Status.CONFIRMED
 
 
-def _seats(table: Table) -> list[Seat]:
-    return list(table.seats.select_related("entry__player").order_by("position"))
-
-
-def _seated_entry_ids(table: Table) -> list[int]:
-    return list(table.seats.order_by("position").values_list("entry_id", flat=True))
-
-
-def _save_hands(game: Game, entry_ids: list[int], entry: GameEntry, score: GameScore) -> None:
-    HandResult.objects.bulk_create(
+def _save_hands(
+    game: Game, entry_ids: list[int], entry: GameEntry, score: GameScore
+) -> dict[int, int]:
+    """The game's hands as scored; each entry's total."""
+    hands = HandResult.objects.bulk_create(
         HandResult(
             game=game,
             entry_id=entry_id,
@@ -459,6 +515,7 @@ def _save_hands(game: Game, entry_ids: list[int], entry: GameEntry, score: GameS
         )
         for entry_id, hand, line in zip(entry_ids, entry.hands, score.scores, strict=True)
     )
+    return {hand.entry_id: hand.total for hand in hands}
 
 
 def _entry_record(entry: GameEntry, entry_ids: list[int]) -> dict[str, Any]:
@@ -477,6 +534,7 @@ def _entry_record(entry: GameEntry, entry_ids: list[int]) -> dict[str, Any]:
 
 def _save_revision(
     game: Game,
+    entry_ids: list[int],
     entry: GameEntry,
     check: EntryCheck,
     score: GameScore | None,
@@ -489,7 +547,7 @@ def _save_revision(
         game=game,
         version=game.version,
         status=ResultRevision.Status.PENDING if pending else ResultRevision.Status.CONFIRMED,
-        entry=_entry_record(entry, _seated_entry_ids(game.table)),
+        entry=_entry_record(entry, entry_ids),
         scores=score.to_dict()["scores"] if score is not None else [],
         warnings=[problem.to_dict() for problem in check.warnings],
         reason=reason[:300],

@@ -86,12 +86,27 @@ def table_detail(*, table: Table) -> dict[str, Any]:
 
 
 def game_detail(*, table: Table, game: Game) -> dict[str, Any]:
-    """One stored game (or void attempt) as `GET /api/tables/{id}` lists it."""
-    return next(
-        result
-        for result in table_detail(table=table)["results"]
-        if (result["number"], result["attempt"]) == (game.number, game.attempt)
+    """One stored game (or void attempt) as `GET /api/tables/{id}` lists it, with each player's
+    running total (R8.6): one query once the table's seats were read, none for a void attempt."""
+    table_seats(table)
+    seats = seat_lines(table)
+    if game.is_void:
+        return _game(game, [])
+    upto = HandResult.objects.filter(
+        game__table=table, game__is_void=False, game__number__lte=game.number
     )
+    running: dict[int, int] = {}
+    hands = {}
+    for hand in upto:
+        running[hand.entry_id] = running.get(hand.entry_id, 0) + hand.total
+        if hand.game_id == game.pk:
+            hands[hand.entry_id] = hand
+    scores = [
+        _score(seat, hands[seat.entry_id], running[seat.entry_id])
+        for seat in seats
+        if seat.entry_id in hands
+    ]
+    return _game(game, scores)
 
 
 def _player(seat: SeatLine | None) -> dict[str, Any] | None:

@@ -13,6 +13,8 @@ under 300 ms on this machine, and no errors. The run:
    games in order (a realistic set with cards, calls, a down-and-out and an overcall,
    bench_rules.nine_game_set), each with an Idempotency-Key, expecting a 201 every time:
    - one table: a single phone, the base latency of one result;
+   - 50 tables at once: nine waves; in each, all 50 phones send their game at the same
+     moment (50 concurrent submissions), and the next wave starts when all are answered;
    - 50 tables flat out: every phone sends its next game the moment the last is answered, so
      the server is saturated and latency is mostly queueing;
    - 50 tables at play speed: every phone pauses 1 to 3 s before each game;
@@ -23,7 +25,9 @@ under 300 ms on this machine, and no errors. The run:
 Standings refreshes run as in production: queued through Redis (a database of the bench's own,
 BENCH_REDIS_URL) to one Celery worker, which shares this machine's CPUs with gunicorn and
 PostgreSQL. Without Redis they run eagerly inside the web workers (the embedded default), which
-is much slower, and the output says so. Run from anywhere: `python bench/bench_entry.py`.
+is much slower, and the output says so. Run from anywhere: `python bench/bench_entry.py`, or
+`python bench/bench_entry.py "flat out"` for the scenarios whose names contain those words.
+Each scenario also prints the CPU milliseconds per result used by each kind of process.
 Exits 0 when PostgreSQL is not there (the output says it was skipped); a MISS does not fail it.
 """
 
@@ -288,6 +292,7 @@ class Scenario:
     name: str
     tables: int
     pause_seconds: tuple[float, float]  # before each game, drawn uniformly; (0, 0): flat out
+    waves: bool = False  # every phone sends game n at the same moment, once all answered n - 1
     what: str
 
 
@@ -297,6 +302,7 @@ class Client:
 
     table: BenchTable
     pause_seconds: tuple[float, float]
+    wave: threading.Barrier | None = None  # shared by the phones of a scenario in waves
     latencies_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -309,6 +315,9 @@ class Client:
         start.wait(timeout=60)
         for number, body in enumerate(bodies, start=1):
             time.sleep(pauses.uniform(*self.pause_seconds))
+            if not self.next_wave():
+                self.errors.append(f"table {self.table.id} game {number}: another phone failed")
+                return
             path = f"/api/tables/{self.table.id}/games/{number}/result"
             headers["Idempotency-Key"] = str(uuid.uuid4())
             started = time.perf_counter()
@@ -316,11 +325,28 @@ class Client:
                 status, answer = request(port, "PUT", path, body, headers)
             except OSError as exc:
                 self.errors.append(f"table {self.table.id} game {number}: {exc}")
+                self.give_up()
                 return
             self.latencies_ms.append((time.perf_counter() - started) * 1000)
             if status != 201:
                 self.errors.append(f"table {self.table.id} game {number}: {status} {answer[:200]}")
+                self.give_up()
                 return
+
+    def next_wave(self) -> bool:
+        """In waves, wait for every phone to be ready for the next game; False if one failed."""
+        if self.wave is None:
+            return True
+        try:
+            self.wave.wait(timeout=REQUEST_TIMEOUT_SECONDS * 2)
+        except threading.BrokenBarrierError:
+            return False
+        return True
+
+    def give_up(self) -> None:
+        """Release the other phones of a wave when this one cannot go on."""
+        if self.wave is not None:
+            self.wave.abort()
 
 
 def warm_up(port: int, tables: list[BenchTable]) -> None:
@@ -332,9 +358,11 @@ def warm_up(port: int, tables: list[BenchTable]) -> None:
 
 def run(
     scenario: Scenario, port: int, tables: list[BenchTable], bodies: list[bytes]
-) -> tuple[list[Client], float]:
-    """Every table's client in its own thread, released together; the clients and wall time."""
-    clients = [Client(table, scenario.pause_seconds) for table in tables]
+) -> tuple[list[Client], float, dict[str, float]]:
+    """Every table's client in its own thread, released together; the clients, the wall time
+    and the CPU seconds each kind of process used meanwhile."""
+    wave = threading.Barrier(len(tables)) if scenario.waves else None
+    clients = [Client(table, scenario.pause_seconds, wave) for table in tables]
     start = threading.Barrier(len(clients) + 1)
     threads = [
         threading.Thread(target=client.play_set, args=(port, bodies, start), daemon=True)
@@ -343,11 +371,34 @@ def run(
     for thread in threads:
         thread.start()
     start.wait(timeout=60)
+    cpu_before = cpu_seconds()
     started = time.perf_counter()
     deadline = started + RUN_LIMIT_SECONDS
     for thread in threads:
         thread.join(timeout=max(0.0, deadline - time.perf_counter()))
-    return clients, time.perf_counter() - started
+    wall = time.perf_counter() - started
+    cpu = {kind: used - cpu_before.get(kind, 0.0) for kind, used in cpu_seconds().items()}
+    return clients, wall, cpu
+
+
+def cpu_seconds() -> dict[str, float]:
+    """CPU seconds used so far by this machine's processes, by kind: the web workers, the Celery
+    worker, PostgreSQL, Redis and this bench's own clients. Linux only; elsewhere, empty."""
+    kinds = {"gunicorn": "web", "celery": "worker", "postgres": "postgres", "redis": "redis"}
+    used: dict[str, float] = {}
+    for pid in filter(str.isdigit, os.listdir("/proc") if os.path.isdir("/proc") else []):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        ticks = int(fields[11]) + int(fields[12])  # utime + stime
+        kind = "bench" if int(pid) == os.getpid() else None
+        kind = kind or next((k for word, k in kinds.items() if word in command), None)
+        if kind:
+            used[kind] = used.get(kind, 0.0) + ticks / os.sysconf("SC_CLK_TCK")
+    return used
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -356,7 +407,9 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))]
 
 
-def report(scenario: Scenario, clients: list[Client], wall: float, games: int) -> dict:
+def report(
+    scenario: Scenario, clients: list[Client], wall: float, cpu: dict[str, float], games: int
+) -> dict:
     latencies = [ms for client in clients for ms in client.latencies_ms]
     errors = [error for client in clients for error in client.errors]
     expected = len(clients) * games
@@ -372,6 +425,10 @@ def report(scenario: Scenario, clients: list[Client], wall: float, games: int) -
         f"ms, max {max(latencies):.1f} ms"
     )
     print(f"   results per second: {len(latencies) / wall:.1f} ({wall:.2f} s wall)")
+    if cpu and latencies:
+        per_result = {kind: 1000 * used / len(latencies) for kind, used in sorted(cpu.items())}
+        shares = ", ".join(f"{kind} {ms:.1f}" for kind, ms in per_result.items())
+        print(f"   CPU ms per result: {sum(per_result.values()):.1f} ({shares})")
     if scenario.tables < TABLES:
         verdict = "(not judged: a baseline)"
     print(f"   p99 < {P99_TARGET_MS:.0f} ms: {verdict}")
@@ -389,6 +446,13 @@ def report(scenario: Scenario, clients: list[Client], wall: float, games: int) -
 SCENARIOS = [
     Scenario("one table", 1, (0, 0), "a single phone entering its nine games: the base latency"),
     Scenario(
+        "50 tables at once",
+        TABLES,
+        (0, 0),
+        f"{TABLES} phones send each game at the same moment: nine waves of {TABLES} requests",
+        waves=True,
+    ),
+    Scenario(
         "50 tables flat out",
         TABLES,
         (0, 0),
@@ -404,7 +468,9 @@ SCENARIOS = [
 ]
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    """Runs every scenario, or those whose names contain one of `names` ("flat out")."""
+    scenarios = [s for s in SCENARIOS if not names or any(n in s.name for n in names)]
     print(f"machine: {machine()}, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     missing = postgres_missing()
     if missing:
@@ -419,10 +485,10 @@ def main() -> int:
         print(f"standings: refreshed by one Celery worker through {REDIS_URL}")
     started = time.perf_counter()
     django_setup()
-    tables = [set_up_tournament(f"Bench {s.name}", s.tables) for s in SCENARIOS]
+    tables = [set_up_tournament(f"Bench {s.name}", s.tables) for s in scenarios]
     bodies = game_bodies()
     took = time.perf_counter() - started
-    print(f"set-up: {sum(s.tables for s in SCENARIOS)} tables of five in {took:.1f} s")
+    print(f"set-up: {sum(s.tables for s in scenarios)} tables of five in {took:.1f} s")
     print(f"server: gunicorn, {WORKERS} sync workers, DEBUG off, PostgreSQL, 127.0.0.1")
     port = free_port()
     processes = [] if no_redis else [start_celery_worker(env)]
@@ -431,9 +497,9 @@ def main() -> int:
         processes.append(start_gunicorn(env, port))
         wait_until_serving(port, processes[-1])
         warm_up(port, tables[-1])
-        for scenario, its_tables in zip(SCENARIOS, tables, strict=True):
-            clients, wall = run(scenario, port, its_tables, bodies)
-            figures.append(report(scenario, clients, wall, len(bodies)))
+        for scenario, its_tables in zip(scenarios, tables, strict=True):
+            clients, wall, cpu = run(scenario, port, its_tables, bodies)
+            figures.append(report(scenario, clients, wall, cpu, len(bodies)))
     finally:
         for process in reversed(processes):
             stop(process)
@@ -442,4 +508,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

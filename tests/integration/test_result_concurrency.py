@@ -7,19 +7,22 @@ and nobody gets a 500.
 """
 
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from rest_framework.test import APIClient
 
+from scoring import rounds, services
 from scoring.models import Game, IdempotencyRecord, ResultRevision
 from scoring.services import HandInput, result_submit
 from tables.models import Table
 from tests.scoring.playing import published_round, tables_of, tournament_with
-from tournament.models import Tournament
+from tournament.models import Round, Tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 PHONES = 20
@@ -149,3 +152,72 @@ def test_the_same_idempotency_key_in_parallel_writes_once(table: Table) -> None:
     assert all(body == answers[0][1] for _, body in answers)  # identical answers
     assert (Game.objects.count(), ResultRevision.objects.count()) == (1, 1)
     assert IdempotencyRecord.objects.count() == 1
+
+
+# --- what a result's lock holds, and what it leaves free --------------------------------------
+
+
+@contextmanager
+def result_in_flight(table: Table) -> Iterator[None]:
+    """Another connection takes `table`'s lock as a result service does, and holds it (its
+    transaction open) until the block ends."""
+    locked, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                services._lock(table)
+                locked.set()
+                release.wait(timeout=30)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert locked.wait(timeout=10), "the holder never got the table's lock"
+        yield
+    finally:
+        release.set()
+        holder.join(timeout=30)
+
+
+def waiting_for_a_lock() -> int:
+    """Backends of this database waiting for a row lock now."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0]
+
+
+def round_in_play(players: int) -> Round:
+    """Round 1 in play. (The first result of a published round puts it in play, holding the
+    round's row until it is saved: the other tables wait for that one result only.)"""
+    return rounds.round_start(
+        round=published_round(tournament_with(players, name="Open", slug="open")), by=None
+    )
+
+
+def test_a_result_in_flight_does_not_hold_up_the_other_tables_of_its_round() -> None:
+    round = round_in_play(10)
+    first, second = tables_of(round)
+    with result_in_flight(first), ThreadPoolExecutor(max_workers=1) as pool:
+        answer = pool.submit(in_parallel, [put(second)])
+        assert statuses(answer.result(timeout=10)) == [201]  # not queued behind table 1
+
+
+def test_a_round_step_waits_for_the_result_in_flight() -> None:
+    """The round's row is held in share mode by a result being saved: a director's round step
+    (here locking the round, R12.4) waits for it instead of changing the round under it."""
+    round = round_in_play(5)
+    [table] = tables_of(round)
+    with result_in_flight(table), ThreadPoolExecutor(max_workers=1) as pool:
+        step = pool.submit(in_parallel, [lambda: rounds.round_lock(round=round, by=None)])
+        deadline = time.monotonic() + 10
+        while not waiting_for_a_lock() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert waiting_for_a_lock() == 1 and not step.done()
+    with pytest.raises(rounds.RoundError, match="Complete round 1 before locking it"):
+        step.result(timeout=10)  # it went on once the result's transaction ended

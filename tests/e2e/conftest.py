@@ -6,11 +6,14 @@ failure (.ci/run installs it). Pages are served by pytest-django's live server.
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from django.core.cache import cache
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from scoring.public import forget_recent
 from tests.conftest import IN_CI
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -26,6 +29,11 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
+DEVICES: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True},
+    "laptop": {"viewport": LAPTOP},
+}
+NewPage = Callable[[str], Page]
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM refuses to run in a
 # thread with a running loop unless told it is safe, which it is here (one test at a time).
@@ -54,14 +62,33 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def laptop(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=LAPTOP)
-    yield context.new_page()
-    context.close()
+def new_page(browser: Browser) -> Iterator[NewPage]:
+    """One more person's browser, cookies and all: `new_page("phone")`, `new_page("laptop")`."""
+    contexts: list[BrowserContext] = []
+
+    def open_page(device: str) -> Page:
+        contexts.append(browser.new_context(**DEVICES[device]))
+        return contexts[-1].new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
 
 
 @pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    yield context.new_page()
-    context.close()
+def laptop(new_page: NewPage) -> Page:
+    return new_page("laptop")
+
+
+@pytest.fixture
+def phone(new_page: NewPage) -> Page:
+    return new_page("phone")
+
+
+@pytest.fixture
+def quick_leaderboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ask for new rows every second instead of every ten, and start from an empty cache."""
+    cache.clear()
+    forget_recent()
+    monkeypatch.setattr("scoring.public.REFRESH_SECONDS", 1)
+    monkeypatch.setattr("scoring.public.PROJECTOR_SECONDS", 1)

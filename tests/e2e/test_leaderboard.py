@@ -6,22 +6,15 @@ run eagerly in tests, tests/conftest.py), as a Celery worker would run it in pro
 """
 
 import pytest
-from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
-from scoring.public import forget_recent
 from tests.scoring.playing import play, published_round, tournament_with
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.urls("tests.public.urls")]
-
-
-@pytest.fixture(autouse=True)
-def _quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ask for new rows every second instead of every ten, and start from an empty cache."""
-    cache.clear()
-    forget_recent()
-    monkeypatch.setattr("scoring.public.REFRESH_SECONDS", 1)
-    monkeypatch.setattr("scoring.public.PROJECTOR_SECONDS", 1)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.urls("tests.public.urls"),
+    pytest.mark.usefixtures("quick_leaderboard"),
+]
 
 
 def test_a_saved_result_appears_on_the_open_leaderboard_without_a_reload(

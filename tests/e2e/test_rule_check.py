@@ -3,16 +3,10 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.steps import sign_in
 from tests.factories import StaffRoleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def sign_in(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "correct horse battery staple")
-    page.click("button[type=submit]")
 
 
 def test_a_director_checks_a_disputed_four_on_a_phone(live_server, phone: Page) -> None:

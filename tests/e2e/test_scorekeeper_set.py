@@ -6,37 +6,25 @@ warning that Ann confirms (R10.6), one has an overcall (R6.3), and game 1 is cor
 the page shows must equal the rules engine's own sums of the same entries; then Cy signs off.
 """
 
-from dataclasses import dataclass, field
-
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
-from scoring.rules import ASAJ_2025, GameEntry, HandEntry, evaluate
 from tables.models import Table
+from tests.e2e.steps import (
+    Game,
+    Hand,
+    engine_totals,
+    enter,
+    fill_hand,
+    row,
+    sign_off,
+    table_open,
+)
 from tests.scoring.playing import published_round, tournament_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PHONE_WIDTH = 390
-
-
-@dataclass
-class Hand:
-    cards: str | None = None
-    points: int | None = None
-    keys: list[str] = field(default_factory=list)  # tapped on the keypad: "a king", ...
-    calls: int | None = None
-    failed_come_downs: int = 0
-    overcall_penalty: bool = False
-
-
-@dataclass
-class Game:
-    number: int
-    out: str
-    hands: dict[str, Hand]
-    down_and_out: bool = False
-    warning: str = ""  # a warning the scorekeeper confirms
 
 
 SET = [
@@ -64,70 +52,8 @@ SET = [
 CORRECTED_DI = Hand("QH QD")
 
 
-def row(phone: Page, name: str) -> Locator:
-    return phone.locator(f'fieldset[data-player="{name}"]')
-
-
-def fill_hand(phone: Page, name: str, hand: Hand) -> None:
-    hand_row = row(phone, name)
-    if hand.keys:
-        keypad = hand_row.get_by_role("button", name=f"Keypad for {name}'s cards")
-        if keypad.get_attribute("aria-expanded") != "true":
-            keypad.click()
-        for key in hand.keys:
-            hand_row.get_by_role("button", name=f"Add {key}").click()
-        hand.cards = hand_row.get_by_label("Cards left in hand").input_value()
-    else:
-        hand_row.get_by_label("Cards left in hand").fill(hand.cards or "")
-    hand_row.get_by_label("or points").fill("" if hand.points is None else str(hand.points))
-    hand_row.get_by_label("Calls", exact=True).fill("" if hand.calls is None else str(hand.calls))
-    hand_row.get_by_label("Failed come-downs").fill(str(hand.failed_come_downs or ""))
-    hand_row.get_by_label("Overcall penalty").set_checked(hand.overcall_penalty)
-
-
-def enter(phone: Page, game: Game) -> None:
-    row(phone, game.out).get_by_label("Went out").check()
-    for name, hand in game.hands.items():
-        fill_hand(phone, name, hand)
-    if game.down_and_out:
-        phone.get_by_label("Down and out").check()
-    phone.get_by_role("button", name=f"Save game {game.number}").click()
-    if game.warning:
-        box = phone.locator("[data-warnings-box]")
-        expect(box).to_contain_text(game.warning)
-        expect(box).to_contain_text("R10.6")
-        box.get_by_label("Confirm anyway").check()
-        phone.get_by_role("button", name=f"Save game {game.number}").click()
-    expect(phone.locator(".messages")).to_contain_text(f"Game {game.number} is saved.")
-
-
 def fits_the_phone(phone: Page) -> None:
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
-
-
-def engine_totals(games: list[Game]) -> dict[str, int]:
-    """The set's totals as the rules engine computes them from the same entries (R8.6)."""
-    totals: dict[str, int] = {}
-    for game in games:
-        hands = [
-            HandEntry(player=game.out, went_out=True, cards=""),
-            *(
-                HandEntry(
-                    player=name,
-                    cards=hand.cards,
-                    points=hand.points,
-                    calls=hand.calls,
-                    failed_come_downs=hand.failed_come_downs,
-                    overcall_penalty=hand.overcall_penalty,
-                )
-                for name, hand in game.hands.items()
-            ),
-        ]
-        check, score = evaluate(GameEntry(game.number, hands, game.down_and_out), ASAJ_2025)
-        assert score is not None, check.errors
-        for line in score.scores:
-            totals[line.player] = totals.get(line.player, 0) + line.total
-    return totals
 
 
 def page_totals(phone: Page) -> dict[str, int]:
@@ -150,10 +76,7 @@ def test_a_scorekeeper_enters_a_whole_set_on_a_phone_and_signs_it_off(
 ) -> None:
     script_errors: list[str] = []
     phone.on("pageerror", lambda error: script_errors.append(str(error)))
-    phone.goto(f"{live_server.url}/t/{table.access_token}/")
-    expect(phone.get_by_role("heading", name="Now: game 1 of 9")).to_be_visible()
-    expect(phone.locator("form[data-enhanced=yes]")).to_be_visible()  # the keypad is ready
-    phone.get_by_label("Who is entering?").select_option(label="Ann")  # remembered from here on
+    table_open(phone, f"{live_server.url}/t/{table.access_token}/", "Ann")
 
     # Game 1, with the live check: Cy's score shows before anything is saved.
     game = SET[0]
@@ -208,10 +131,7 @@ def test_a_scorekeeper_enters_a_whole_set_on_a_phone_and_signs_it_off(
     assert page_totals(phone) == engine_totals(SET)
     fits_the_phone(phone)
 
-    sign_off = phone.locator("#sign-off")
-    sign_off.get_by_label("Signed off by").select_option(label="Cy")
-    sign_off.get_by_role("button", name="Sign off the set").click()
-    expect(phone.locator(".signed-off")).to_contain_text("The set is signed off by Cy")
+    sign_off(phone, "Cy")
     expect(phone.get_by_role("link", name="Correct game 1")).to_have_count(0)
     expect(phone.locator("form.result-form")).to_have_count(0)
     assert page_totals(phone) == engine_totals(SET)

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from scoring.models import Game
+from scoring.models import Game, Ruling
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
 from tournament.services import audit_record
@@ -173,8 +173,19 @@ def round_unpublish(*, round: Round, by: AbstractBaseUser | None) -> Round:
         raise RoundError(
             f"Round {round.number} has results already: its seats change only by a ruling."
         )
+    if _has_rulings(round):
+        raise RoundError(
+            f"Round {round.number} has rulings already (R12.4): they stay with its seating, "
+            "which now changes only by a ruling."
+        )
     round.published_at = None
     return _step(round, Status.DRAFT, by=by, action="unpublish")
+
+
+def _has_rulings(round: Round) -> bool:
+    """A ruling names the round, one of its tables or one of its games."""
+    names = Q(round=round) | Q(table__round=round) | Q(game__table__round=round)
+    return Ruling.objects.filter(names).exists()
 
 
 # --- play --------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from tables.services import seat_move
 from tests.factories import EntryFactory, RoundFactory, TournamentFactory
 from tests.scoring.playing import (
     director_of,
+    penalty_ruling,
     play,
     play_set,
     published_round,
@@ -127,6 +128,20 @@ class TestPublishing:
         play(tables_of(round)[0], 1)
         with pytest.raises(RoundError, match="Round 1 is in play: only a published round"):
             round_unpublish(round=round, by=None)
+
+    def test_once_a_ruling_names_it_it_cannot_go_back_to_draft(self) -> None:
+        """Else the ruling would keep a draft round (and its re-seated tables) from going."""
+        tournament = tournament_with(5)
+        round = published_round(tournament)
+        entry = round.seats.first().entry
+        table = tables_of(round)[0]
+        penalty_ruling(
+            tournament=tournament, entry=entry, points=10, decision="Late (R12.4)", table=table
+        )
+        with pytest.raises(RoundError, match="Round 1 has rulings already"):
+            round_unpublish(round=round, by=None)
+        round.refresh_from_db()
+        assert round.status == Status.PUBLISHED
 
 
 class TestPlay:

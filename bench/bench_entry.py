@@ -6,8 +6,8 @@ under 300 ms on this machine, and no errors. The run:
 1. recreates the PostgreSQL database `kalooki_bench` (or BENCH_DATABASE_URL) and migrates it;
 2. sets up, through the services a director uses, a tournament per scenario, round 1 published:
    50 tables of five (250 players) for each 50-table scenario;
-3. starts gunicorn (4 sync workers, DEBUG off, as in production) on a free port of 127.0.0.1,
-   and one Celery worker for the standings refreshes;
+3. starts gunicorn as config/gunicorn.py sets it up (a sync worker per CPU), DEBUG off, on a
+   free port of 127.0.0.1, and one Celery worker for the standings refreshes;
 4. runs the scenarios: each client is a thread with its own table's link in
    `Authorization: Table <token>`; all are released together, and each PUTs its table's nine
    games in order (a realistic set with cards, calls, a down-and-out and an overcall,
@@ -58,7 +58,7 @@ DATABASE_URL = os.environ.get(
 # A Redis database of the bench's own: the broker of its Celery worker and the web's cache.
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
 TABLES = 50
-WORKERS = 4
+WORKERS = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 2)  # as config/gunicorn.py
 P99_TARGET_MS = 300.0
 HOST = "127.0.0.1"
 SERVER_START_SECONDS = 60
@@ -222,21 +222,8 @@ def free_port() -> int:
 
 
 def start_gunicorn(env: dict[str, str], port: int) -> subprocess.Popen:
-    command = [
-        str(BIN / "gunicorn"),
-        "config.wsgi",
-        "--workers",
-        str(WORKERS),
-        "--bind",
-        f"{HOST}:{port}",
-        "--preload",
-        "--timeout",
-        "60",
-        "--graceful-timeout",
-        "5",
-        "--log-level",
-        "warning",
-    ]
+    command = [str(BIN / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi", "--preload"]
+    command += ["--bind", f"{HOST}:{port}", "--log-level", "warning"]
     return subprocess.Popen(command, cwd=ROOT, env=env)
 
 
@@ -292,8 +279,8 @@ class Scenario:
     name: str
     tables: int
     pause_seconds: tuple[float, float]  # before each game, drawn uniformly; (0, 0): flat out
-    waves: bool = False  # every phone sends game n at the same moment, once all answered n - 1
     what: str
+    waves: bool = False  # every phone sends game n at the same moment, once all answered n - 1
 
 
 @dataclass

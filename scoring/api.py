@@ -33,8 +33,18 @@ from tables.services import (
     seat_swap,
     table_link_reissue,
 )
-from tournament.models import Round, Tournament
+from tournament.models import Entry, Round, Tournament
 from tournament.permissions import IsDirector, tournament_for_director
+from tournament.serializers import DisqualifyInput, EntryOutput
+
+
+def _input(
+    serializer_class: type[s.serializers.Serializer], request: Request, **context: object
+) -> dict:
+    """The request's body, validated: a 400 in the shared error shape if it is not valid."""
+    serializer = serializer_class(data=request.data, context=context)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
 
 
 class RulesView(APIView):
@@ -55,7 +65,7 @@ class MeldCheckApi(RulesView):
         ],
     )
     def post(self, request: Request) -> Response:
-        data = _valid(s.MeldInput, request)
+        data = _input(s.MeldInput, request)
         meld = check_meld(
             data["cards"], PRESETS[data["ruleset"]], data.get("kind"), as_laid=data["as_laid"]
         )
@@ -76,7 +86,7 @@ class ContractCheckApi(RulesView):
         ],
     )
     def post(self, request: Request) -> Response:
-        data = _valid(s.ContractInput, request)
+        data = _input(s.ContractInput, request)
         contract = check_contract(data["game"], data["groups"], PRESETS[data["ruleset"]])
         return Response(contract.to_dict())
 
@@ -114,12 +124,6 @@ class GameCheckApi(RulesView):
         return Response({"scores": score.to_dict()["scores"], "warnings": warnings})
 
 
-def _valid(serializer_class: type[s.serializers.Serializer], request: Request) -> dict:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 # --- the director's API: rounds, seats, tables and rulings ---------------------------------------
 
 
@@ -155,14 +159,6 @@ def _refusal_status(exc: Exception) -> int | None:
     if isinstance(exc, RulingError | SeatingError):
         return status.HTTP_400_BAD_REQUEST
     return None
-
-
-def _input(
-    serializer_class: type[s.serializers.Serializer], request: Request, **context: object
-) -> dict:
-    serializer = serializer_class(data=request.data, context=context)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def _round_detail(round: Round) -> dict:
@@ -390,3 +386,31 @@ class RulingReverseApi(DirectorApi):
         reason = _input(s.ReverseInput, request)["reason"]
         reversal = ruling_reverse(ruling=ruling, by=request.user, reason=reason)
         return Response(s.RulingOutput(ruling_get(ruling=reversal)).data, status.HTTP_201_CREATED)
+
+
+class EntryDisqualifyApi(DirectorApi):
+    """A disqualification is a ruling (R12.4): it is recorded as one, with the reason as its
+    decision, and shows in the rulings; reversing that ruling reinstates the player."""
+
+    @extend_schema(
+        operation_id="entries_disqualify",
+        summary="Disqualify a player, with the reason: recorded as a ruling (R12.4)",
+        tags=["tournaments"],  # with the other changes of an entry's status
+        request=DisqualifyInput,
+        responses={200: EntryOutput, 400: s.ErrorsOutput, **NOT_ALLOWED},
+    )
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        tournament = self.tournament()
+        entry = get_object_or_404(
+            Entry.objects.select_related("player"), tournament=tournament, pk=entry_id
+        )
+        reason = _input(DisqualifyInput, request)["reason"]
+        ruling_record(
+            tournament=tournament,
+            by=request.user,
+            kind=Ruling.Kind.DISQUALIFICATION,
+            entry=entry,
+            decision=reason,
+        )
+        entry.refresh_from_db()
+        return Response(EntryOutput(entry).data)

@@ -28,6 +28,11 @@ urlpatterns = [
         api.TableLinkReissueApi.as_view(),
         name="api-table-link-reissue",
     ),
+    path(
+        "tournaments/<slug:slug>/entries/<int:entry_id>/disqualify",
+        api.EntryDisqualifyApi.as_view(),
+        name="entry-disqualify",
+    ),
     path(RULINGS, api.RulingListApi.as_view(), name="api-rulings"),
     path(RULINGS + "/<int:pk>/reverse", api.RulingReverseApi.as_view(), name="api-ruling-reverse"),
 ]

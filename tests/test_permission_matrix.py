@@ -336,6 +336,7 @@ PAGE_CASES = [
             {"entry_id": the(player), "action": action},
             body,
             success=302,
+            writes=action != "disqualify",  # a ruling (R12.4): on to the rulings form
             variant=action,
         )
         for action, (player, body) in ENTRY_ACTIONS.items()

@@ -218,11 +218,8 @@ class EntryChangeApi(DirectorApi):
     change: Callable[..., Entry]
 
     def post(self, request: Request, slug: str, entry_id: int) -> Response:
-        entry = self.change(entry=self.entry(slug, entry_id), by=request.user, **self.given())
+        entry = self.change(entry=self.entry(slug, entry_id), by=request.user)
         return Response(s.EntryOutput(entry).data)
-
-    def given(self) -> dict[str, Any]:
-        return {}
 
 
 def _entry_change(operation: str, summary: str, request: type[Serializer] | None = None) -> Any:
@@ -259,15 +256,7 @@ class EntryWithdrawApi(EntryChangeApi):
         return super().post(request, slug, entry_id)
 
 
-class EntryDisqualifyApi(EntryChangeApi):
-    change = staticmethod(services.entry_disqualify)
-
-    @_entry_change("disqualify", "Disqualify a player, with the reason (R12.4)", s.DisqualifyInput)
-    def post(self, request: Request, slug: str, entry_id: int) -> Response:
-        return super().post(request, slug, entry_id)
-
-    def given(self) -> dict[str, Any]:
-        return _valid(s.DisqualifyInput, self.request.data)
+# A disqualification is a ruling (R12.4): `scoring.api.EntryDisqualifyApi` records it.
 
 
 class EntryReinstateApi(EntryChangeApi):

@@ -133,14 +133,6 @@ class ImportForm(RefusableForm):
         return data
 
 
-class DisqualifyForm(forms.Form):
-    reason = forms.CharField(
-        max_length=250,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Kept in the audit log and shown on the players page (R12.4).",
-    )
-
-
 class EntryFilterForm(forms.Form):
     status = forms.ChoiceField(
         choices=[("", "Every status"), *Entry.Status.choices], required=False

@@ -20,7 +20,6 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from tournament import selectors, services
 from tournament.forms import (
-    DisqualifyForm,
     EntryFilterForm,
     ImportForm,
     PlayerForm,
@@ -185,14 +184,6 @@ ENTRY_ACTIONS = {
         "They keep the scores already played and are not seated in later rounds. "
         "You can reinstate them.",
     ),
-    "disqualify": EntryAction(
-        "Disqualify",
-        "Disqualify {player}?",
-        "{player} is disqualified.",
-        services.entry_disqualify,
-        "A director's decision (R12.4): the scores already played stay, and they are not "
-        "seated in later rounds. The reason is kept in the audit log.",
-    ),
     "reinstate": EntryAction(
         "Reinstate",
         "Reinstate {player}?",
@@ -207,18 +198,21 @@ ENTRY_ACTIONS = {
 def entry_action(
     request: HttpRequest, tournament: Tournament, entry_id: int, action: str
 ) -> HttpResponse:
-    """GET: the confirmation form; POST: the change, then back to the players list."""
+    """GET: the confirmation form; POST: the change, then back to the players list.
+
+    A disqualification is a ruling (R12.4): it goes to the rulings page's form, filled in."""
     chosen = ENTRY_ACTIONS.get(action)
-    if chosen is None:
+    if chosen is None and action != "disqualify":
         raise Http404("There is no such action on a player.")
     entry = get_object_or_404(
         Entry.objects.select_related("player"), pk=entry_id, tournament=tournament
     )
-    form = DisqualifyForm(request.POST or None) if action == "disqualify" else None
-    if request.method == "POST" and (form is None or form.is_valid()):
-        reason = {"reason": form.cleaned_data["reason"]} if form else {}
+    if chosen is None:
+        rulings = reverse("scoring:rulings", kwargs={"slug": tournament.slug})
+        return redirect(f"{rulings}?kind=disqualification&entry={entry.pk}#record")
+    if request.method == "POST":
         try:
-            chosen.change(entry=entry, by=request.user, **reason)
+            chosen.change(entry=entry, by=request.user)
         except services.TournamentError as error:
             messages.error(request, error.message)
         else:
@@ -230,7 +224,6 @@ def entry_action(
         "action": action,
         "chosen": chosen,
         "question": chosen.question.format(player=entry.player),
-        "form": form,
         "next": _next(request, tournament),
     }
     return render(request, "tournament/entry_confirm.html", context)

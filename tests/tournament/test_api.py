@@ -306,7 +306,6 @@ def test_a_bad_csv_lists_every_bad_row_with_its_line(dana, spring, ann) -> None:
         ("check-in", None, Status.REGISTERED, Status.CHECKED_IN),
         ("undo-check-in", None, Status.CHECKED_IN, Status.REGISTERED),
         ("withdraw", None, Status.CHECKED_IN, Status.WITHDRAWN),
-        ("disqualify", {"reason": "Marked cards"}, Status.WITHDRAWN, Status.DISQUALIFIED),
         ("reinstate", None, Status.DISQUALIFIED, Status.REGISTERED),
     ],
 )
@@ -325,6 +324,22 @@ def test_an_impossible_change_is_a_400_with_the_reason(dana, ann) -> None:
     response = as_user(dana).post(f"/api/tournaments/spring-open/entries/{ann.pk}/check-in")
     assert response.status_code == 400
     assert response.json()["errors"][0]["message"].startswith("Ann Clarke has withdrawn")
+
+
+def test_a_disqualification_is_recorded_as_a_ruling(dana, ann) -> None:
+    """R12.4: the same ruling the rulings page records, with the reason as its decision."""
+    Entry.objects.filter(pk=ann.pk).update(status=Status.WITHDRAWN)
+    response = as_user(dana).post(
+        f"/api/tournaments/spring-open/entries/{ann.pk}/disqualify",
+        {"reason": "Marked cards"},
+        format="json",
+    )
+    assert response.status_code == 200 and response.json()["status"] == Status.DISQUALIFIED
+    ruling = ann.tournament.rulings.get()
+    assert (ruling.kind, ruling.entry, ruling.decision) == ("disqualification", ann, "Marked cards")
+    assert ruling.decided_by == dana
+    actions = set(ann.tournament.audit.values_list("action", flat=True))
+    assert {"entry.disqualify", "ruling.record"} <= actions
 
 
 def test_a_disqualification_needs_a_reason(dana, ann) -> None:

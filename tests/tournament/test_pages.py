@@ -263,12 +263,19 @@ def test_each_change_is_confirmed_on_a_small_form_first(dana, ann) -> None:
     assert ann.status == Status.REGISTERED  # a GET changes nothing
 
 
-def test_a_disqualification_asks_for_the_reason_and_shows_it(dana, ann) -> None:
+def test_a_disqualification_is_a_ruling_and_its_reason_shows(dana, ann) -> None:
+    """R12.4: the player's Disqualify goes to the rulings form, filled in for them."""
     client = as_user(dana)
-    url = f"/director/spring-open/players/{ann.pk}/disqualify"
-    assert 'name="reason"' in text(client.get(url))
-    assert "This field is required" in text(client.post(url, {"reason": ""}))
-    client.post(url, {"reason": "Marked cards"})
+    form = f"/director/spring-open/rulings/?kind=disqualification&entry={ann.pk}#record"
+    for method in (client.get, client.post):
+        response = method(f"/director/spring-open/players/{ann.pk}/disqualify")
+        assert (response.status_code, response["Location"]) == (302, form)
+    ann.refresh_from_db()
+    assert ann.status == Status.REGISTERED  # nothing until the ruling is recorded
+    page = text(client.get(form))
+    assert "Disqualification" in page and str(ann.player) in page
+    ruling = {"kind": "disqualification", "entry": ann.pk, "points": 0, "decision": "Marked cards"}
+    client.post("/director/spring-open/rulings/", ruling)
     ann.refresh_from_db()
     assert ann.status == Status.DISQUALIFIED
     assert "Marked cards" in text(client.get("/director/spring-open/players"))

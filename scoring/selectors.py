@@ -1,28 +1,29 @@
-"""Reads for the director's round page, dashboard and rulings list, and the basic standings.
+"""Reads for the director's round page, dashboard and rulings list.
 
 Each selector runs a fixed number of queries, whatever the number of players and tables:
-`round_progress` 2 (3 if the round comes without its tournament), `standings_basic` 3,
-`rulings_list` 1.
+`round_progress` 2 (3 if the round comes without its tournament), `rulings_list` 1,
+`standings_for_director` 1 while the standings are cached.
 
 Terms
 - progress of a table: how many of the set's games are scored (void attempts do not count,
   R9.2), when a result was last entered or corrected, how many results await confirmation, and
   how many were saved over a warning (flagged, R10.6, R10.7).
-- standing: one player's tournament so far (R12.3): confirmed scored games only, plus the points
-  of the rulings against them (R12.4), each ruling listed behind the number. The latest round is
-  the latest round with a confirmed result; its score includes the rulings of that round (see
-  `scoring.rulings` for the round of a ruling). Players who have played no game yet, and
-  disqualified players, are listed after the placed players, without a place.
+- standings: the snapshot `scoring.standings.standings_current` reads, the one the public
+  leaderboard shows, so that the director and the hall's projector never disagree (R12.3,
+  R12.4). The director sees each ruling behind the points it adds; the latest round's score is
+  the player's points in the snapshot's latest round, rulings of that round included.
 """
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from django.db.models import Count, Max, Prefetch, Q, Sum
+from django.db.models import Count, Max, Prefetch, Q
 
-from scoring.models import Game, HandResult, Ruling
-from scoring.rules import StandingLine, rank_standings
+from scoring.models import Game, Ruling
+from scoring.standings import standings_current
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
 
@@ -162,145 +163,83 @@ def _ruling_line(ruling: Ruling, reversed_by_id: int | None) -> RulingLine:
     )
 
 
-# --- standings (R12.3) ---------------------------------------------------------------------------
+# --- standings (R12.3), as the public leaderboard shows them ---------------------------------
 
 
 @dataclass(frozen=True)
 class Standing:
+    """One player's line of the standings snapshot, with the rulings behind its ruling points."""
+
     place: int | None  # None: not placed (no game played yet, or disqualified)
     shared: bool
     entry_id: int
     player: str
     club: str
     status: str
-    status_label: str
     games_played: int
     games_won: int
     down_and_outs: int
-    result_points: int  # sum of game scores (R8.5) over confirmed scored games
     ruling_points: int
+    total: int
     latest_round_score: int
     rulings: tuple[RulingLine, ...]
 
     @property
-    def total(self) -> int:
-        return self.result_points + self.ruling_points
+    def status_label(self) -> str:
+        return Entry.Status(self.status).label
 
 
-@dataclass
-class _Tally:
-    games_played: int = 0
-    games_won: int = 0
-    down_and_outs: int = 0
-    result_points: int = 0
-    ruling_points: int = 0
-    latest_round_score: int = 0
-    rulings: list[RulingLine] = field(default_factory=list)
+@dataclass(frozen=True)
+class Standings:
+    version: int
+    computed_at: datetime
+    tie_breaks: tuple[str, ...]  # the ruleset's, in order (R12.3)
+    lines: tuple[Standing, ...]  # placed players by place, then the unplaced
 
 
-def standings_basic(*, tournament: Tournament) -> list[Standing]:
-    """Every entry with totals, placed by R12.3 (3 queries)."""
-    entries = list(tournament.entries.select_related("player"))
-    tallies: dict[int, _Tally] = defaultdict(_Tally)
-    latest = _tally_results(tournament, tallies)
-    _tally_rulings(tournament, tallies, latest)
-    return _placed(tournament, entries, tallies)
-
-
-def _tally_results(tournament: Tournament, tallies: dict[int, _Tally]) -> int | None:
-    """Add each entry's confirmed scored games; return the latest round with a result."""
-    rows = list(
-        HandResult.objects.filter(
-            game__table__round__tournament=tournament,
-            game__is_void=False,
-            game__status=Game.Status.CONFIRMED,
-        )
-        .values("entry_id", "game__table__round__number")
-        .annotate(
-            played=Count("id"),
-            won=Count("id", filter=Q(went_out=True)),
-            down_and_outs=Count("id", filter=Q(went_out=True, game__down_and_out=True)),
-            points=Sum("total"),
-        )
-        .order_by()
+def standings_for_director(*, tournament: Tournament) -> Standings:
+    """The standings the public leaderboard shows (`standings_current`, the newest snapshot),
+    each line with the rulings behind its points (1 query while the snapshot is cached)."""
+    snapshot = standings_current(tournament=tournament)
+    computed_at = datetime.fromisoformat(snapshot["computed_at"])
+    rulings = _rulings_by_entry(tournament, computed_at)
+    latest = snapshot["latest_round"]
+    return Standings(
+        version=snapshot["version"],
+        computed_at=computed_at,
+        tie_breaks=tuple(snapshot["tie_breaks"]),
+        lines=tuple(
+            _standing(row, latest, rulings.get(row["entry"], ())) for row in snapshot["players"]
+        ),
     )
-    latest = max((row["game__table__round__number"] for row in rows), default=None)
-    for row in rows:
-        tally = tallies[row["entry_id"]]
-        tally.games_played += row["played"]
-        tally.games_won += row["won"]
-        tally.down_and_outs += row["down_and_outs"]
-        tally.result_points += row["points"]
-        if row["game__table__round__number"] == latest:
-            tally.latest_round_score += row["points"]
-    return latest
 
 
-def _tally_rulings(tournament: Tournament, tallies: dict[int, _Tally], latest: int | None) -> None:
-    rulings = list(
-        Ruling.objects.filter(tournament=tournament, entry__isnull=False)
-        .select_related("entry__player", "round", "table", "game", "decided_by")
-        .order_by("decided_at", "id")
-    )
-    for ruling, line in zip(rulings, _ruling_lines(rulings), strict=True):
-        tally = tallies[ruling.entry_id]
-        tally.rulings.append(line)
-        tally.ruling_points += ruling.points
-        if latest is not None and line.round_number == latest:
-            tally.latest_round_score += ruling.points
-
-
-def _placed(
-    tournament: Tournament, entries: list[Entry], tallies: dict[int, _Tally]
-) -> list[Standing]:
-    """Rank the players who have played, by the ruleset's tie-breaks; the others follow."""
-    placed = [
-        entry
-        for entry in entries
-        if tallies[entry.pk].games_played and entry.status != Entry.Status.DISQUALIFIED
-    ]
-    labels = {_label(entry): entry for entry in placed}
-    lines = [_standing_line(label, tallies[entry.pk]) for label, entry in labels.items()]
-    standings = [
-        _standing(labels[placing.line.player], tallies, placing.place, placing.shared)
-        for placing in rank_standings(lines, tournament.rules())
-    ]
-    unplaced = sorted(set(entries) - set(placed), key=lambda entry: (entry.player.name, entry.pk))
-    return standings + [_standing(entry, tallies, None, False) for entry in unplaced]
-
-
-def _label(entry: Entry) -> str:
-    """Unique per entry, and sorting by name, for `rank_standings` to list level players by."""
-    return f"{entry.player.name}\x00{entry.pk}"
-
-
-def _standing_line(label: str, tally: _Tally) -> StandingLine:
-    return StandingLine(
-        player=label,
-        total=tally.result_points + tally.ruling_points,
-        games_won=tally.games_won,
-        down_and_outs=tally.down_and_outs,
-        latest_round_score=tally.latest_round_score,
-    )
+def _rulings_by_entry(tournament: Tournament, computed_at: datetime) -> dict[int, list[RulingLine]]:
+    """Each player's rulings, oldest first. Only those decided before the snapshot was computed:
+    a newer one is not in its totals yet, and shows with them at the next refresh."""
+    by_entry: dict[int, list[RulingLine]] = defaultdict(list)
+    for line in reversed(rulings_list(tournament=tournament)):
+        if line.entry_id is not None and line.decided_at <= computed_at:
+            by_entry[line.entry_id].append(line)
+    return by_entry
 
 
 def _standing(
-    entry: Entry, tallies: dict[int, _Tally], place: int | None, shared: bool
+    row: dict[str, Any], latest_round: int | None, rulings: Iterable[RulingLine]
 ) -> Standing:
-    tally = tallies[entry.pk]
+    latest_round_score = 0 if latest_round is None else row["rounds"].get(str(latest_round), 0)
     return Standing(
-        place=place,
-        shared=shared,
-        entry_id=entry.pk,
-        player=entry.player.name,
-        club=entry.player.club,
-        status=entry.status,
-        status_label=entry.get_status_display(),
-        games_played=tally.games_played,
-        games_won=tally.games_won,
-        down_and_outs=tally.down_and_outs,
-        result_points=tally.result_points,
-        ruling_points=tally.ruling_points,
-        latest_round_score=tally.latest_round_score,
-        rulings=tuple(tally.rulings),
+        place=row["place"],
+        shared=row["shared"],
+        entry_id=row["entry"],
+        player=row["player"],
+        club=row["club"],
+        status=row["status"],
+        games_played=row["games_played"],
+        games_won=row["games_won"],
+        down_and_outs=row["down_and_outs"],
+        ruling_points=row["ruling_points"],
+        total=row["total"],
+        latest_round_score=latest_round_score,
+        rulings=tuple(rulings),
     )

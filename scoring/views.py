@@ -35,10 +35,11 @@ from scoring.forms import (
 from scoring.models import Ruling
 from scoring.rules import ASAJ_2025, check_contract, check_meld, evaluate
 from scoring.rulings import RulingError, ruling_record, ruling_reverse, seat_change_by_ruling
-from scoring.selectors import round_progress, rulings_list, standings_basic
+from scoring.selectors import round_progress, rulings_list, standings_for_director
 from tables.services import SeatingError, round_seat, seat_move, seat_swap, table_link_reissue
 from tournament.models import Round, Tournament
 from tournament.permissions import is_director, tournament_for_director
+from tournament.selectors import TIE_BREAK_WORDS
 
 
 def _meld(request: HttpRequest) -> dict[str, Any]:
@@ -288,43 +289,35 @@ def _seat(request: HttpRequest, round: Round, seed: int | None) -> None:
 @login_required
 @require_POST
 def seat_swap_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round = _round(tournament_for_director(request.user, slug), number)
-    form = SwapForm(request.POST, round=round)
-    if not form.is_valid():
-        messages.error(request, _form_errors(form))
-        return redirect(_round_url(round))
-    data = form.cleaned_data
-    _edit_seats(request, seat_swap, round=round, entry_a=data["entry_a"], entry_b=data["entry_b"])
-    return redirect(_round_url(round))
+    return _edit_seats(request, slug, number, SwapForm, seat_swap)
 
 
 @login_required
 @require_POST
 def seat_move_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _edit_seats(request, slug, number, MoveForm, seat_move)
+
+
+def _edit_seats(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    form_class: type[SwapForm | MoveForm],
+    service: Callable[..., Any],
+) -> HttpResponse:
+    """Change a draft round's seats: the form's fields are the service's arguments."""
     round = _round(tournament_for_director(request.user, slug), number)
-    form = MoveForm(request.POST, round=round)
+    form = form_class(request.POST, round=round)
     if not form.is_valid():
         messages.error(request, _form_errors(form))
         return redirect(_round_url(round))
-    data = form.cleaned_data
-    _edit_seats(
-        request,
-        seat_move,
-        round=round,
-        entry=data["entry"],
-        table=data["table"],
-        position=data["position"],
-    )
-    return redirect(_round_url(round))
-
-
-def _edit_seats(request: HttpRequest, service: Callable[..., Any], **kwargs: Any) -> None:
     try:
-        service(by=request.user, **kwargs)
+        service(round=round, by=request.user, **form.cleaned_data)
     except SeatingError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, "Seats changed.")
+    return redirect(_round_url(round))
 
 
 @login_required
@@ -373,15 +366,16 @@ def table_link_reissue_view(
 
 @login_required
 def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """A running round at a glance: each table's progress and the live standings. With
-    `?partial=1`, only the part that refreshes itself every few seconds."""
+    """A running round at a glance: each table's progress and the standings the public
+    leaderboard shows. With `?partial=1`, only the part that refreshes itself every few seconds."""
     round = _round(tournament_for_director(request.user, slug), number)
+    standings = standings_for_director(tournament=round.tournament)
     context = {
         "tournament": round.tournament,
         "round": round,
         "tables": round_progress(round=round),
-        "standings": standings_basic(tournament=round.tournament),
-        "tie_breaks": [TIE_BREAK_WORDS[name] for name in round.tournament.rules().tie_breaks],
+        "standings": standings,
+        "tie_breaks": [TIE_BREAK_WORDS.get(name, name) for name in standings.tie_breaks],
         "refresh_seconds": DASHBOARD_REFRESH_SECONDS,
     }
     if request.GET.get("partial"):
@@ -390,11 +384,6 @@ def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 DASHBOARD_REFRESH_SECONDS = 10
-TIE_BREAK_WORDS = {
-    "games_won": "more games won",
-    "down_and_outs": "more down-and-outs",
-    "latest_round_score": "the lower latest-round score",
-}
 
 
 # --- rulings (R12.4) ------------------------------------------------------------------------------

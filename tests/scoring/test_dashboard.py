@@ -1,23 +1,30 @@
 """The director's round page, dashboard and rulings page, and the selectors behind them.
 
 Alice directs the Open; Bob directs the Cup; Sam keeps score at the Open. Only Alice may see or
-change the Open's rounds and rulings.
+change the Open's rounds and rulings. The dashboard's standings are the public leaderboard's:
+the same snapshot (scoring/standings.py), refreshed a moment after each change.
 """
 
 import re
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scoring.models import Game, Ruling
+from scoring.public import forget_recent
+from scoring.rounds import round_publish
 from scoring.rulings import ruling_record, ruling_reverse
-from scoring.selectors import round_progress, standings_basic
+from scoring.selectors import Standing, round_progress, standings_for_director
 from scoring.services import result_record
+from scoring.standings import standings_refresh
+from tables.models import Table
 from tests.factories import EntryFactory, StaffRoleFactory
 from tests.scoring.playing import (
     director_of,
+    penalty_ruling,
     play,
     play_set,
     published_round,
@@ -32,8 +39,23 @@ pytestmark = pytest.mark.django_db
 Kind = Ruling.Kind
 
 
-def by_name(tournament: Tournament) -> dict[str, object]:
-    return {line.player: line for line in standings_basic(tournament=tournament)}
+@pytest.fixture(autouse=True)
+def _nothing_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cached standings outlive a test's database, and the public pages remember what they
+    read for a moment: start afresh, and read the cache at every request."""
+    cache.clear()
+    forget_recent()
+    monkeypatch.setattr("scoring.public.REUSE_SECONDS", 0)
+
+
+def standings(tournament: Tournament) -> tuple[Standing, ...]:
+    """The dashboard's standings once the refresh queued by the last change has run."""
+    standings_refresh(tournament_id=tournament.pk)
+    return standings_for_director(tournament=tournament).lines
+
+
+def by_name(tournament: Tournament) -> dict[str, Standing]:
+    return {line.player: line for line in standings(tournament)}
 
 
 def seat_names(round: Round, table: int) -> list[str]:
@@ -41,8 +63,25 @@ def seat_names(round: Round, table: int) -> list[str]:
     return [seat.entry.player.name for seat in seats.order_by("position")]
 
 
+def names_at(table: Table) -> list[str]:
+    return seat_names(table.round, table.number)
+
+
 def player(tournament: Tournament, name: str) -> Entry:
     return tournament.entries.get(player__name=name)
+
+
+@pytest.fixture
+def five() -> Tournament:
+    """Five players at one table, round 1 published; two rounds planned."""
+    tournament = tournament_with(5, rounds_planned=2)
+    published_round(tournament)
+    return tournament
+
+
+@pytest.fixture
+def table(five: Tournament) -> Table:
+    return tables_of(five.rounds.get())[0]
 
 
 # --- round_progress ---------------------------------------------------------------------------
@@ -80,45 +119,38 @@ class TestRoundProgress:
         assert sum(len(table.seats) for table in tables) == players
 
 
-# --- standings_basic ----------------------------------------------------------------------------
+# --- standings_for_director ---------------------------------------------------------------------
 
 
 class TestStandings:
-    def test_totals_add_the_scored_games_and_the_rulings(self) -> None:
-        tournament = tournament_with(5)
-        round = published_round(tournament)
-        table = tables_of(round)[0]
+    def test_totals_add_the_scored_games_and_the_rulings(self, five, table) -> None:
         play(table, 1, winner=0)  # seat 1 out; seat n scores 10 + n
         play(table, 2, winner=1, down_and_out=True)  # seat 2 goes down and out: others doubled
-        names = seat_names(round, 1)
-        lines = by_name(tournament)
+        names = names_at(table)
+        lines = by_name(five)
         assert lines[names[0]].total == 0 + 2 * 11
         assert (lines[names[1]].games_won, lines[names[1]].down_and_outs) == (1, 1)
         assert lines[names[1]].total == 12 + 0
         assert lines[names[4]].games_played == 2
 
     def test_a_penalty_adds_and_its_reversal_cancels_with_the_ruling_behind_the_number(
-        self,
+        self, five, table
     ) -> None:
-        tournament = tournament_with(5)
-        round = published_round(tournament)
-        play(tables_of(round)[0], 1)
-        name = seat_names(round, 1)[2]
-        before = by_name(tournament)[name].total
-        penalty = ruling_record(
-            tournament=tournament,
-            by=None,
-            kind=Kind.PENALTY_POINTS,
-            entry=player(tournament, name),
+        play(table, 1)
+        name = names_at(table)[2]
+        before = by_name(five)[name].total
+        penalty = penalty_ruling(
+            tournament=five,
+            entry=player(five, name),
             points=50,
             decision="Overcall found after the game (R6.3).",
         )
-        line = by_name(tournament)[name]
+        line = by_name(five)[name]
         assert (line.total, line.ruling_points) == (before + 50, 50)
         assert [ruling.id for ruling in line.rulings] == [penalty.pk]
         assert line.rulings[0].decision.startswith("Overcall")
         reversal = ruling_reverse(ruling=penalty, by=None, reason="Miscounted calls.")
-        line = by_name(tournament)[name]
+        line = by_name(five)[name]
         assert line.total == before
         assert [(r.id, r.reverses_id) for r in line.rulings] == [
             (penalty.pk, None),
@@ -126,15 +158,23 @@ class TestStandings:
         ]
         assert line.rulings[0].reversed_by_id == reversal.pk
 
-    def test_level_players_share_a_place_after_the_tie_breaks_r12_3(self) -> None:
-        tournament = tournament_with(5)
-        round = published_round(tournament)
-        table = tables_of(round)[0]
+    def test_a_ruling_shows_behind_the_number_once_the_number_counts_it(self, five, table) -> None:
+        play(table, 1)
+        name = names_at(table)[1]
+        before = by_name(five)[name]
+        penalty_ruling(tournament=five, entry=player(five, name), points=5, decision="Late.")
+        queued = standings_for_director(tournament=five).lines  # the refresh has not run yet
+        [line] = [line for line in queued if line.player == name]
+        assert (line.total, line.rulings) == (before.total, ())
+        line = by_name(five)[name]
+        assert (line.total, len(line.rulings)) == (before.total + 5, 1)
+
+    def test_level_players_share_a_place_after_the_tie_breaks_r12_3(self, five, table) -> None:
         play(table, 1, winner=0)  # A 0, B 12, C 13, D 14, E 15
-        a, b, c, d, e = (player(tournament, name) for name in seat_names(round, 1))
+        a, b, c, d, e = (player(five, name) for name in names_at(table))
         for who, points, kind in [(a, 12, Kind.PENALTY_POINTS), (d, -1, Kind.SCORE_CORRECTION)]:
             ruling_record(
-                tournament=tournament,
+                tournament=five,
                 by=None,
                 kind=kind,
                 entry=who,
@@ -142,10 +182,7 @@ class TestStandings:
                 points=points,
                 decision="Adjusted.",
             )
-        places = [
-            (line.player, line.place, line.shared)
-            for line in standings_basic(tournament=tournament)
-        ]
+        places = [(line.player, line.place, line.shared) for line in standings(five)]
         names = [entry.player.name for entry in (a, b, c, d, e)]
         # A and B level at 12: A went out once (R12.3 (1)); C and D level at 13 in every way.
         assert places == [
@@ -155,72 +192,60 @@ class TestStandings:
             (names[4], 5, False),
         ]
 
-    def test_the_latest_round_score_is_the_latest_rounds_alone(self) -> None:
-        tournament = tournament_with(5, rounds_planned=2)
-        first = published_round(tournament, number=1)
-        play(tables_of(first)[0], 1, winner=0, points=10)
-        second = published_round(tournament, number=2, seed=2)
+    def test_the_latest_round_score_is_the_latest_rounds_alone(self, five, table) -> None:
+        play(table, 1, winner=0, points=10)
+        second = published_round(five, number=2, seed=2)
         play(tables_of(second)[0], 1, winner=0, points=20)
-        for line in standings_basic(tournament=tournament):
+        for line in standings(five):
             position = seat_names(second, 1).index(line.player) + 1
             expected = 0 if position == 1 else 20 + position
             assert line.latest_round_score == expected
 
-    def test_a_ruling_counts_in_the_round_being_played(self) -> None:
-        tournament = tournament_with(5, rounds_planned=2)
-        first = published_round(tournament, number=1)
-        play(tables_of(first)[0], 1)
-        name = seat_names(first, 1)[1]
-        before = by_name(tournament)[name]
-        ruling_record(
-            tournament=tournament,
-            by=None,
-            kind=Kind.PENALTY_POINTS,
-            entry=player(tournament, name),
-            points=10,
-            decision="Late back.",
-        )
-        line = by_name(tournament)[name]
+    def test_a_ruling_counts_in_the_round_being_played(self, five, table) -> None:
+        play(table, 1)
+        name = names_at(table)[1]
+        before = by_name(five)[name]
+        penalty_ruling(tournament=five, entry=player(five, name), points=10, decision="Late back.")
+        line = by_name(five)[name]
         assert line.latest_round_score == before.latest_round_score + 10
         assert line.rulings[0].round_number == 1
 
     def test_only_confirmed_scored_games_count(self) -> None:
         tournament = tournament_with(5, requires_confirmation=True)
-        round = published_round(tournament)
-        result_record(table=tables_of(round)[0], number=1, void=True, via="test")
-        play(tables_of(round)[0], 1)
-        assert {line.games_played for line in standings_basic(tournament=tournament)} == {0}
+        [table] = tables_of(published_round(tournament))
+        result_record(table=table, number=1, void=True, via="test")
+        play(table, 1)
+        assert {line.games_played for line in standings(tournament)} == {0}
 
-    def test_players_without_a_game_and_disqualified_players_are_not_placed(self) -> None:
-        tournament = tournament_with(5)
-        round = published_round(tournament)
-        play(tables_of(round)[0], 1)
-        EntryFactory(tournament=tournament, player__name="Zoe", status=Entry.Status.REGISTERED)
-        out = player(tournament, seat_names(round, 1)[0])
-        ruling_record(
-            tournament=tournament, by=None, kind=Kind.DISQUALIFICATION, entry=out, decision="Out."
-        )
-        lines = standings_basic(tournament=tournament)
+    def test_players_without_a_game_and_disqualified_players_are_not_placed(
+        self, five, table
+    ) -> None:
+        play(table, 1)
+        EntryFactory(tournament=five, player__name="Zoe", status=Entry.Status.REGISTERED)
+        out = player(five, names_at(table)[0])
+        ruling_record(tournament=five, by=None, kind=Kind.DISQUALIFICATION, entry=out, decision="!")
+        lines = standings(five)
         assert [line.place for line in lines[:4]] == [1, 2, 3, 4]
-        unplaced = {line.player: line.status for line in lines[4:]}
-        assert unplaced == {out.player.name: "disqualified", "Zoe": "registered"}
+        unplaced = {line.player: line.status_label for line in lines[4:]}
+        assert unplaced == {out.player.name: "Disqualified", "Zoe": "Registered"}
         assert all(line.place is None for line in lines[4:])
 
-    @pytest.mark.parametrize("players", [5, 20])
-    def test_it_runs_three_queries_however_many_players(
+    @pytest.mark.parametrize("players", [10, 60])
+    def test_it_runs_one_query_while_the_standings_are_cached(
         self, players, django_assert_num_queries
     ) -> None:
         tournament = tournament_with(players)
-        round = published_round(tournament)
-        for table in tables_of(round):
+        for table in tables_of(published_round(tournament)):
             play_set(table, games=2)
         for entry in tournament.entries.all()[:3]:
-            ruling_record(
-                tournament=tournament, by=None, kind=Kind.WARNING, entry=entry, decision="Noted."
-            )
-        with django_assert_num_queries(3):
-            lines = standings_basic(tournament=tournament)
+            penalty_ruling(tournament=tournament, entry=entry, points=5, decision="Noted.")
+        standings_refresh(tournament_id=tournament.pk)
+        with django_assert_num_queries(1):  # the rulings; the standings come from the cache
+            lines = standings_for_director(tournament=tournament).lines
         assert len(lines) == players
+        cache.clear()
+        with django_assert_num_queries(2):  # and the stored snapshot, when the cache lost it
+            standings_for_director(tournament=tournament)
 
 
 # --- pages ---------------------------------------------------------------------------------------
@@ -238,6 +263,12 @@ def open_() -> Tournament:
 def alice(open_, client: Client) -> Client:
     client.force_login(director_of(open_))
     return client
+
+
+@pytest.fixture
+def open_tables(open_) -> list[Table]:
+    """Round 1 of the Open published: its two tables, ready to play."""
+    return tables_of(round_publish(round=open_.rounds.get(), by=None))
 
 
 def url(*parts: object) -> str:
@@ -323,63 +354,139 @@ class TestRoundPage:
 
 
 class TestDashboard:
-    def test_it_shows_each_tables_progress_and_the_live_standings(self, alice, open_) -> None:
-        alice.post(url("rounds", 1, "publish"), {"confirm": "on"})
-        play_set(tables_of(open_.rounds.get())[0], games=6)
-        page = alice.get(url("rounds", 1, "dashboard")).content.decode()
+    def test_it_shows_each_tables_progress_and_the_live_standings(
+        self, alice, open_tables, django_capture_on_commit_callbacks
+    ) -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            play_set(open_tables[0], games=6)
+        response = alice.get(url("rounds", 1, "dashboard"))
+        page = response.content.decode()
         assert "6/9" in page and "0/9" in page
         assert '<meta http-equiv="refresh" content="10">' in page  # inside <noscript>
         assert (
             "setInterval(refresh" in page
             and 'data-src="/director/open/rounds/1/dashboard?partial=1"' in page
         )
-        assert "Standings" in page
+        version = response.context["standings"].version
+        assert "Standings" in page and f"(version {version})" in page
+        assert "ties broken by more games won (went out), then more down-and-outs" in page
 
     def test_the_refreshing_part_comes_alone(self, alice) -> None:
         fragment = alice.get(url("rounds", 1, "dashboard") + "?partial=1").content.decode()
         assert "<html" not in fragment and "Standings" in fragment
 
-    def test_a_ruling_shows_behind_the_number(self, alice, open_) -> None:
-        alice.post(url("rounds", 1, "publish"), {"confirm": "on"})
-        play(tables_of(open_.rounds.get())[0], 1)
-        name = seat_names(open_.rounds.get(), 1)[1]
-        ruling = ruling_record(
-            tournament=open_,
-            by=None,
-            kind=Kind.PENALTY_POINTS,
-            entry=player(open_, name),
-            points=25,
-            decision="Late back from the break.",
-        )
+    def test_a_ruling_shows_behind_the_number(
+        self, alice, open_, open_tables, django_capture_on_commit_callbacks
+    ) -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            play(open_tables[0], 1)
+            ruling = penalty_ruling(
+                tournament=open_,
+                entry=player(open_, names_at(open_tables[0])[1]),
+                points=25,
+                decision="Late back from the break.",
+            )
         page = alice.get(url("rounds", 1, "dashboard")).content.decode()
         assert f'href="/director/open/rulings/#ruling-{ruling.pk}"' in page
         assert "Late back from the break." in page and "<summary>+25</summary>" in page
 
-    def test_the_page_runs_the_same_queries_for_a_small_and_a_large_field(
-        self, client: Client
+    @pytest.mark.parametrize("players", [10, 60])
+    @pytest.mark.parametrize("part", ["", "?partial=1"])
+    def test_the_page_runs_seven_queries_however_many_players(
+        self, client: Client, players, part, django_capture_on_commit_callbacks
     ) -> None:
-        counts = []
-        for players, slug in [(5, "small"), (20, "large")]:
-            tournament = tournament_with(players, slug=slug)
-            round = published_round(tournament)
-            for table in tables_of(round):
+        tournament = tournament_with(players, slug="field")
+        with django_capture_on_commit_callbacks(execute=True):
+            for table in tables_of(published_round(tournament)):
                 play_set(table, games=3)
             for entry in tournament.entries.all()[:2]:
-                ruling_record(
-                    tournament=tournament,
-                    by=None,
-                    kind=Kind.PENALTY_POINTS,
-                    entry=entry,
-                    points=5,
-                    decision="5.",
-                )
-            client.force_login(director_of(tournament, f"director-{slug}"))
-            with CaptureQueriesContext(connection) as queries:
-                response = client.get(f"/director/{slug}/rounds/1/dashboard")
-            assert response.status_code == 200
-            counts.append(len(queries))
-        # Session, user, tournament, round; tables and seats (2); standings (3).
-        assert counts == [9, 9]
+                penalty_ruling(tournament=tournament, entry=entry, points=5, decision="5.")
+        client.force_login(director_of(tournament))
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get("/director/field/rounds/1/dashboard" + part)
+        assert response.status_code == 200
+        assert len(response.context["standings"].lines) == players
+        # Session, user, tournament, round; tables and seats (2); rulings. The standings come
+        # from the cache, as the leaderboard's do.
+        assert len(queries) == 7, [query["sql"] for query in queries]
+
+
+# --- the dashboard and the public leaderboard --------------------------------------------------
+
+LEADER_ROW = re.compile(
+    r'<tr id="entry-(\d+)".*?<td class="num place">([^<]+)</td>'
+    r'.*?<td class="num total"><strong>(-?\d+)</strong>'
+)
+
+
+def place_label(place: int | None, shared: bool) -> str:
+    return "—" if place is None else f"={place}" if shared else str(place)
+
+
+def on_the_dashboard(client: Client) -> dict[int, tuple[str, int]]:
+    """Each player's place and total as the dashboard shows them, by entry."""
+    lines = client.get(url("rounds", 1, "dashboard")).context["standings"].lines
+    return {line.entry_id: (place_label(line.place, line.shared), line.total) for line in lines}
+
+
+def in_the_api(client: Client) -> dict[int, tuple[str, int]]:
+    rows = client.get("/api/tournaments/open/standings").json()["players"]
+    return {row["entry"]: (place_label(row["place"], row["shared"]), row["total"]) for row in rows}
+
+
+def on_the_leaderboard(client: Client) -> dict[int, tuple[str, int]]:
+    page = client.get("/p/open/leaderboard/rows").content.decode()
+    return {int(entry): (place, int(total)) for entry, place, total in LEADER_ROW.findall(page)}
+
+
+class TestTheSameStandingsAsTheLeaderboard:
+    """The director and the hall's projector never disagree: both show the newest snapshot."""
+
+    @pytest.fixture(autouse=True)
+    def _published(self, open_) -> None:
+        Tournament.objects.filter(pk=open_.pk).update(is_published=True)
+
+    def test_places_and_totals_agree_after_results_a_ruling_and_a_tie_r12_3(
+        self, alice, open_, open_tables, django_capture_on_commit_callbacks
+    ) -> None:
+        one, two = open_tables
+        with django_capture_on_commit_callbacks(execute=True):
+            play(one, 1, winner=0)  # at each table: 0, 12, 13, 14, 15
+            play(two, 1, winner=0)
+            slow = player(open_, names_at(two)[1])
+            penalty_ruling(tournament=open_, entry=slow, points=1, decision="Slow play.")
+        shown = on_the_dashboard(alice)
+        assert shown == in_the_api(alice) == on_the_leaderboard(alice)
+        assert len(shown) == 10 and shown[slow.pk] == ("=4", 13)
+        # Level on every tie-break, players share the place and the next places are skipped.
+        assert sorted(shown.values(), key=lambda place_total: place_total[1]) == [
+            *[("=1", 0)] * 2,
+            ("3", 12),
+            *[("=4", 13)] * 3,
+            *[("=7", 14)] * 2,
+            *[("=9", 15)] * 2,
+        ]
+        page = alice.get(url("rounds", 1, "dashboard")).content.decode()
+        assert page.count('<td class="num">=4</td>') == 3
+
+    def test_a_change_shows_on_neither_until_its_refresh_runs_then_on_both(
+        self, alice, open_, open_tables, django_capture_on_commit_callbacks
+    ) -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            play(open_tables[0], 1)
+        before = on_the_dashboard(alice)
+        with django_capture_on_commit_callbacks() as queued:
+            late = player(open_, names_at(open_tables[0])[1])
+            penalty_ruling(tournament=open_, entry=late, points=25, decision="Late back.")
+        assert on_the_dashboard(alice) == in_the_api(alice) == before
+        for refresh in queued:  # the refresh queued when the ruling was committed
+            refresh()
+        after = on_the_dashboard(alice)
+        assert after == in_the_api(alice) == on_the_leaderboard(alice)
+        assert after[late.pk][1] == before[late.pk][1] + 25
+        version = alice.get(url("rounds", 1, "dashboard")).context["standings"].version
+        etag = alice.get("/p/open/leaderboard")["ETag"]
+        assert etag == f'W/"{open_.pk}.{version}"'
 
 
 @pytest.mark.parametrize("publish", [False, True])

@@ -7,7 +7,7 @@ import pytest
 
 from scoring.models import Ruling
 from scoring.rulings import RulingError, ruling_record, ruling_reverse, seat_change_by_ruling
-from scoring.selectors import standings_basic
+from scoring.standings import standings_compute
 from tables.models import Seat
 from tests.factories import EntryFactory, TableFactory
 from tests.scoring.playing import (
@@ -45,8 +45,14 @@ def at_table(tournament: Tournament, number: int) -> list[Entry]:
 
 
 def total(tournament: Tournament, player: Entry) -> int:
-    [line] = [line for line in standings_basic(tournament=tournament) if line.entry_id == player.pk]
-    return line.total
+    return row_of(tournament, player)["total"]
+
+
+def row_of(tournament: Tournament, player: Entry) -> dict:
+    """The player's line of the standings, as computed now from the results and rulings."""
+    players = standings_compute(tournament=tournament)["players"]
+    [row] = [row for row in players if row["entry"] == player.pk]
+    return row
 
 
 class TestRecording:
@@ -222,8 +228,8 @@ class TestDisqualification:
         )
         player.refresh_from_db()
         assert player.status == Entry.Status.DISQUALIFIED
-        [line] = [line for line in standings_basic(tournament=open_) if line.entry_id == player.pk]
-        assert (line.status, line.place, line.games_played) == ("disqualified", None, 1)
+        row = row_of(open_, player)
+        assert (row["status"], row["place"], row["games_played"]) == ("disqualified", None, 1)
 
     def test_a_disqualified_player_is_not_disqualified_twice(self, open_, alice) -> None:
         ann = entry(open_, "Ann")

@@ -214,7 +214,8 @@ class StandingsSnapshot(models.Model):
     version = models.PositiveIntegerField()
     computed_at = models.DateTimeField(auto_now_add=True)
     source_stamp = models.CharField(
-        max_length=80, help_text="Fingerprint of the results and rulings it was computed from."
+        max_length=80,
+        help_text="SHA-256 of the facts it was computed from: results, rulings and entries.",
     )
     data = models.JSONField()
 

@@ -15,6 +15,7 @@ reading the rows (bench/bench_standings.py). `standings_refresh` stores a snapsh
 in the cache; `standings_current` is what pages and the API read.
 """
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -211,7 +212,7 @@ def standings_stamp(*, tournament: Tournament) -> str:
     )
     at = games["at"].isoformat() if games["at"] else "-"
     parts = [games["n"], at, games["versions"], rulings["n"], rulings["last"], *entries.values()]
-    return ":".join(str(part) for part in parts)[:80]
+    return hashlib.sha256(":".join(str(part) for part in parts).encode()).hexdigest()
 
 
 def standings_refresh(*, tournament_id: int) -> StandingsSnapshot:

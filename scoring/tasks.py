@@ -13,7 +13,7 @@ from django.utils import timezone
 from scoring.models import Game, Ruling
 from scoring.standings import standings_refresh
 from scoring.standings_queue import clear_pending
-from tournament.models import Tournament
+from tournament.models import Entry, Tournament
 
 RECENT = timedelta(hours=12)
 
@@ -27,13 +27,15 @@ def refresh_standings(tournament_id: int) -> None:
 
 @shared_task(ignore_result=True, time_limit=300, soft_time_limit=280)
 def reconcile_standings() -> None:
-    """Refresh every tournament with a result or ruling in the last hours; unchanged ones store
-    nothing, so this is cheap when nothing was lost."""
+    """Refresh every tournament with a result, a ruling or an entry changed in the last hours;
+    unchanged ones store nothing, so this is cheap when nothing was lost."""
     since = timezone.now() - RECENT
     active = set(
         Game.objects.filter(updated_at__gte=since).values_list(
             "table__round__tournament", flat=True
         )
     ) | set(Ruling.objects.filter(decided_at__gte=since).values_list("tournament", flat=True))
+    changed = Entry.objects.filter(status_changed_at__gte=since)
+    active |= set(changed.values_list("tournament", flat=True))
     for tournament_id in sorted(active):
         standings_refresh(tournament_id=tournament_id)

@@ -37,6 +37,7 @@ from tournament.csv_import import (
     tidy,
 )
 from tournament.models import AuditEvent, Entry, Player, StaffRole, Tournament
+from tournament.signals import entries_changed
 
 DEFAULT_RULESET = "asaj-2025"
 # Editable after creation. The slug is not: printed table cards and shared links carry it.
@@ -370,7 +371,9 @@ def _enter(tournament: Tournament, wanted: list[CsvPlayer], *, late: bool) -> li
         Entry(tournament=tournament, player=known[player.key()], is_late_entry=late)
         for player in wanted
     ]
-    return Entry.objects.bulk_create(entries)
+    entries = Entry.objects.bulk_create(entries)
+    entries_changed.send(sender=Entry, tournament_id=tournament.pk)
+    return entries
 
 
 def _players_by_key(keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Player]:
@@ -494,6 +497,7 @@ def entries_check_in_all(*, tournament: Tournament, by: AbstractBaseUser) -> int
     Entry.objects.filter(pk__in=ids).update(
         status=Status.CHECKED_IN, checked_in_at=now, status_changed_at=now
     )
+    entries_changed.send(sender=Entry, tournament_id=tournament.pk)
     audit_record(
         tournament=tournament,
         actor=by,
@@ -519,6 +523,7 @@ def _move(
     elif move.to == Status.REGISTERED:
         entry.checked_in_at = None
     entry.save(update_fields=["status", "status_changed_at", "checked_in_at"])
+    entries_changed.send(sender=Entry, tournament_id=entry.tournament_id)
     reason = f": {detail['reason']}" if detail and "reason" in detail else ""
     audit_record(
         tournament=entry.tournament,

@@ -7,13 +7,21 @@ player at seat index `winner` goes out and each other player scores `points` + t
 import pytest
 from django.core.cache import cache
 from django.test import override_settings
+from django.utils import timezone
 
 from scoring.models import StandingsSnapshot
 from scoring.rulings import ruling_record, ruling_reverse
-from scoring.standings import standings_compute, standings_current, standings_refresh
+from scoring.standings import (
+    standings_compute,
+    standings_current,
+    standings_refresh,
+    standings_stamp,
+)
 from scoring.standings_queue import standings_changed
+from scoring.tasks import reconcile_standings
 from tests.scoring.playing import entry, play, play_set, published_round, tournament_with
 from tournament.models import Entry, Tournament
+from tournament.services import entry_withdraw
 
 pytestmark = pytest.mark.django_db
 
@@ -186,6 +194,40 @@ class TestSnapshots:
             play(tournament.rounds.get().tables.get(number=1), 1)
         assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
         assert standings_current(tournament=tournament)["players"][0]["total"] == 0
+
+    def test_withdrawing_a_player_refreshes_the_standings(
+        self, tournament: Tournament, django_capture_on_commit_callbacks
+    ) -> None:
+        """The standings show each player's status: an entry's change queues a refresh too."""
+        table = tournament.rounds.get().tables.get(number=1)
+        play(table, 1)
+        quitter = entry(tournament, seated(table)[2])
+        standings_refresh(tournament_id=tournament.pk)
+        with django_capture_on_commit_callbacks(execute=True):
+            entry_withdraw(entry=quitter, by=None)
+        row = next(
+            row
+            for row in standings_current(tournament=tournament)["players"]
+            if row["entry"] == quitter.pk
+        )
+        assert row["status"] == "withdrawn"
+
+    def test_the_reconcile_catches_up_with_a_lost_entry_change(
+        self, tournament: Tournament
+    ) -> None:
+        """No game and no ruling yet: the withdrawal alone makes the tournament recent."""
+        before = standings_refresh(tournament_id=tournament.pk)
+        quitter = entry(tournament, seated(tournament.rounds.get().tables.get(number=1))[2])
+        entry_withdraw(entry=quitter, by=None)  # its refresh never queued (no commit here)
+        reconcile_standings()
+        assert standings_current(tournament=tournament)["version"] == before.version + 1
+
+    def test_the_fingerprint_is_a_digest_of_every_fact(self, tournament: Tournament) -> None:
+        """Not cut short: a big tournament's last facts count as much as its first."""
+        stamp = standings_stamp(tournament=tournament)
+        assert len(stamp) == 64
+        Entry.objects.filter(tournament=tournament).update(status_changed_at=timezone.now())
+        assert standings_stamp(tournament=tournament) != stamp
 
     def test_the_standings_are_read_from_the_database_when_the_cache_is_empty(
         self, tournament: Tournament

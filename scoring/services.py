@@ -180,7 +180,9 @@ def _lock(table: Table) -> Table:
     """
     _start_round(table)
     _hold_round_of(table.pk)
-    tables = Table.objects.select_for_update(of=("self",)).select_related("round__tournament")
+    tables = Table.objects.select_for_update(of=("self",), no_key=True).select_related(
+        "round__tournament"
+    )
     return tables.get(pk=table.pk)
 
 
@@ -193,7 +195,9 @@ def _start_round(table: Table) -> None:
     """
     if Table.round.is_cached(table) and table.round.status in PLAYED_ROUNDS:
         return  # no round goes back to published once played
-    published = Round.objects.filter(tables=table.pk, status=Round.Status.PUBLISHED)
+    # The status is checked on the round's own row (not in a subquery), so a round taken back
+    # to draft meanwhile is seen as a draft once its lock is released.
+    published = Round.objects.filter(pk=table.round_id, status=Round.Status.PUBLISHED)
     published.update(status=Round.Status.IN_PLAY)
 
 

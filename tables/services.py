@@ -263,7 +263,9 @@ def _renumbered(seats: list[Seat]) -> list[Seat]:
 @transaction.atomic
 def table_link_reissue(*, table: Table, by: AbstractBaseUser | None) -> Table:
     """Give the table a new private scorekeeper link; the old one stops working at once."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    # Only the table's row (`of=self`): results lock its round before it, never after.
+    tables = Table.objects.select_for_update(of=("self",)).select_related("round__tournament")
+    table = tables.get(pk=table.pk)
     table.access_token = new_access_token()
     table.token_issued_at = timezone.now()
     table.save(update_fields=["access_token", "token_issued_at"])

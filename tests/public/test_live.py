@@ -17,9 +17,10 @@ from django.utils.http import http_date
 
 from scoring.models import StandingsSnapshot
 from scoring.public import forget_recent
+from tables.models import Table
 from tests.factories import TournamentFactory
 from tests.public.conftest import refreshed
-from tests.scoring.playing import director_of, play, tables_of, tournament_with
+from tests.scoring.playing import director_of, play
 from tournament.models import Entry, Player, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.public.urls")]
@@ -48,10 +49,10 @@ class TestConditionalRequests:
 
     @pytest.mark.parametrize("page", LIVE)
     def test_a_new_version_is_sent_whole_with_its_new_etag(
-        self, client: Client, tournament: Tournament, page: str
+        self, client: Client, tournament: Tournament, table_one: Table, page: str
     ) -> None:
         old = refreshed(tournament)["version"]
-        play(tables_of(tournament.rounds.get())[0], 1)
+        play(table_one, 1)
         new = refreshed(tournament)["version"]
         response = client.get(page, headers={"If-None-Match": f'W/"{tournament.pk}.{old}"'})
         assert response.status_code == 200 and response.content
@@ -78,19 +79,24 @@ class TestConditionalRequests:
         assert again.status_code == 304
 
     def test_a_web_process_reuses_what_it_read_for_a_moment(
-        self, client: Client, tournament: Tournament, monkeypatch: pytest.MonkeyPatch
+        self,
+        client: Client,
+        tournament: Tournament,
+        table_one: Table,
+        monkeypatch: pytest.MonkeyPatch,
     ) -> None:
         monkeypatch.setattr("scoring.public.REUSE_SECONDS", 60)
         old = refreshed(tournament)["version"]
         assert client.get("/p/open/leaderboard")["ETag"] == f'W/"{tournament.pk}.{old}"'
-        play(tables_of(tournament.rounds.get())[0], 1)
+        play(table_one, 1)
         new = refreshed(tournament)["version"]
         assert client.get("/p/open/leaderboard")["ETag"] == f'W/"{tournament.pk}.{old}"'
         forget_recent()  # REUSE_SECONDS later
         assert client.get("/p/open/leaderboard")["ETag"] == f'W/"{tournament.pk}.{new}"'
 
-    def test_a_preview_is_never_answered_from_a_browsers_copy(self, client: Client) -> None:
-        draft = tournament_with(5, slug="draft")
+    def test_a_preview_is_never_answered_from_a_browsers_copy(
+        self, client: Client, draft: Tournament
+    ) -> None:
         client.force_login(director_of(draft, "alice"))
         response = client.get("/p/draft/leaderboard/rows?preview=1", headers={"If-None-Match": "*"})
         assert response.status_code == 200 and "no-store" in response["Cache-Control"]
@@ -255,8 +261,9 @@ class TestTheCrowdsShortcut:
         client.force_login(director_of(tournament, "alice"))
         assert "Sign out alice" in client.get("/p/open/leaderboard").text
 
-    def test_a_preview_goes_through_the_whole_stack(self, shortcut: None) -> None:
-        draft = tournament_with(5, slug="draft")
+    def test_a_preview_goes_through_the_whole_stack(
+        self, draft: Tournament, shortcut: None
+    ) -> None:
         client = Client()
         client.force_login(director_of(draft, "alice"))
         assert client.get("/p/draft/leaderboard?preview=1").status_code == 200

@@ -14,19 +14,20 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
 from django.test import Client
 
-from scoring.models import Ruling
-from scoring.rulings import ruling_record, ruling_reverse
+from scoring.rulings import ruling_reverse
+from tables.models import Table
 from tests.factories import TournamentFactory
 from tests.public.conftest import refreshed
 from tests.scoring.playing import (
     director_of,
+    disqualification_ruling,
     entry,
     penalty_ruling,
     play,
     play_set,
     published_round,
+    seated,
     seated_round,
-    tables_of,
     tournament_with,
 )
 from tournament.models import Entry, Round, Tournament
@@ -59,16 +60,11 @@ def rows_of(html: str) -> list[dict[str, str]]:
     return rows
 
 
-def seated(table) -> list[str]:
-    return [seat.entry.player.name for seat in table.seats.order_by("position")]
-
-
 class TestWhoSeesThePages:
     @pytest.mark.parametrize("page", PAGES)
     def test_every_page_is_a_404_while_the_tournament_is_unpublished(
-        self, client: Client, page: str
+        self, client: Client, draft: Tournament, page: str
     ) -> None:
-        draft = tournament_with(5, slug="draft")
         seated_round(draft)
         assert client.get(url(page, draft)).status_code == 404
 
@@ -79,9 +75,8 @@ class TestWhoSeesThePages:
         assert client.get(url(page, tournament)).status_code == 200
 
     def test_a_signed_in_director_sees_a_404_too_unless_asking_for_a_preview(
-        self, client: Client
+        self, client: Client, draft: Tournament
     ) -> None:
-        draft = tournament_with(5, slug="draft")
         client.force_login(director_of(draft, "alice"))
         assert client.get("/p/draft/leaderboard").status_code == 404
         response = client.get("/p/draft/leaderboard?preview=1")
@@ -90,15 +85,14 @@ class TestWhoSeesThePages:
         assert "no-store" in response["Cache-Control"] and "ETag" not in response
         assert 'data-rows-url="/p/draft/leaderboard/rows?preview=1"' in response.content.decode()
 
+    @pytest.mark.usefixtures("draft")
     def test_a_preview_is_only_for_the_tournaments_own_directors(self, client: Client) -> None:
-        tournament_with(5, slug="draft")
         client.force_login(director_of(TournamentFactory(), "bob"))
         assert client.get("/p/draft/leaderboard?preview=1").status_code == 404
         client.logout()
         assert client.get("/p/draft/?preview=1").status_code == 404
 
-    def test_the_standings_api_has_no_preview(self, client: Client) -> None:
-        draft = tournament_with(5, slug="draft")
+    def test_the_standings_api_has_no_preview(self, client: Client, draft: Tournament) -> None:
         client.force_login(director_of(draft, "alice"))
         response = client.get("/api/tournaments/draft/standings?preview=1")
         assert response.status_code == 404
@@ -123,41 +117,39 @@ class TestWhoSeesThePages:
 
 class TestLeaderboard:
     def test_players_are_listed_by_place_and_level_players_share_it_r12_3(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table, table_two: Table
     ) -> None:
-        one, two = tables_of(tournament.rounds.get())
-        play(one, 1, winner=0)
-        play(two, 1, winner=0)
+        play(table_one, 1, winner=0)
+        play(table_two, 1, winner=0)
         refreshed(tournament)
         rows = rows_of(client.get("/p/open/leaderboard").content.decode())
         places = ["=1", "=1", "=3", "=3", "=5", "=5", "=7", "=7", "=9", "=9"]
         assert [row["place"] for row in rows] == places  # seat n scored 10 + n at both tables
-        assert {rows[0]["player"], rows[1]["player"]} == {seated(one)[0], seated(two)[0]}
+        went_out = {seated(table_one)[0], seated(table_two)[0]}
+        assert {rows[0]["player"], rows[1]["player"]} == went_out
         assert rows[0]["total"] == "0" and rows[0]["games"] == "1"
 
     def test_each_row_shows_club_games_played_last_game_and_total(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table, table_two: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play(one, 1, winner=0, points=10)
-        play(one, 2, winner=1, points=20)
+        play(table_one, 1, winner=0, points=10)
+        play(table_one, 2, winner=1, points=20)
         refreshed(tournament)
         rows = {row["player"]: row for row in rows_of(client.get("/p/open/leaderboard").text)}
-        first = rows[seated(one)[0]]  # out in game 1, then 21 points in game 2
+        first = rows[seated(table_one)[0]]  # out in game 1, then 21 points in game 2
         assert (first["games"], first["last"], first["total"]) == ("2", "21", "21")
         assert first["club"] == "Half Way Tree"
-        waiting = rows[seated(tables_of(tournament.rounds.get())[1])[0]]
+        waiting = rows[seated(table_two)[0]]
         assert (waiting["place"], waiting["games"], waiting["last"]) == ("—", "0", "—")
 
-    def test_movement_since_the_previous_round_shows_as_arrows(self, client: Client) -> None:
-        tournament = tournament_with(5, slug="moves", is_published=True)
-        [table] = published_round(tournament).tables.all()
-        play_set(table, winner=0)
-        Round.objects.filter(tournament=tournament, number=1).update(status="locked")
-        [table2] = published_round(tournament, number=2, seed=2).tables.all()
-        play_set(table2, winner=4, points=40)
-        movement = {row["player"]: row["movement"] for row in refreshed(tournament)["players"]}
-        rows = rows_of(client.get("/p/moves/leaderboard").text)
+    def test_movement_since_the_previous_round_shows_as_arrows(
+        self, client: Client, round_two: Round
+    ) -> None:
+        [table] = round_two.tables.all()
+        play_set(table, winner=4, points=40)
+        standings = refreshed(round_two.tournament)
+        movement = {row["player"]: row["movement"] for row in standings["players"]}
+        rows = rows_of(client.get("/p/league/leaderboard").text)
         shown = {row["player"]: row["move"] for row in rows}
         assert {"▲", "▼"} <= {label[:1] for label in shown.values()}
         for name, places in movement.items():
@@ -165,18 +157,13 @@ class TestLeaderboard:
             assert shown[name] == expected
 
     def test_withdrawn_and_disqualified_players_are_marked(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play(one, 1)
-        quitter, cheat = (entry(tournament, name) for name in seated(one)[1:3])
+        play(table_one, 1)
+        quitter, cheat = (entry(tournament, name) for name in seated(table_one)[1:3])
         Entry.objects.filter(pk=quitter.pk).update(status=Entry.Status.WITHDRAWN)
-        ruling_record(
-            tournament=tournament,
-            by=None,
-            kind=Ruling.Kind.DISQUALIFICATION,
-            entry=cheat,
-            decision="Disqualified for marking cards",
+        disqualification_ruling(
+            tournament=tournament, entry=cheat, decision="Disqualified for marking cards"
         )
         refreshed(tournament)
         html = client.get("/p/open/leaderboard").text
@@ -187,17 +174,12 @@ class TestLeaderboard:
         assert f'<tr id="entry-{quitter.pk}" class="status-withdrawn">' in html
 
     def test_a_ruling_counts_in_the_total_and_is_marked_r12_4(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play(one, 1)
-        ben = entry(tournament, seated(one)[1])
-        ruling = penalty_ruling(
-            tournament=tournament,
-            points=25,
-            entry=ben,
-            decision="25 points for a card shown",
-        )
+        play(table_one, 1)
+        ben = entry(tournament, seated(table_one)[1])
+        decision = "25 points for a card shown"
+        ruling = penalty_ruling(tournament=tournament, points=25, entry=ben, decision=decision)
         refreshed(tournament)
         row = _row(client, ben)
         assert row["total"] == "37 +25R"  # 10 + seat 2 in the game, 25 by the ruling
@@ -206,14 +188,13 @@ class TestLeaderboard:
         assert _row(client, ben)["total"] == "12"
 
     def test_a_new_snapshot_shows_at_the_next_look(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play(one, 1)
+        play(table_one, 1)
         refreshed(tournament)
-        ben = entry(tournament, seated(one)[1])
+        ben = entry(tournament, seated(table_one)[1])
         assert _row(client, ben)["total"] == "12"
-        play(one, 2)
+        play(table_one, 2)
         refreshed(tournament)
         assert _row(client, ben)["total"] == "24"
         assert _row(client, ben, "/p/open/leaderboard/rows")["total"] == "24"
@@ -292,10 +273,9 @@ class TestProjector:
 
 class TestTournamentHome:
     def test_it_shows_the_dates_venue_rounds_and_their_tables(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play_set(one, games=4)
+        play_set(table_one, games=4)
         seated_round(tournament, number=2, seed=2)
         refreshed(tournament)
         html = client.get("/p/open/").text
@@ -309,9 +289,10 @@ class TestTournamentHome:
             assert f'href="/p/open/{link}"' in html
         assert 'href="/api/tournaments/open/standings"' in html
 
-    def test_it_lists_the_leaders(self, client: Client, tournament: Tournament) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play(one, 1)
+    def test_it_lists_the_leaders(
+        self, client: Client, tournament: Tournament, table_one: Table
+    ) -> None:
+        play(table_one, 1)
         refreshed(tournament)
         html = client.get("/p/open/").text
-        assert seated(one)[0] in html and "10 players" in html
+        assert seated(table_one)[0] in html and "10 players" in html

@@ -9,28 +9,26 @@ import re
 import pytest
 from django.test import Client
 
-from scoring.models import Game, Ruling
+from scoring.models import Game
 from scoring.public import PlayedGame, cumulative_chart, player_public_get, table_public_get
-from scoring.rulings import ruling_record, ruling_reverse
+from scoring.rulings import ruling_reverse
 from scoring.services import result_record
+from tables.models import Table
 from tests.public.conftest import refreshed
 from tests.scoring.playing import (
+    disqualification_ruling,
     entry,
     penalty_ruling,
     play,
     play_set,
-    published_round,
+    seated,
     seated_round,
-    tables_of,
     tournament_with,
+    warning_ruling,
 )
 from tournament.models import Round, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.public.urls")]
-
-
-def seated(table) -> list[str]:
-    return [seat.entry.player.name for seat in table.seats.order_by("position")]
 
 
 def chart_points(html: str) -> list[tuple[float, float]]:
@@ -41,13 +39,12 @@ def chart_points(html: str) -> list[tuple[float, float]]:
 
 class TestTablePage:
     def test_it_shows_the_seats_and_every_games_scores_with_running_totals(
-        self, client: Client, tournament: Tournament
+        self, client: Client, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play(one, 1, winner=0)
-        play(one, 2, winner=1)
+        play(table_one, 1, winner=0)
+        play(table_one, 2, winner=1)
         html = client.get("/p/open/tables/1/1").text
-        for name in seated(one):
+        for name in seated(table_one):
             assert f">{name}</a>" in html
         assert "2 of 9 games scored" in html
         # Seat 2: 12 in game 1, out in game 2; seat 3: 13 then 13.
@@ -58,10 +55,9 @@ class TestTablePage:
         assert re.findall(r"<strong>(\d+)</strong>", totals) == ["11", "12", "26", "28", "30"]
 
     def test_it_says_which_game_is_being_played_and_who_deals_r4_3(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play_set(one, games=3)
+        play_set(table_one, games=3)
         html = client.get("/p/open/tables/1/1").text
         assert "Now playing: <strong>game 4</strong> · 12 cards · three fours" in html
         found = table_public_get(tournament_id=tournament.pk, round_number=1, table_number=1)
@@ -69,27 +65,23 @@ class TestTablePage:
         assert f"dealer {found.current.dealer.name}" in html
 
     def test_a_void_attempt_shows_and_the_same_game_is_played_again_r9_2(
-        self, client: Client, tournament: Tournament
+        self, client: Client, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        result_record(table=one, number=1, void=True, via="test")
+        result_record(table=table_one, number=1, void=True, via="test")
         html = client.get("/p/open/tables/1/1").text
         assert "Void (attempt 1)" in html
         assert "game 1</strong> (attempt 2, after a void game)" in html
 
+    @pytest.mark.usefixtures("cup_table")
     def test_a_result_awaiting_confirmation_is_shown_without_its_scores(
         self, client: Client
     ) -> None:
-        cup = tournament_with(5, slug="cup", is_published=True, requires_confirmation=True)
-        [table] = published_round(cup).tables.all()
-        play(table, 1)
         html = client.get("/p/cup/tables/1/1").text
         assert "Result awaiting confirmation" in html
         assert "Now playing: <strong>game 2</strong>" in html
 
-    def test_a_finished_set_says_so(self, client: Client, tournament: Tournament) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play_set(one)
+    def test_a_finished_set_says_so(self, client: Client, table_one: Table) -> None:
+        play_set(table_one)
         assert "All 9 games are scored." in client.get("/p/open/tables/1/1").text
 
     def test_a_draft_rounds_tables_and_unknown_tables_are_a_404(
@@ -101,10 +93,9 @@ class TestTablePage:
 
     @pytest.mark.parametrize("games", [1, 9])
     def test_it_reads_the_table_in_four_queries_however_many_games(
-        self, tournament: Tournament, games: int, django_assert_num_queries
+        self, tournament: Tournament, table_one: Table, games: int, django_assert_num_queries
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play_set(one, games=games)
+        play_set(table_one, games=games)
         with django_assert_num_queries(4):
             found = table_public_get(tournament_id=tournament.pk, round_number=1, table_number=1)
         assert len(found.games) == games
@@ -112,14 +103,13 @@ class TestTablePage:
 
 class TestPlayerPage:
     def test_it_lists_every_game_with_the_running_total(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play(one, 1, winner=0)
-        play(one, 2, winner=1)
-        play(one, 3, winner=0, down_and_out=True)
+        play(table_one, 1, winner=0)
+        play(table_one, 2, winner=1)
+        play(table_one, 3, winner=0, down_and_out=True)
         refreshed(tournament)
-        ben = entry(tournament, seated(one)[1])
+        ben = entry(tournament, seated(table_one)[1])
         html = client.get(f"/p/open/players/{ben.pk}").text
         running = re.findall(r'<td class="num">(\d+)</td></tr>', html)
         assert running == ["12", "12", "36"]  # 12, out (0), then 12 doubled (R8.3)
@@ -127,11 +117,12 @@ class TestPlayerPage:
         assert '<abbr title="two threes and one four">334</abbr>' in html
         assert "3 played, 36 points" in html
 
-    def test_its_chart_has_one_point_per_game(self, client: Client, tournament: Tournament) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play_set(one, games=7)
+    def test_its_chart_has_one_point_per_game(
+        self, client: Client, tournament: Tournament, table_one: Table
+    ) -> None:
+        play_set(table_one, games=7)
         refreshed(tournament)
-        ben = entry(tournament, seated(one)[1])
+        ben = entry(tournament, seated(table_one)[1])
         html = client.get(f"/p/open/players/{ben.pk}").text
         points = chart_points(html)
         assert len(points) == 7 and html.count("<circle ") == 7
@@ -150,11 +141,10 @@ class TestPlayerPage:
         assert chart.rounds == [(chart.left, "R1")]
 
     def test_it_shows_rulings_with_their_decisions_and_reversals_r12_4(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play(one, 1)
-        ben = entry(tournament, seated(one)[1])
+        play(table_one, 1)
+        ben = entry(tournament, seated(table_one)[1])
         penalty = penalty_ruling(
             tournament=tournament,
             points=25,
@@ -163,13 +153,7 @@ class TestPlayerPage:
             reason="Seen by two players",
         )
         ruling_reverse(ruling=penalty, by=None, reason="Video showed no card")
-        ruling_record(
-            tournament=tournament,
-            by=None,
-            kind=Ruling.Kind.WARNING,
-            entry=ben,
-            decision="Warned for slow play",
-        )
+        warning_ruling(tournament=tournament, entry=ben, decision="Warned for slow play")
         refreshed(tournament)
         html = client.get(f"/p/open/players/{ben.pk}").text
         assert "Penalty points +25" in html and "25 points for a card shown" in html
@@ -179,17 +163,12 @@ class TestPlayerPage:
         assert re.search(r"<dt>Total</dt><dd><strong>12</strong>", html)
 
     def test_a_disqualified_player_is_marked_without_a_place(
-        self, client: Client, tournament: Tournament
+        self, client: Client, tournament: Tournament, table_one: Table
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play(one, 1)
-        cheat = entry(tournament, seated(one)[2])
-        ruling_record(
-            tournament=tournament,
-            by=None,
-            kind=Ruling.Kind.DISQUALIFICATION,
-            entry=cheat,
-            decision="Disqualified for marking cards",
+        play(table_one, 1)
+        cheat = entry(tournament, seated(table_one)[2])
+        disqualification_ruling(
+            tournament=tournament, entry=cheat, decision="Disqualified for marking cards"
         )
         refreshed(tournament)
         html = client.get(f"/p/open/players/{cheat.pk}").text
@@ -202,29 +181,20 @@ class TestPlayerPage:
         stranger = other.entries.get()
         assert client.get(f"/p/open/players/{stranger.pk}").status_code == 404
 
-    def test_games_not_counted_yet_are_left_out(self, client: Client) -> None:
-        cup = tournament_with(5, slug="cup", is_published=True, requires_confirmation=True)
-        [table] = published_round(cup).tables.all()
-        play(table, 1)
-        Game.objects.filter(table=table).update(status=Game.Status.PENDING)
-        refreshed(cup)
-        player = table.seats.get(position=2).entry
+    def test_games_not_counted_yet_are_left_out(self, client: Client, cup_table: Table) -> None:
+        Game.objects.filter(table=cup_table).update(status=Game.Status.PENDING)
+        refreshed(cup_table.round.tournament)
+        player = cup_table.seats.get(position=2).entry
         assert "No game counted yet." in client.get(f"/p/cup/players/{player.pk}").text
 
     @pytest.mark.parametrize("games", [1, 9])
     def test_it_reads_the_player_in_three_queries_however_many_games(
-        self, tournament: Tournament, games: int, django_assert_num_queries
+        self, tournament: Tournament, table_one: Table, games: int, django_assert_num_queries
     ) -> None:
-        one, _ = tables_of(tournament.rounds.get())
-        play_set(one, games=games)
-        ben = entry(tournament, seated(one)[1])
-        ruling_record(
-            tournament=tournament,
-            by=None,
-            kind=Ruling.Kind.WARNING,
-            entry=ben,
-            table=one,
-            decision="Warned for slow play",
+        play_set(table_one, games=games)
+        ben = entry(tournament, seated(table_one)[1])
+        warning_ruling(
+            tournament=tournament, entry=ben, table=table_one, decision="Warned for slow play"
         )
         standings = refreshed(tournament)
         with django_assert_num_queries(3):
@@ -234,14 +204,10 @@ class TestPlayerPage:
         assert len(player.games) == games and player.rulings[0].round == 1
 
 
-def test_round_two_games_follow_round_one_on_the_chart(client: Client) -> None:
-    tournament = tournament_with(5, slug="two", is_published=True)
-    [table] = published_round(tournament).tables.all()
-    play_set(table, games=9)
-    Round.objects.filter(tournament=tournament).update(status="locked")
-    [table2] = published_round(tournament, number=2, seed=2).tables.all()
-    play_set(table2, games=2)
-    refreshed(tournament)
-    player = table.seats.get(position=2).entry
-    html = client.get(f"/p/two/players/{player.pk}").text
+def test_round_two_games_follow_round_one_on_the_chart(client: Client, round_two: Round) -> None:
+    [table] = round_two.tables.all()
+    play_set(table, games=2)
+    refreshed(round_two.tournament)
+    player = table.seats.get(position=2).entry  # the five played all nine games of round 1 too
+    html = client.get(f"/p/league/players/{player.pk}").text
     assert len(chart_points(html)) == 11 and ">R1</text>" in html and ">R2</text>" in html

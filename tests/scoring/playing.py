@@ -7,8 +7,9 @@ no calls entered, so no warning is raised).
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from scoring.models import Game
+from scoring.models import Game, Ruling
 from scoring.rounds import round_publish
+from scoring.rulings import ruling_record
 from scoring.services import HandInput, result_record
 from tables.models import Table
 from tables.services import round_seat
@@ -82,12 +83,15 @@ def tables_of(round: Round) -> list[Table]:
     return list(round.tables.order_by("number"))
 
 
+def seated(table: Table) -> list[str]:
+    """The names of the players at `table`, seat 1 first."""
+    return [seat.entry.player.name for seat in table.seats.order_by("position")]
+
+
 def penalty_ruling(
     *, tournament: Tournament, entry: Entry, points: int, decision: str, **extra: object
-):
+) -> Ruling:
     """A director's penalty-points ruling against `entry` (R12.4)."""
-    from scoring.rulings import ruling_record
-
     return ruling_record(
         tournament=tournament,
         by=None,
@@ -97,3 +101,19 @@ def penalty_ruling(
         decision=decision,
         **extra,
     )
+
+
+def warning_ruling(
+    *, tournament: Tournament, entry: Entry, decision: str, **extra: object
+) -> Ruling:
+    """A director's warning to `entry` (R12.4): on the record, with no points."""
+    kind = Ruling.Kind.WARNING
+    return ruling_record(
+        tournament=tournament, by=None, kind=kind, entry=entry, decision=decision, **extra
+    )
+
+
+def disqualification_ruling(*, tournament: Tournament, entry: Entry, decision: str) -> Ruling:
+    """A director disqualifies `entry` (R12.4): their games still count, but they have no place."""
+    kind = Ruling.Kind.DISQUALIFICATION
+    return ruling_record(tournament=tournament, by=None, kind=kind, entry=entry, decision=decision)

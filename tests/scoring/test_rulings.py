@@ -3,6 +3,9 @@
 Alice directs the Open, where ten players sit at two tables in round 1. Bob directs the Cup.
 """
 
+from collections.abc import Callable
+from functools import partial
+
 import pytest
 
 from scoring.models import Ruling
@@ -39,9 +42,26 @@ def alice(open_):
     return director_of(open_)
 
 
+@pytest.fixture
+def round_one(open_) -> Round:
+    """The Open's round 1, published: five players at each of tables 1 and 2."""
+    return open_.rounds.get()
+
+
+@pytest.fixture
+def alice_rules(open_, alice) -> Callable[..., Ruling]:
+    """Alice records a ruling in the Open: `alice_rules(kind=..., decision=..., entry=...)`."""
+    return partial(ruling_record, tournament=open_, by=alice)
+
+
 def at_table(tournament: Tournament, number: int) -> list[Entry]:
     seats = Seat.objects.filter(round__tournament=tournament, table__number=number)
     return [seat.entry for seat in seats.select_related("entry__player").order_by("position")]
+
+
+def first_seats(tournament: Tournament) -> tuple[Entry, Entry]:
+    """The players in seat 1 at tables 1 and 2 of round 1."""
+    return at_table(tournament, 1)[0], at_table(tournament, 2)[0]
 
 
 def total(tournament: Tournament, player: Entry) -> int:
@@ -56,11 +76,9 @@ def row_of(tournament: Tournament, player: Entry) -> dict:
 
 
 class TestRecording:
-    def test_a_penalty_records_who_when_what_and_why(self, open_, alice) -> None:
+    def test_a_penalty_records_who_when_what_and_why(self, open_, alice, alice_rules) -> None:
         ann = entry(open_, "Ann")
-        ruling = ruling_record(
-            tournament=open_,
-            by=alice,
+        ruling = alice_rules(
             kind=Kind.PENALTY_POINTS,
             entry=ann,
             points=25,
@@ -72,13 +90,13 @@ class TestRecording:
         event = AuditEvent.objects.get(action="ruling.record")
         assert event.actor == alice and "Ann" in event.summary and event.detail["points"] == 25
 
-    def test_a_ruling_about_a_game_also_names_its_table_and_round(self, open_, alice) -> None:
-        table = tables_of(open_.rounds.get())[0]
+    def test_a_ruling_about_a_game_also_names_its_table_and_round(
+        self, open_, round_one, alice_rules
+    ) -> None:
+        table = tables_of(round_one)[0]
         game = play(table, 1)
         player = at_table(open_, 1)[2]
-        ruling = ruling_record(
-            tournament=open_,
-            by=alice,
+        ruling = alice_rules(
             kind=Kind.SCORE_CORRECTION,
             entry=player,
             game=game,
@@ -87,11 +105,9 @@ class TestRecording:
         )
         assert (ruling.table, ruling.round, ruling.game) == (table, table.round, game)
 
-    def test_a_warning_about_a_table_needs_no_player(self, open_, alice) -> None:
-        table = tables_of(open_.rounds.get())[1]
-        ruling = ruling_record(
-            tournament=open_, by=alice, kind=Kind.WARNING, table=table, decision="Too loud."
-        )
+    def test_a_warning_about_a_table_needs_no_player(self, round_one, alice_rules) -> None:
+        table = tables_of(round_one)[1]
+        ruling = alice_rules(kind=Kind.WARNING, table=table, decision="Too loud.")
         assert ruling.entry is None and ruling.points == 0
 
 
@@ -107,88 +123,51 @@ class TestRefusals:
         ],
     )
     def test_points_only_for_penalties_and_corrections(
-        self, open_, alice, kind, points, message
+        self, open_, alice_rules, kind, points, message
     ) -> None:
+        ann = entry(open_, "Ann")
         with pytest.raises(RulingError, match=message) as refused:
-            ruling_record(
-                tournament=open_,
-                by=alice,
-                kind=kind,
-                entry=entry(open_, "Ann"),
-                points=points,
-                decision="Decided.",
-            )
+            alice_rules(kind=kind, entry=ann, points=points, decision="Decided.")
         assert refused.value.field == "points"
         assert not Ruling.objects.exists()
 
-    def test_points_go_to_a_player(self, open_, alice) -> None:
-        table = tables_of(open_.rounds.get())[0]
+    def test_points_go_to_a_player(self, round_one, alice_rules) -> None:
+        table = tables_of(round_one)[0]
         with pytest.raises(RulingError, match="Choose the player") as refused:
-            ruling_record(
-                tournament=open_,
-                by=alice,
-                kind=Kind.PENALTY_POINTS,
-                table=table,
-                points=5,
-                decision="5 points.",
-            )
+            alice_rules(kind=Kind.PENALTY_POINTS, table=table, points=5, decision="5 points.")
         assert refused.value.field == "entry"
 
-    def test_a_ruling_needs_a_subject(self, open_, alice) -> None:
+    def test_a_ruling_needs_a_subject(self, alice_rules) -> None:
         with pytest.raises(RulingError, match="about a player, a table or a game"):
-            ruling_record(tournament=open_, by=alice, kind=Kind.WARNING, decision="Hm.")
+            alice_rules(kind=Kind.WARNING, decision="Hm.")
 
-    def test_a_ruling_needs_its_decision_in_words(self, open_, alice) -> None:
+    def test_a_ruling_needs_its_decision_in_words(self, open_, alice_rules) -> None:
         with pytest.raises(RulingError, match="Write the decision") as refused:
-            ruling_record(
-                tournament=open_,
-                by=alice,
-                kind=Kind.WARNING,
-                entry=entry(open_, "Ann"),
-                decision=" ",
-            )
+            alice_rules(kind=Kind.WARNING, entry=entry(open_, "Ann"), decision=" ")
         assert refused.value.field == "decision"
 
-    def test_a_player_of_another_tournament_is_refused(self, open_, alice) -> None:
+    def test_a_player_of_another_tournament_is_refused(self, alice_rules) -> None:
         stranger = EntryFactory(tournament__name="Cup", player__name="Zed")
         with pytest.raises(RulingError, match="Zed does not play in Open"):
-            ruling_record(
-                tournament=open_, by=alice, kind=Kind.WARNING, entry=stranger, decision="No."
-            )
+            alice_rules(kind=Kind.WARNING, entry=stranger, decision="No.")
 
-    def test_a_table_of_another_tournament_is_refused(self, open_, alice) -> None:
+    def test_a_table_of_another_tournament_is_refused(self, alice_rules) -> None:
         elsewhere = TableFactory(round__status=Round.Status.PUBLISHED)
         with pytest.raises(RulingError, match="is not a table of Open") as refused:
-            ruling_record(
-                tournament=open_, by=alice, kind=Kind.WARNING, table=elsewhere, decision="No."
-            )
+            alice_rules(kind=Kind.WARNING, table=elsewhere, decision="No.")
         assert refused.value.field == "table"
 
-    def test_the_player_must_sit_at_the_table_named(self, open_, alice) -> None:
+    def test_the_player_must_sit_at_the_table_named(self, open_, round_one, alice_rules) -> None:
         stranger = at_table(open_, 2)[0]
-        table = tables_of(open_.rounds.get())[0]
+        table = tables_of(round_one)[0]
         with pytest.raises(RulingError, match="does not sit at table 1 of round 1"):
-            ruling_record(
-                tournament=open_,
-                by=alice,
-                kind=Kind.WARNING,
-                entry=stranger,
-                table=table,
-                decision="Talked.",
-            )
+            alice_rules(kind=Kind.WARNING, entry=stranger, table=table, decision="Talked.")
 
-    def test_a_game_must_be_of_the_table_named(self, open_, alice) -> None:
-        first, second = tables_of(open_.rounds.get())
+    def test_a_game_must_be_of_the_table_named(self, round_one, alice_rules) -> None:
+        first, second = tables_of(round_one)
         game = play(first, 1)
         with pytest.raises(RulingError, match="was not played at Table 2"):
-            ruling_record(
-                tournament=open_,
-                by=alice,
-                kind=Kind.VOID_REDEAL,
-                table=second,
-                game=game,
-                decision="Redeal.",
-            )
+            alice_rules(kind=Kind.VOID_REDEAL, table=second, game=game, decision="Redeal.")
 
     def test_a_draft_rounds_tables_take_no_ruling(self, alice) -> None:
         tournament = tournament_with(5)
@@ -203,63 +182,49 @@ class TestRefusals:
                 decision="Early.",
             )
 
-    def test_a_seating_change_is_not_recorded_without_moving_seats(self, open_, alice) -> None:
+    def test_a_seating_change_is_not_recorded_without_moving_seats(
+        self, open_, alice_rules
+    ) -> None:
         with pytest.raises(RulingError, match="record it from the round's page"):
-            ruling_record(
-                tournament=open_,
-                by=alice,
-                kind=Kind.SEATING_CHANGE,
-                entry=entry(open_, "Ann"),
-                decision="Moved.",
-            )
+            alice_rules(kind=Kind.SEATING_CHANGE, entry=entry(open_, "Ann"), decision="Moved.")
 
 
 class TestDisqualification:
-    def test_it_disqualifies_the_player_and_keeps_their_scores(self, open_, alice) -> None:
-        table = tables_of(open_.rounds.get())[0]
-        play(table, 1)
+    def test_it_disqualifies_the_player_and_keeps_their_scores(
+        self, open_, round_one, alice_rules
+    ) -> None:
+        play(tables_of(round_one)[0], 1)
         player = at_table(open_, 1)[1]
-        ruling_record(
-            tournament=open_,
-            by=alice,
-            kind=Kind.DISQUALIFICATION,
-            entry=player,
-            decision="Disqualified for marking cards.",
-        )
+        decision = "Disqualified for marking cards."
+        alice_rules(kind=Kind.DISQUALIFICATION, entry=player, decision=decision)
         player.refresh_from_db()
         assert player.status == Entry.Status.DISQUALIFIED
         row = row_of(open_, player)
         assert (row["status"], row["place"], row["games_played"]) == ("disqualified", None, 1)
 
-    def test_a_disqualified_player_is_not_disqualified_twice(self, open_, alice) -> None:
+    def test_a_disqualified_player_is_not_disqualified_twice(self, open_, alice_rules) -> None:
         ann = entry(open_, "Ann")
         out = {"kind": Kind.DISQUALIFICATION, "entry": ann, "decision": "Out."}
-        ruling_record(tournament=open_, by=alice, **out)
+        alice_rules(**out)
         with pytest.raises(RulingError, match="Ann is already disqualified"):
-            ruling_record(tournament=open_, by=alice, **out)
+            alice_rules(**out)
         assert Ruling.objects.count() == 1
 
-    def test_reversing_it_reinstates_the_player(self, open_, alice) -> None:
+    def test_reversing_it_reinstates_the_player(self, open_, alice, alice_rules) -> None:
         ann = entry(open_, "Ann")
-        ruling = ruling_record(
-            tournament=open_, by=alice, kind=Kind.DISQUALIFICATION, entry=ann, decision="Out."
-        )
+        ruling = alice_rules(kind=Kind.DISQUALIFICATION, entry=ann, decision="Out.")
         ruling_reverse(ruling=ruling, by=alice, reason="Mistaken identity.")
         ann.refresh_from_db()
         assert ann.status == Entry.Status.REGISTERED  # checks in again, as after any reinstatement
 
 
 class TestReversal:
-    def test_a_reversal_is_a_new_ruling_with_the_opposite_points(self, open_, alice) -> None:
+    def test_a_reversal_is_a_new_ruling_with_the_opposite_points(
+        self, open_, alice, alice_rules
+    ) -> None:
         ann = entry(open_, "Ann")
-        penalty = ruling_record(
-            tournament=open_,
-            by=alice,
-            kind=Kind.PENALTY_POINTS,
-            entry=ann,
-            points=25,
-            decision="25 for a late return.",
-        )
+        decision = "25 for a late return."
+        penalty = alice_rules(kind=Kind.PENALTY_POINTS, entry=ann, points=25, decision=decision)
         reversal = ruling_reverse(ruling=penalty, by=alice, reason="She was excused.")
         assert (reversal.kind, reversal.points, reversal.reverses) == (
             Kind.PENALTY_POINTS,
@@ -271,81 +236,61 @@ class TestReversal:
         assert Ruling.objects.count() == 2  # the original stays
         assert AuditEvent.objects.filter(action="ruling.reverse").exists()
 
-    def test_a_ruling_is_reversed_once(self, open_, alice) -> None:
-        warning = ruling_record(
-            tournament=open_, by=alice, kind=Kind.WARNING, entry=entry(open_, "Ben"), decision="!"
-        )
+    def test_a_ruling_is_reversed_once(self, open_, alice, alice_rules) -> None:
+        warning = alice_rules(kind=Kind.WARNING, entry=entry(open_, "Ben"), decision="!")
         reversal = ruling_reverse(ruling=warning, by=alice, reason="Wrong player.")
         with pytest.raises(RulingError, match=f"already reversed by ruling {reversal.pk}"):
             ruling_reverse(ruling=warning, by=alice, reason="Again.")
         with pytest.raises(RulingError, match="is itself a reversal"):
             ruling_reverse(ruling=reversal, by=alice, reason="Undo the undo.")
 
-    def test_a_reversal_says_why(self, open_, alice) -> None:
-        warning = ruling_record(
-            tournament=open_, by=alice, kind=Kind.WARNING, entry=entry(open_, "Ben"), decision="!"
-        )
+    def test_a_reversal_says_why(self, open_, alice, alice_rules) -> None:
+        warning = alice_rules(kind=Kind.WARNING, entry=entry(open_, "Ben"), decision="!")
         with pytest.raises(RulingError, match="Say why") as refused:
             ruling_reverse(ruling=warning, by=alice, reason="  ")
         assert refused.value.field == "reason"
 
-    def test_rulings_flow_into_the_totals(self, open_, alice) -> None:
-        table = tables_of(open_.rounds.get())[0]
-        play(table, 1)
+    def test_rulings_flow_into_the_totals(self, open_, round_one, alice, alice_rules) -> None:
+        play(tables_of(round_one)[0], 1)
         player = at_table(open_, 1)[1]  # seat 2 scores 10 + 2 points in game 1
         assert total(open_, player) == 12
-        penalty = ruling_record(
-            tournament=open_,
-            by=alice,
-            kind=Kind.PENALTY_POINTS,
-            entry=player,
-            points=50,
-            decision="Failed come-down not entered (R5.4).",
-        )
+        decision = "Failed come-down not entered (R5.4)."
+        penalty = alice_rules(kind=Kind.PENALTY_POINTS, entry=player, points=50, decision=decision)
         assert total(open_, player) == 62
         ruling_reverse(ruling=penalty, by=alice, reason="It was entered after all.")
         assert total(open_, player) == 12
 
 
 class TestSeatChangeByRuling:
-    def test_a_swap_after_publishing_is_recorded_as_a_ruling(self, open_, alice) -> None:
-        round = open_.rounds.get()
-        a, b = at_table(open_, 1)[0], at_table(open_, 2)[0]
+    def test_a_swap_after_publishing_is_recorded_as_a_ruling(self, open_, round_one, alice) -> None:
+        a, b = first_seats(open_)
         ruling = seat_change_by_ruling(
-            round=round, by=alice, entry=a, swap_with=b, decision="Swap for a wheelchair."
+            round=round_one, by=alice, entry=a, swap_with=b, decision="Swap for a wheelchair."
         )
-        assert (ruling.kind, ruling.entry, ruling.round) == (Kind.SEATING_CHANGE, a, round)
+        assert (ruling.kind, ruling.entry, ruling.round) == (Kind.SEATING_CHANGE, a, round_one)
         assert ruling.table.number == 2
         assert at_table(open_, 1)[0] == b and at_table(open_, 2)[0] == a
 
-    def test_a_move_after_publishing_keeps_tables_within_size_r12_2(self, open_, alice) -> None:
-        round = open_.rounds.get()
-        mover = at_table(open_, 1)[0]
-        seat_change_by_ruling(
-            round=round, by=alice, entry=mover, table=tables_of(round)[1], decision="Moved."
-        )
+    def test_a_move_after_publishing_keeps_tables_within_size_r12_2(
+        self, open_, round_one, alice
+    ) -> None:
+        to_table_two = {"round": round_one, "by": alice, "table": tables_of(round_one)[1]}
+        seat_change_by_ruling(entry=at_table(open_, 1)[0], decision="Moved.", **to_table_two)
         assert [len(at_table(open_, n)) for n in (1, 2)] == [4, 6]
         with pytest.raises(RulingError, match="Table 2 would seat more than 6"):
-            seat_change_by_ruling(
-                round=round,
-                by=alice,
-                entry=at_table(open_, 1)[0],
-                table=tables_of(round)[1],
-                decision="Moved.",
-            )
+            seat_change_by_ruling(entry=at_table(open_, 1)[0], decision="Moved.", **to_table_two)
 
-    def test_it_is_refused_once_the_table_has_a_result(self, open_, alice) -> None:
-        round = open_.rounds.get()
-        play(tables_of(round)[1], 1)
-        a, b = at_table(open_, 1)[0], at_table(open_, 2)[0]
+    def test_it_is_refused_once_the_table_has_a_result(self, open_, round_one, alice) -> None:
+        play(tables_of(round_one)[1], 1)
+        a, b = first_seats(open_)
         with pytest.raises(RulingError, match="Table 2 has results already"):
-            seat_change_by_ruling(round=round, by=alice, entry=a, swap_with=b, decision="Swap.")
+            seat_change_by_ruling(round=round_one, by=alice, entry=a, swap_with=b, decision="Swap.")
         assert at_table(open_, 1)[0] == a and not Ruling.objects.exists()
 
     def test_a_draft_needs_no_ruling(self, alice) -> None:
         tournament = tournament_with(10)
         round = seated_round(tournament)
-        a, b = at_table(tournament, 1)[0], at_table(tournament, 2)[0]
+        a, b = first_seats(tournament)
         with pytest.raises(RulingError, match="Round 1 is a draft: move or swap the players"):
             seat_change_by_ruling(round=round, by=alice, entry=a, swap_with=b, decision="Swap.")
 
@@ -358,26 +303,22 @@ class TestSeatChangeByRuling:
         with pytest.raises(RulingError, match="Round 1 is complete"):
             seat_change_by_ruling(round=round, by=alice, entry=a, swap_with=b, decision="Swap.")
 
-    def test_either_a_swap_or_a_move(self, open_, alice) -> None:
-        round = open_.rounds.get()
-        a, b = at_table(open_, 1)[0], at_table(open_, 2)[0]
+    def test_either_a_swap_or_a_move(self, open_, round_one, alice) -> None:
+        a, b = first_seats(open_)
         with pytest.raises(RulingError, match="Either swap the player with another, or move"):
-            seat_change_by_ruling(round=round, by=alice, entry=a, decision="Hm.")
+            seat_change_by_ruling(round=round_one, by=alice, entry=a, decision="Hm.")
+        table_two = tables_of(round_one)[1]
         with pytest.raises(RulingError, match="Either swap"):
             seat_change_by_ruling(
-                round=round,
-                by=alice,
-                entry=a,
-                swap_with=b,
-                table=tables_of(round)[1],
-                decision="Hm.",
+                round=round_one, by=alice, entry=a, swap_with=b, table=table_two, decision="Hm."
             )
 
-    def test_a_seating_change_is_undone_by_another_not_by_a_reversal(self, open_, alice) -> None:
-        round = open_.rounds.get()
-        a, b = at_table(open_, 1)[0], at_table(open_, 2)[0]
+    def test_a_seating_change_is_undone_by_another_not_by_a_reversal(
+        self, open_, round_one, alice
+    ) -> None:
+        a, b = first_seats(open_)
         ruling = seat_change_by_ruling(
-            round=round, by=alice, entry=a, swap_with=b, decision="Swap."
+            round=round_one, by=alice, entry=a, swap_with=b, decision="Swap."
         )
         with pytest.raises(RulingError, match="moves the players back"):
             ruling_reverse(ruling=ruling, by=alice, reason="Oops.")

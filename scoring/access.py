@@ -162,7 +162,7 @@ class TableLinkAuthentication(BaseAuthentication):
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed("A table link's token is plain ASCII.") from None
         tables = Table.objects.select_related("round__tournament")
-        table = tables.filter(access_token=token).first()
+        table = tables.filter(access_token=token).order_by().first()
         if table is None:
             raise exceptions.AuthenticationFailed(
                 "No table has this link. It may have been reissued: ask the director for the "

@@ -12,9 +12,12 @@ Terms
   else.
 - Only successful answers are stored. A refusal (400, 409) wrote nothing, so sending the request
   again is safe already, and a scorekeeper who fixes a refused entry may keep the key.
-- Two requests with the same key at once: the table's lock (held by every result service) serves
-  them one after the other; the second one's write is refused, or its record collides with the
-  first one's on the unique (table, key) constraint, and it answers with the first one's answer.
+- A write is not preceded by a look-up of its key: retries are rare and every write would pay
+  for it. A retry's write fails instead, and the stored answer is looked up then. Either the
+  write is refused (the result it sends is stored already: a conflict, R4.1) or it succeeds and
+  its record collides with the first one's on the unique (table, key) constraint, which undoes
+  the write with its transaction. The same holds for two requests with the same key at once:
+  the table's lock (held by every result service) serves them one after the other.
 """
 
 import hashlib
@@ -45,14 +48,13 @@ class KeyReused(exceptions.APIException):
 
 
 def idempotent(request: Request, table: Table, write: Callable[[], Response]) -> Response:
-    """`write()`'s answer, stored under the request's key; a retry gets the stored answer."""
+    """`write()`'s answer, stored under the request's key; a retry gets the stored answer.
+    `write()` runs in a transaction, which also holds the answer's record."""
     key = request_key(request)
     if key is None:
-        return write()
+        with transaction.atomic():  # a write is one transaction, with a key or without
+            return write()
     fingerprint = request_fingerprint(request)
-    stored = replay(table, key, fingerprint)
-    if stored is not None:
-        return stored
     try:
         with transaction.atomic():
             response = write()
@@ -65,8 +67,8 @@ def idempotent(request: Request, table: Table, write: Callable[[], Response]) ->
                     response=response.data,
                 )
         return response
-    except (IntegrityError, ResultConflict, ResultRefused):
-        # Did a request with this key win meanwhile? Then this one is its retry.
+    except (IntegrityError, ResultConflict, ResultRefused, exceptions.ValidationError):
+        # Did a request with this key succeed before? Then this one is its retry.
         stored = replay(table, key, fingerprint)
         if stored is None:
             raise
@@ -105,7 +107,7 @@ def request_fingerprint(request: Request) -> str:
 
 def replay(table: Table, key: str, fingerprint: str) -> Response | None:
     """The stored answer to this key, None if it has none; 422 if it answered another request."""
-    record = IdempotencyRecord.objects.filter(table=table, key=key).first()
+    record = IdempotencyRecord.objects.filter(table=table, key=key).order_by().first()
     if record is None:
         return None
     if record.fingerprint != fingerprint:

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from scoring.models import Game, HandResult, ResultRevision
@@ -34,6 +35,7 @@ from scoring.rules import (
 )
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
+from tables.selectors import seats_prefetch
 from tournament.models import Round
 
 
@@ -133,7 +135,7 @@ def result_record(
 @transaction.atomic
 def result_submit(
     *,
-    table: Table,
+    table: Table | HeldTable,
     number: int,
     hands: Sequence[HandInput] = (),
     down_and_out: bool = False,
@@ -145,7 +147,8 @@ def result_submit(
     reason: str = "",
 ) -> ResultOutcome:
     """Save game `number` as a client sent it: a new result, or a correction of the stored one
-    when `base_version` names the version the client corrected."""
+    when `base_version` names the version the client corrected. `table` may be held already
+    (`table_hold`)."""
     held = _hold(table)
     entry = GameEntry(number, (), down_and_out, void)
     current = held.scored(number)
@@ -215,10 +218,24 @@ def _hold_round_of(table_id: int) -> None:
         )
 
 
-def _hold(table: Table) -> HeldTable:
-    """The table locked (`_lock`), with its seats and game attempts: three queries."""
+def table_hold(table: Table) -> HeldTable:
+    """The table locked until the transaction ends (`_lock`), with its seats and game attempts:
+    for a caller that needs the seats before it calls `result_submit` (to find players by
+    seat), so that both read them once, under the lock. The seats are also prefetched on the
+    held table (`tables.selectors.seats_prefetch`)."""
+    if not transaction.get_connection().in_atomic_block:
+        raise transaction.TransactionManagementError("Hold a table inside a transaction.")
+    return _hold(table)
+
+
+def _hold(table: Table | HeldTable) -> HeldTable:
+    """The table locked (`_lock`), with its seats and game attempts: three queries, none when
+    the caller holds it already (`table_hold`)."""
+    if isinstance(table, HeldTable):
+        return table
     table = _lock(table)
-    seats = list(table.seats.select_related("entry__player").order_by("position"))
+    prefetch_related_objects([table], seats_prefetch())
+    seats = list(table.seats.all())
     return HeldTable(table, seats, list(table.games.order_by("number", "attempt")))
 
 

@@ -47,7 +47,7 @@ NOT_YOURS = "No table of yours has this id."
 
 def table_load(*, pk: int) -> Table | None:
     """The table with its round and tournament: one query."""
-    return Table.objects.select_related("round__tournament").filter(pk=pk).first()
+    return Table.objects.select_related("round__tournament").filter(pk=pk).order_by().first()
 
 
 def table_seats(table: Table) -> list[Seat]:
@@ -94,7 +94,7 @@ def game_detail(*, table: Table, game: Game) -> dict[str, Any]:
         return _game(game, [])
     upto = HandResult.objects.filter(
         game__table=table, game__is_void=False, game__number__lte=game.number
-    )
+    ).order_by()  # in any order: the sums are the same
     running: dict[int, int] = {}
     hands = {}
     for hand in upto:
@@ -329,10 +329,11 @@ class TableResultApi(TableApi):
         if data.get("game", number) != number:
             raise exceptions.ValidationError({"game": f"This address is game {number}."})
         self.require_name(table, data["entered_by"], "entered_by", "who is entering")
+        held = services.table_hold(table)  # the seats, read once under the table's lock
         outcome = services.result_submit(
-            table=table,
+            table=held,
             number=number,
-            hands=hand_inputs(table, data["hands"]),
+            hands=hand_inputs(held.table, data["hands"]),
             down_and_out=data["down_and_out"],
             void=data["void"],
             by=self.access.user,
@@ -341,7 +342,7 @@ class TableResultApi(TableApi):
             base_version=data.get("version"),
             reason=data["reason"],
         )
-        answer = ts.TableGameOutput(game_detail(table=table, game=outcome.game)).data
+        answer = ts.TableGameOutput(game_detail(table=held.table, game=outcome.game)).data
         return Response(answer, status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
 
 

@@ -98,7 +98,14 @@ class RulingAdmin(admin.ModelAdmin):
 class StandingsSnapshotAdmin(admin.ModelAdmin):
     list_display = ["tournament", "version", "computed_at", "source_stamp"]
     list_filter = ["tournament"]
-    readonly_fields = ["tournament", "version", "computed_at", "source_stamp", "data"]
+    readonly_fields = [
+        "tournament",
+        "version",
+        "computed_at",
+        "source_stamp",
+        "last_ruling_id",
+        "data",
+    ]
 
 
 @admin.register(IdempotencyRecord)

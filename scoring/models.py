@@ -217,6 +217,12 @@ class StandingsSnapshot(models.Model):
         max_length=80,
         help_text="SHA-256 of the facts it was computed from: results, rulings and entries.",
     )
+    last_ruling_id = models.PositiveBigIntegerField(
+        null=True,
+        blank=True,
+        help_text="The newest ruling it read: it counts every ruling up to this id (R12.4). "
+        "Blank: no ruling yet, or stored before this was recorded.",
+    )
     data = models.JSONField()
 
     class Meta:

@@ -12,18 +12,21 @@ Terms
   leaderboard shows, so that the director and the hall's projector never disagree (R12.3,
   R12.4). The director sees each ruling behind the points it adds; the latest round's score is
   the player's points in the snapshot's latest round, rulings of that round included.
+- counted ruling: one the snapshot's totals include, i.e. one whose id is at most the snapshot's
+  last ruling (`scoring.standings`). Ids, not clocks: the web process that decided a ruling and
+  the worker that computed the snapshot need not agree on the time.
 """
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q
 
 from scoring.models import Game, Ruling
-from scoring.standings import standings_current
+from scoring.standings import standings_current, standings_refresh
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
 
@@ -201,12 +204,13 @@ def standings_for_director(*, tournament: Tournament) -> Standings:
     """The standings the public leaderboard shows (`standings_current`, the newest snapshot),
     each line with the rulings behind its points (1 query while the snapshot is cached)."""
     snapshot = standings_current(tournament=tournament)
-    computed_at = datetime.fromisoformat(snapshot["computed_at"])
-    rulings = _rulings_by_entry(tournament, computed_at)
+    if "last_ruling_id" not in snapshot:  # stored before snapshots recorded it: recompute once
+        snapshot = standings_refresh(tournament_id=tournament.pk).data
+    rulings = _rulings_by_entry(tournament, snapshot["last_ruling_id"])
     latest = snapshot["latest_round"]
     return Standings(
         version=snapshot["version"],
-        computed_at=computed_at,
+        computed_at=datetime.fromisoformat(snapshot["computed_at"]),
         tie_breaks=tuple(snapshot["tie_breaks"]),
         lines=tuple(
             _standing(row, latest, rulings.get(row["entry"], ())) for row in snapshot["players"]
@@ -214,14 +218,27 @@ def standings_for_director(*, tournament: Tournament) -> Standings:
     )
 
 
-def _rulings_by_entry(tournament: Tournament, computed_at: datetime) -> dict[int, list[RulingLine]]:
-    """Each player's rulings, oldest first. Only those decided before the snapshot was computed:
-    a newer one is not in its totals yet, and shows with them at the next refresh."""
+def _rulings_by_entry(
+    tournament: Tournament, last_ruling: int | None
+) -> dict[int, list[RulingLine]]:
+    """Each player's counted rulings, oldest first: a newer one is not in the totals yet, and
+    shows with them at the next refresh."""
     by_entry: dict[int, list[RulingLine]] = defaultdict(list)
-    for line in reversed(rulings_list(tournament=tournament)):
-        if line.entry_id is not None and line.decided_at <= computed_at:
-            by_entry[line.entry_id].append(line)
+    for line in sorted(rulings_list(tournament=tournament), key=lambda line: line.id):
+        if line.entry_id is not None and _counted(line.id, last_ruling):
+            by_entry[line.entry_id].append(_as_counted(line, last_ruling))
     return by_entry
+
+
+def _counted(ruling_id: int | None, last_ruling: int | None) -> bool:
+    return ruling_id is not None and last_ruling is not None and ruling_id <= last_ruling
+
+
+def _as_counted(line: RulingLine, last_ruling: int | None) -> RulingLine:
+    """A reversal (a later ruling, so a higher id) not counted yet is left out: until the next
+    refresh the ruling shows unreversed, as its points still are."""
+    reversal = line.reversed_by_id if _counted(line.reversed_by_id, last_ruling) else None
+    return replace(line, reversed_by_id=reversal)
 
 
 def _standing(

@@ -9,6 +9,9 @@ Terms
 - **table standings**: the players of one table and their totals in that table's set so far.
 - **snapshot**: one computation, stored with a **version** (1, 2, 3 …; the highest wins) and the
   **stamp** of the facts it was computed from; a computation from the same facts stores nothing.
+- **last ruling**: the newest ruling (highest id) a computation read. The snapshot counts every
+  ruling up to it and none after, so whether a ruling is in the totals is a comparison of ids,
+  never of the clocks of the web process that decided it and the worker that computed them.
 
 `standings_compute` reads every result row once and ranks in memory, so its cost stays close to
 reading the rows (bench/bench_standings.py). `standings_refresh` stores a snapshot and puts it
@@ -30,6 +33,9 @@ from tables.models import Seat
 from tournament.models import Entry, Tournament
 
 CACHE_SECONDS = 24 * 3600
+# Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
+# recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded).
+SNAPSHOT_SHAPE = 2
 
 
 @dataclass
@@ -63,6 +69,12 @@ class PlayerTally:
         if (round, game) >= self.last_game_at:
             self.last_game_at, self.last_game = (round, game), total
 
+    def add_ruling(self, round: int | None, points: int) -> None:
+        """A ruling's points count in its round, else in the player's latest (R12.4)."""
+        round = round or max(self.rounds, default=1)
+        self.ruling_points += points
+        self.rounds[round] = self.rounds.get(round, 0) + points
+
     def line(self, up_to_round: int | None = None) -> StandingLine:
         """The R12.3 line of this player, counting rounds up to `up_to_round` (all if None)."""
         rounds = {r: p for r, p in self.rounds.items() if up_to_round is None or r <= up_to_round}
@@ -94,9 +106,20 @@ class PlayerTally:
         }
 
 
+@dataclass(frozen=True)
+class RulingRow:
+    """One ruling as the standings read it; most carry no points (warnings, seating changes)."""
+
+    id: int
+    entry: int | None
+    round: int | None  # the round its points count in: the ruling's, else its table's
+    points: int
+
+
 def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
     """The tournament's standings, per table and overall, as JSON-ready data (5 queries)."""
-    tallies = _tallies(tournament)
+    rulings = _ruling_rows(tournament)
+    tallies = _tallies(tournament, rulings)
     tables = _tables(tournament, tallies)
     latest = max((r for tally in tallies.values() for r in tally.rounds), default=None)
     _place(tournament, tallies, latest)
@@ -107,10 +130,11 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
         "tie_breaks": list(tournament.rules().tie_breaks),
         "players": [tally.as_row() for tally in players],
         "tables": tables,
+        "last_ruling_id": max((ruling.id for ruling in rulings), default=None),
     }
 
 
-def _tallies(tournament: Tournament) -> dict[int, PlayerTally]:
+def _tallies(tournament: Tournament, rulings: list[RulingRow]) -> dict[int, PlayerTally]:
     entries = Entry.objects.filter(tournament=tournament).values_list(
         "pk", "player__name", "player__club", "status"
     )
@@ -118,11 +142,9 @@ def _tallies(tournament: Tournament) -> dict[int, PlayerTally]:
     for row in _result_rows(tournament):
         entry, round, game, total, went_out, doubled = row
         tallies[entry].add_game(round, game, total, went_out, doubled)
-    for entry, round, points in _ruling_rows(tournament):
-        tally = tallies[entry]
-        tally.ruling_points += points
-        round = round or max(tally.rounds, default=1)
-        tally.rounds[round] = tally.rounds.get(round, 0) + points
+    for ruling in rulings:
+        if ruling.entry is not None and ruling.points:
+            tallies[ruling.entry].add_ruling(ruling.round, ruling.points)
     return tallies
 
 
@@ -142,14 +164,17 @@ def _result_rows(tournament: Tournament):
     )
 
 
-def _ruling_rows(tournament: Tournament):
-    """Each ruling's points, with the round they count in (the ruling's round, else its table's)."""
-    rulings = Ruling.objects.filter(tournament=tournament, entry__isnull=False).exclude(points=0)
+def _ruling_rows(tournament: Tournament) -> list[RulingRow]:
+    """Every ruling of the tournament, points or not, in one read: the newest of them is the
+    snapshot's last ruling, so it must come from the same read as the points counted."""
+    rulings = (
+        Ruling.objects.filter(tournament=tournament)
+        .order_by()
+        .values_list("pk", "entry_id", "round__number", "table__round__number", "points")
+    )
     return [
-        (entry, round or table_round, points)
-        for entry, round, table_round, points in rulings.values_list(
-            "entry_id", "round__number", "table__round__number", "points"
-        )
+        RulingRow(pk, entry, round or table_round, points)
+        for pk, entry, round, table_round, points in rulings
     ]
 
 
@@ -211,7 +236,8 @@ def standings_stamp(*, tournament: Tournament) -> str:
         n=Count("id"), at=Max("status_changed_at"), seats=Count("seats")
     )
     at = games["at"].isoformat() if games["at"] else "-"
-    parts = [games["n"], at, games["versions"], rulings["n"], rulings["last"], *entries.values()]
+    parts = [SNAPSHOT_SHAPE, games["n"], at, games["versions"], rulings["n"], rulings["last"]]
+    parts += entries.values()
     return hashlib.sha256(":".join(str(part) for part in parts).encode()).hexdigest()
 
 
@@ -235,7 +261,11 @@ def _store(tournament: Tournament, stamp: str, version: int) -> StandingsSnapsho
     try:
         with transaction.atomic():
             return StandingsSnapshot.objects.create(
-                tournament=tournament, version=version, source_stamp=stamp, data=data
+                tournament=tournament,
+                version=version,
+                source_stamp=stamp,
+                last_ruling_id=data["last_ruling_id"],
+                data=data,
             )
     except IntegrityError:  # another run stored this version first: theirs is as good
         return StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version")[0]

@@ -27,8 +27,9 @@ def refresh_standings(tournament_id: int) -> None:
 
 @shared_task(ignore_result=True, time_limit=300, soft_time_limit=280)
 def reconcile_standings() -> None:
-    """Refresh every tournament with a result, a ruling or an entry changed in the last hours;
-    unchanged ones store nothing, so this is cheap when nothing was lost."""
+    """Refresh every tournament with a result, a ruling or an entry changed in the last hours
+    (a new entry counts: its status is dated from its registration); unchanged ones store
+    nothing, so this is cheap when nothing was lost."""
     since = timezone.now() - RECENT
     active = set(
         Game.objects.filter(updated_at__gte=since).values_list(

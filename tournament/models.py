@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 
 from scoring.rules import ASAJ_2025, Ruleset
 
@@ -98,7 +99,15 @@ class Entry(models.Model):
     is_late_entry = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
-    status_changed_at = models.DateTimeField(null=True, blank=True)
+    # Set at registration too, however the entry is created (bulk_create included), so that the
+    # standings reconcile sees a new entry as a recent change. Still nullable: a backup made
+    # before then holds nulls, and must load (scoring/backup.py).
+    status_changed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        default=timezone.now,
+        help_text="When the entry took its current status: at registration, then at each change.",
+    )
 
     objects = EntryQuerySet.as_manager()
 

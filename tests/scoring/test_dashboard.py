@@ -6,6 +6,7 @@ the same snapshot (scoring/standings.py), refreshed a moment after each change.
 """
 
 import re
+from datetime import datetime, timedelta
 
 import pytest
 from django.core.cache import cache
@@ -13,7 +14,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scoring.models import Game, Ruling
+from scoring.models import Game, Ruling, StandingsSnapshot
 from scoring.public import forget_recent
 from scoring.rounds import round_publish
 from scoring.rulings import ruling_record, ruling_reverse
@@ -56,6 +57,12 @@ def standings(tournament: Tournament) -> tuple[Standing, ...]:
 
 def by_name(tournament: Tournament) -> dict[str, Standing]:
     return {line.player: line for line in standings(tournament)}
+
+
+def shown_now(tournament: Tournament, name: str) -> Standing:
+    """The dashboard's line of `name` as it is, with no refresh run first."""
+    lines = standings_for_director(tournament=tournament).lines
+    return next(line for line in lines if line.player == name)
 
 
 def seat_names(round: Round, table: int) -> list[str]:
@@ -168,6 +175,69 @@ class TestStandings:
         assert (line.total, line.rulings) == (before.total, ())
         line = by_name(five)[name]
         assert (line.total, len(line.rulings)) == (before.total + 5, 1)
+
+    @pytest.mark.parametrize("offset", [timedelta(0), timedelta(hours=-1)], ids=["same", "behind"])
+    def test_a_ruling_the_snapshot_did_not_read_stays_out_whatever_the_clocks_say(
+        self, five, table, offset
+    ) -> None:
+        """The ruling is dated at the snapshot's very time, or an hour before it (the web
+        process's clock behind the worker's): still not in the totals, so not behind them."""
+        play(table, 1)
+        name = names_at(table)[1]
+        before = by_name(five)[name]
+        late = penalty_ruling(tournament=five, entry=player(five, name), points=5, decision="!")
+        computed_at = datetime.fromisoformat(
+            StandingsSnapshot.objects.filter(tournament=five).latest().data["computed_at"]
+        )
+        Ruling.objects.filter(pk=late.pk).update(decided_at=computed_at + offset)
+        line = shown_now(five, name)
+        assert (line.total, line.rulings) == (before.total, ())
+
+    def test_a_ruling_the_snapshot_read_shows_whatever_the_clocks_say(self, five, table) -> None:
+        """Dated a minute after the snapshot (the web process's clock ahead of the worker's), the
+        ruling is in the totals all the same: it shows behind them."""
+        play(table, 1)
+        name = names_at(table)[1]
+        before = by_name(five)[name]
+        late = penalty_ruling(tournament=five, entry=player(five, name), points=5, decision="!")
+        by_name(five)  # the refresh reads it
+        Ruling.objects.filter(pk=late.pk).update(decided_at=late.decided_at + timedelta(minutes=1))
+        line = shown_now(five, name)
+        assert (line.total, [ruling.id for ruling in line.rulings]) == (before.total + 5, [late.pk])
+
+    def test_a_reversal_shows_once_the_totals_count_it(self, five, table) -> None:
+        play(table, 1)
+        name = names_at(table)[3]
+        before = by_name(five)[name].total
+        penalty = penalty_ruling(tournament=five, entry=player(five, name), points=50, decision="!")
+        by_name(five)  # the penalty is counted
+        reversal = ruling_reverse(ruling=penalty, by=None, reason="Miscounted calls.")
+        line = shown_now(five, name)
+        assert line.total == before + 50  # the reversal's refresh has not run yet
+        assert [(r.id, r.reversed_by_id) for r in line.rulings] == [(penalty.pk, None)]
+        line = by_name(five)[name]
+        assert line.total == before
+        assert [(r.id, r.reversed_by_id) for r in line.rulings] == [
+            (penalty.pk, reversal.pk),
+            (reversal.pk, None),
+        ]
+
+    def test_a_snapshot_stored_before_it_recorded_its_last_ruling_is_recomputed(
+        self, five, table
+    ) -> None:
+        play(table, 1)
+        name = names_at(table)[1]
+        penalty = penalty_ruling(tournament=five, entry=player(five, name), points=5, decision="!")
+        old = standings_refresh(tournament_id=five.pk)
+        del old.data["last_ruling_id"]  # as stored, and cached, by the code before it
+        StandingsSnapshot.objects.filter(pk=old.pk).update(
+            data=old.data, last_ruling_id=None, source_stamp="stamped the old way"
+        )
+        cache.clear()  # read from the database, then
+        shown = standings_for_director(tournament=five)
+        [line] = [line for line in shown.lines if line.player == name]
+        assert shown.version == old.version + 1
+        assert [ruling.id for ruling in line.rulings] == [penalty.pk]
 
     def test_level_players_share_a_place_after_the_tie_breaks_r12_3(self, five, table) -> None:
         play(table, 1, winner=0)  # A 0, B 12, C 13, D 14, E 15

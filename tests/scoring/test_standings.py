@@ -4,12 +4,15 @@ Every test plays real games through the services (tests/scoring/playing.py): in 
 player at seat index `winner` goes out and each other player scores `points` + their seat number.
 """
 
+from collections.abc import Callable
+from datetime import timedelta
+
 import pytest
 from django.core.cache import cache
 from django.test import override_settings
 from django.utils import timezone
 
-from scoring.models import StandingsSnapshot
+from scoring.models import Ruling, StandingsSnapshot
 from scoring.rulings import ruling_record, ruling_reverse
 from scoring.standings import (
     standings_compute,
@@ -19,9 +22,18 @@ from scoring.standings import (
 )
 from scoring.standings_queue import standings_changed
 from scoring.tasks import reconcile_standings
-from tests.scoring.playing import entry, play, play_set, published_round, tournament_with
+from tests.factories import EntryFactory
+from tests.scoring.playing import (
+    entry,
+    penalty_ruling,
+    play,
+    play_set,
+    published_round,
+    tournament_with,
+    warning_ruling,
+)
 from tournament.models import Entry, Tournament
-from tournament.services import entry_withdraw
+from tournament.services import entry_withdraw, player_add, players_import_csv
 
 pytestmark = pytest.mark.django_db
 
@@ -222,6 +234,21 @@ class TestSnapshots:
         reconcile_standings()
         assert standings_current(tournament=tournament)["version"] == before.version + 1
 
+    def test_the_reconcile_catches_up_with_new_entries_alone(
+        self, register: Callable[[Tournament], None]
+    ) -> None:
+        """Five players registered two days ago, none seated: Uma and Val register now, and the
+        refresh their registration queued is lost. The reconcile must see them as a change."""
+        tournament = tournament_with(5)
+        two_days_ago = timezone.now() - timedelta(days=2)
+        tournament.entries.update(registered_at=two_days_ago, status_changed_at=two_days_ago)
+        before = standings_refresh(tournament_id=tournament.pk)
+        register(tournament)  # its refresh never queued (no commit here)
+        reconcile_standings()
+        after = standings_current(tournament=tournament)
+        assert after["version"] == before.version + 1
+        assert {"Uma", "Val"} <= {row["player"] for row in after["players"]}
+
     def test_the_fingerprint_is_a_digest_of_every_fact(self, tournament: Tournament) -> None:
         """Not cut short: a big tournament's last facts count as much as its first."""
         stamp = standings_stamp(tournament=tournament)
@@ -235,6 +262,66 @@ class TestSnapshots:
         play(tournament.rounds.get().tables.get(number=1), 1)
         cache.clear()
         assert standings_current(tournament=tournament)["latest_round"] == 1
+
+
+def add_uma_and_val(tournament: Tournament) -> None:
+    for name in ("Uma", "Val"):
+        player_add(tournament=tournament, by=None, name=name)
+
+
+def import_uma_and_val(tournament: Tournament) -> None:
+    players_import_csv(tournament=tournament, by=None, text="name,club\nUma,Mona\nVal,Mona\n")
+
+
+def create_uma_and_val(tournament: Tournament) -> None:
+    """Outside the services, as the demo and the benchmarks do."""
+    for name in ("Uma", "Val"):
+        EntryFactory(tournament=tournament, player__name=name)
+
+
+@pytest.fixture(params=[add_uma_and_val, import_uma_and_val, create_uma_and_val])
+def register(request: pytest.FixtureRequest) -> Callable[[Tournament], None]:
+    """Each way players are entered: one by one, from a players file (bulk_create), directly."""
+    return request.param
+
+
+class TestLastRuling:
+    """A snapshot records the newest ruling it read: it counts every ruling up to it (R12.4)."""
+
+    def test_a_snapshot_before_any_ruling_has_none(self, tournament: Tournament) -> None:
+        play(tournament.rounds.get().tables.get(number=1), 1)
+        snapshot = standings_refresh(tournament_id=tournament.pk)
+        assert snapshot.last_ruling_id is None and snapshot.data["last_ruling_id"] is None
+
+    def test_it_is_the_newest_ruling_read_with_points_or_without(
+        self, tournament: Tournament
+    ) -> None:
+        table = tournament.rounds.get().tables.get(number=1)
+        play(table, 1)
+        ben = entry(tournament, seated(table)[1])
+        penalty = penalty_ruling(
+            tournament=tournament, entry=ben, points=25, decision="Cards shown."
+        )
+        assert standings_refresh(tournament_id=tournament.pk).last_ruling_id == penalty.pk
+        warning = warning_ruling(tournament=tournament, entry=ben, decision="Slow play.")
+        snapshot = standings_refresh(tournament_id=tournament.pk)
+        assert snapshot.last_ruling_id == snapshot.data["last_ruling_id"] == warning.pk
+        redeal = ruling_record(
+            tournament=tournament, by=None, kind=Ruling.Kind.VOID_REDEAL, table=table, decision="!"
+        )
+        assert standings_refresh(tournament_id=tournament.pk).last_ruling_id == redeal.pk
+
+    def test_it_is_stored_with_the_totals_that_count_it(self, tournament: Tournament) -> None:
+        """A ruling recorded after the snapshot is neither in its totals nor up to its last."""
+        table = tournament.rounds.get().tables.get(number=1)
+        play(table, 1)
+        ben = entry(tournament, seated(table)[1])
+        counted = penalty_ruling(tournament=tournament, entry=ben, points=5, decision="Late.")
+        snapshot = standings_refresh(tournament_id=tournament.pk)
+        later = penalty_ruling(tournament=tournament, entry=ben, points=7, decision="Late again.")
+        ben_row = next(row for row in snapshot.data["players"] if row["entry"] == ben.pk)
+        assert ben_row["ruling_points"] == 5
+        assert counted.pk <= snapshot.last_ruling_id < later.pk
 
 
 class TestQueue:

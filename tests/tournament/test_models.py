@@ -1,8 +1,10 @@
 """The database itself refuses what the tournament model forbids."""
 
 import datetime
+import importlib
 
 import pytest
+from django.apps import apps
 from django.db import IntegrityError, transaction
 
 from scoring.rules import ASAJ_2025, Ruleset
@@ -83,3 +85,29 @@ def test_active_entries_leave_out_the_withdrawn_and_the_disqualified() -> None:
         EntryFactory(tournament=tournament, status=status)
     active = {entry.status for entry in tournament.entries.active()}
     assert active == {Entry.Status.REGISTERED, Entry.Status.CHECKED_IN}
+
+
+def test_a_new_entry_dates_its_status_from_its_registration() -> None:
+    """Entries made in bulk too: the standings reconcile looks for recent status dates."""
+    tournament, players = TournamentFactory(), PlayerFactory.create_batch(2)
+    one = Entry.objects.create(tournament=tournament, player=players[0])
+    [bulk] = Entry.objects.bulk_create([Entry(tournament=tournament, player=players[1])])
+    for entry in (one, bulk):
+        entry.refresh_from_db()
+        assert entry.status_changed_at is not None
+        assert abs(entry.status_changed_at - entry.registered_at) < datetime.timedelta(seconds=5)
+
+
+def test_the_migration_dates_a_status_never_changed_from_its_registration() -> None:
+    migration = importlib.import_module(
+        "tournament.migrations.0002_entry_status_dated_from_registration"
+    )
+    unchanged, withdrawn = EntryFactory(), EntryFactory(status=Entry.Status.WITHDRAWN)
+    withdrawn_at = withdrawn.registered_at + datetime.timedelta(hours=3)
+    Entry.objects.filter(pk=unchanged.pk).update(status_changed_at=None)
+    Entry.objects.filter(pk=withdrawn.pk).update(status_changed_at=withdrawn_at)
+    migration.date_statuses_from_registration(apps, None)
+    unchanged.refresh_from_db()
+    withdrawn.refresh_from_db()
+    assert unchanged.status_changed_at == unchanged.registered_at
+    assert withdrawn.status_changed_at == withdrawn_at

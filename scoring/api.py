@@ -23,7 +23,13 @@ from scoring import serializers as s
 from scoring.models import Ruling
 from scoring.rounds import RoundError
 from scoring.rules import PRESETS, check_contract, check_meld, evaluate
-from scoring.rulings import RulingError, ruling_record, ruling_reverse, seat_change_by_ruling
+from scoring.rulings import (
+    RulingError,
+    player_reinstate,
+    ruling_record,
+    ruling_reverse,
+    seat_change_by_ruling,
+)
 from scoring.selectors import round_progress, ruling_get, rulings_list
 from tables.services import (
     SeatingClosed,
@@ -35,7 +41,8 @@ from tables.services import (
 )
 from tournament.models import Entry, Round, Tournament
 from tournament.permissions import IsDirector, tournament_for_director
-from tournament.serializers import DisqualifyInput, EntryOutput
+from tournament.serializers import DisqualifyInput, EntryOutput, ReinstateInput
+from tournament.services import TournamentError
 
 
 def _input(
@@ -156,7 +163,7 @@ class DirectorApi(APIView):
 def _refusal_status(exc: Exception) -> int | None:
     if isinstance(exc, RoundError | SeatingClosed):
         return status.HTTP_409_CONFLICT
-    if isinstance(exc, RulingError | SeatingError):
+    if isinstance(exc, RulingError | SeatingError | TournamentError):
         return status.HTTP_400_BAD_REQUEST
     return None
 
@@ -413,4 +420,31 @@ class EntryDisqualifyApi(DirectorApi):
             decision=reason,
         )
         entry.refresh_from_db()
+        return Response(EntryOutput(entry).data)
+
+
+class EntryReinstateApi(DirectorApi):
+    """Reinstate a withdrawn or disqualified player, as registered. A disqualification is a
+    ruling (R12.4): reinstating the player reverses it with the reason given, as reversing the
+    ruling itself would, so that the rulings and the standings agree with the player's status."""
+
+    @extend_schema(
+        operation_id="entries_reinstate",
+        summary="Reinstate a withdrawn or disqualified player (as registered); a "
+        "disqualification's ruling is reversed, with the reason (R12.4)",
+        tags=["tournaments"],  # with the other changes of an entry's status
+        request=ReinstateInput,
+        responses={200: EntryOutput, 400: s.ErrorsOutput, **NOT_ALLOWED},
+        examples=[
+            OpenApiExample(
+                "A disqualification lifted",
+                value={"reason": "The marked cards were the venue's deck, not hers."},
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        entry = get_object_or_404(Entry, tournament=self.tournament(), pk=entry_id)
+        reason = _input(ReinstateInput, request)["reason"]
+        entry = player_reinstate(entry=entry, by=request.user, reason=reason)
         return Response(EntryOutput(entry).data)

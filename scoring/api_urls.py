@@ -33,6 +33,11 @@ urlpatterns = [
         api.EntryDisqualifyApi.as_view(),
         name="entry-disqualify",
     ),
+    path(
+        "tournaments/<slug:slug>/entries/<int:entry_id>/reinstate",
+        api.EntryReinstateApi.as_view(),
+        name="entry-reinstate",
+    ),
     path(RULINGS, api.RulingListApi.as_view(), name="api-rulings"),
     path(RULINGS + "/<int:pk>/reverse", api.RulingReverseApi.as_view(), name="api-ruling-reverse"),
 ]

@@ -219,3 +219,19 @@ class RulingForm(forms.Form):
 
 class ReverseForm(forms.Form):
     reason = forms.CharField(max_length=2000, label="Why is it reversed?")
+
+
+class ReinstateForm(forms.Form):
+    """Why a disqualified player is reinstated: their disqualification's ruling is reversed with
+    this reason (R12.4). A withdrawn player needs none, so the form then asks nothing."""
+
+    reason = forms.CharField(
+        max_length=2000,
+        label="Why is the disqualification lifted?",
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+    def __init__(self, *args: Any, disqualified: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not disqualified:
+            del self.fields["reason"]

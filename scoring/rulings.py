@@ -7,14 +7,19 @@ the players page does: `tournament.services.entry_disqualify`), and reversing it
 **seating change** is how a published round's seats change (`seat_change_by_ruling`).
 
 A ruling's points count in a **round**: its table's round, or else the round being played when it
-was decided, so that the latest-round tie-break (R12.3) sees them.
+was decided, so that the latest-round tie-break (R12.3) sees them. The round is held in share mode
+while the ruling is recorded (`_held_round`), so that no round step changes it meanwhile.
+
+**Reinstating** a disqualified player (`player_reinstate`, the players page's and the API's
+Reinstate) reverses their disqualification, so that the rulings, the standings and the player's
+status agree; a withdrawn player is reinstated without a ruling.
 
 Rulings are never deleted: a **reversal** is a new ruling that points at the one it reverses and
 carries the opposite points (`ruling_reverse`).
 """
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connection, transaction
 
 from scoring.models import Game, Ruling
 from scoring.standings_queue import standings_changed
@@ -25,6 +30,7 @@ from tournament.services import (
     TournamentError,
     audit_record,
     entry_disqualify,
+    entry_lift_disqualification,
     entry_reinstate,
 )
 
@@ -55,7 +61,10 @@ def ruling_record(
     points: int = 0,
     reverses: Ruling | None = None,
 ) -> Ruling:
-    """Record a director's ruling; a disqualification also disqualifies the player."""
+    """Record a director's ruling; a disqualification also disqualifies the player.
+
+    Locks, in the order every caller takes them: the ruling reversed, the round (share mode),
+    then the player's entry."""
     if kind == Kind.SEATING_CHANGE:
         raise RulingError(
             "A seating change moves seats too: record it from the round's page.", "kind"
@@ -65,11 +74,14 @@ def ruling_record(
     table = _check_subject(tournament, kind, points, entry, table, game)
     if reverses is not None:
         reverses = _reversible(tournament, reverses)
+    round = _held_round(tournament, table, reverses)
+    if table is not None:
+        _check_table_open(table, round, entry)
     if kind == Kind.DISQUALIFICATION and reverses is None:
         _disqualify(entry, by, decision)
     ruling = Ruling.objects.create(
         tournament=tournament,
-        round=_round_of(tournament, table, reverses),
+        round=round,
         table=table,
         game=game,
         entry=entry,
@@ -110,8 +122,42 @@ def ruling_reverse(*, ruling: Ruling, by: AbstractBaseUser | None, reason: str) 
         reverses=original,
     )
     if original.kind == Kind.DISQUALIFICATION:
-        _reinstate(original.entry, by)
+        _reinstate(original.entry, by, reversal)
     return reversal
+
+
+@transaction.atomic
+def player_reinstate(*, entry: Entry, by: AbstractBaseUser | None, reason: str = "") -> Entry:
+    """Reinstate a withdrawn or disqualified player, as registered (the Reinstate of the players
+    page and of the API). A disqualification is a ruling (R12.4): every one of the player's
+    still standing is reversed, with `reason`. A player disqualified without a ruling (before
+    disqualifications were rulings) has none to reverse: the reason goes in the audit log."""
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if entry.status != Entry.Status.DISQUALIFIED:
+        return entry_reinstate(entry=entry, by=by)  # refused unless withdrawn
+    if not reason.strip():
+        raise RulingError(
+            f"Say why {entry.player.name} is reinstated: it reverses the ruling that "
+            "disqualified them (R12.4).",
+            "reason",
+        )
+    standing = standing_disqualifications(entry=entry)
+    for ruling in standing:
+        ruling_reverse(ruling=ruling, by=by, reason=reason)
+    if not standing:
+        entry_lift_disqualification(entry=entry, by=by, reason=reason)
+    entry.refresh_from_db()
+    return entry
+
+
+def standing_disqualifications(*, entry: Entry) -> list[Ruling]:
+    """The player's disqualifications not reversed, oldest first. A disqualified player has one;
+    more only if an older one was left standing by a reinstatement made before reinstating
+    reversed the ruling (the player then disqualified again)."""
+    standing = entry.rulings.filter(
+        kind=Kind.DISQUALIFICATION, reverses__isnull=True, reversed_by__isnull=True
+    )
+    return list(standing.select_related("decided_by").order_by("decided_at", "pk"))
 
 
 # --- checks ----------------------------------------------------------------------------------
@@ -125,6 +171,32 @@ def _round_of(tournament: Tournament, table: Table | None, reverses: Ruling | No
     if reverses is not None:
         return reverses.round
     return tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+
+
+def _held_round(
+    tournament: Tournament, table: Table | None, reverses: Ruling | None
+) -> Round | None:
+    """The ruling's round (`_round_of`), held in share mode until the transaction ends and read
+    again once held: a round step waits for the ruling (taking the round back to draft is then
+    refused, since a ruling names it), or the ruling sees what the step did. The round being
+    played, if it went back to draft before it was held, gives way to the one before it."""
+    round = _round_of(tournament, table, reverses)
+    if round is None:
+        return None
+    held = _hold(round)
+    if table is None and reverses is None and held.status == Round.Status.DRAFT:
+        return _held_round(tournament, table, reverses)  # this draft, held, is left out now
+    return held
+
+
+def _hold(round: Round) -> Round:
+    """The round's row, read again under `FOR SHARE` (PostgreSQL), as results hold it
+    (`scoring.services._hold_round_of`). SQLite has one writer at a time and no row locks, so
+    there it is only read again."""
+    if connection.vendor != "postgresql":
+        return Round.objects.get(pk=round.pk)
+    sql = f"SELECT * FROM {Round._meta.db_table} WHERE id = %s FOR SHARE"
+    return Round.objects.raw(sql, [round.pk])[0]
 
 
 def _check_kind(kind: str, points: int, reverses: Ruling | None) -> None:
@@ -172,8 +244,8 @@ def _check_subject(
     if entry is not None and entry.tournament_id != tournament.pk:
         raise RulingError(f"{entry.player.name} does not play in {tournament.name}.", "entry")
     table = _game_table(game, table)
-    if table is not None:
-        _check_table(tournament, table, entry)
+    if table is not None and table.round.tournament_id != tournament.pk:
+        raise RulingError(f"{table} is not a table of {tournament.name}.", "table")
     return table
 
 
@@ -185,10 +257,8 @@ def _game_table(game: Game | None, table: Table | None) -> Table | None:
     return game.table
 
 
-def _check_table(tournament: Tournament, table: Table, entry: Entry | None) -> None:
-    round = table.round
-    if round.tournament_id != tournament.pk:
-        raise RulingError(f"{table} is not a table of {tournament.name}.", "table")
+def _check_table_open(table: Table, round: Round, entry: Entry | None) -> None:
+    """Checked on the table's round as held (`_held_round`): no step changes it meanwhile."""
     if round.status == Round.Status.DRAFT:
         raise RulingError(
             f"Round {round.number} is a draft: change its seating directly; rulings are for "
@@ -224,12 +294,14 @@ def _disqualify(entry: Entry | None, by: AbstractBaseUser | None, decision: str)
         raise RulingError(str(error), "entry") from None
 
 
-def _reinstate(entry: Entry | None, by: AbstractBaseUser | None) -> None:
-    """Undo a disqualification the way the players page does: back in as registered, to check
-    in again. A status changed since the ruling (already reinstated) is left alone."""
+def _reinstate(entry: Entry | None, by: AbstractBaseUser | None, reversal: Ruling) -> None:
+    """Undo a disqualification: back in as registered, to check in again; the log names the
+    reversal. A player no longer disqualified (reinstated by hand before) is left alone."""
     assert entry is not None
     if Entry.objects.filter(pk=entry.pk, status=Entry.Status.DISQUALIFIED).exists():
-        entry_reinstate(entry=entry, by=by)
+        entry_lift_disqualification(
+            entry=entry, by=by, reason=reversal.reason, ruling_id=reversal.pk
+        )
 
 
 def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:

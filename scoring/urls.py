@@ -31,4 +31,9 @@ urlpatterns = [
         views.ruling_reverse_view,
         name="ruling-reverse",
     ),
+    path(
+        "director/<slug:slug>/players/reinstate/<int:entry_id>",
+        views.entry_reinstate_view,
+        name="entry-reinstate",
+    ),
 ]

@@ -26,6 +26,7 @@ from scoring.forms import (
     HandFormSet,
     MeldForm,
     MoveForm,
+    ReinstateForm,
     ReverseForm,
     RulingForm,
     SeatForm,
@@ -34,12 +35,21 @@ from scoring.forms import (
 )
 from scoring.models import Ruling
 from scoring.rules import ASAJ_2025, check_contract, check_meld, evaluate
-from scoring.rulings import RulingError, ruling_record, ruling_reverse, seat_change_by_ruling
+from scoring.rulings import (
+    RulingError,
+    player_reinstate,
+    ruling_record,
+    ruling_reverse,
+    seat_change_by_ruling,
+    standing_disqualifications,
+)
 from scoring.selectors import round_progress, rulings_list, standings_for_director
 from tables.services import SeatingError, round_seat, seat_move, seat_swap, table_link_reissue
-from tournament.models import Round, Tournament
+from tournament.models import Entry, Round, Tournament
 from tournament.permissions import is_director, tournament_for_director
 from tournament.selectors import TIE_BREAK_WORDS
+from tournament.services import TournamentError
+from tournament.views import players_return_url
 
 
 def _meld(request: HttpRequest) -> dict[str, Any]:
@@ -436,3 +446,52 @@ def ruling_reverse_view(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     else:
         messages.success(request, f"Ruling {pk} is reversed by ruling {reversal.pk}.")
     return redirect("scoring:rulings", slug)
+
+
+# --- reinstating a player: a disqualification's ruling is reversed (R12.4) ------------------------
+
+
+@login_required
+def entry_reinstate_view(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """GET: the confirmation, naming the disqualification it reverses; POST: the reinstatement
+    (`player_reinstate`), then back to the players list."""
+    tournament = tournament_for_director(request.user, slug)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), pk=entry_id, tournament=tournament
+    )
+    posted = request.POST if request.method == "POST" else None
+    form = ReinstateForm(posted, disqualified=entry.status == Entry.Status.DISQUALIFIED)
+    if form.is_valid():
+        return _reinstate(request, tournament, entry, form.cleaned_data.get("reason", ""))
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "standing": _standing(entry),
+        "form": form,
+        "next": players_return_url(request, tournament),
+    }
+    return render(request, "scoring/entry_reinstate.html", context)
+
+
+def _standing(entry: Entry) -> list[Ruling]:
+    """The disqualifications that reinstating `entry` reverses."""
+    if entry.status != Entry.Status.DISQUALIFIED:
+        return []
+    return standing_disqualifications(entry=entry)
+
+
+def _reinstate(
+    request: HttpRequest, tournament: Tournament, entry: Entry, reason: str
+) -> HttpResponse:
+    reversed_ = _standing(entry)
+    try:
+        player_reinstate(entry=entry, by=request.user, reason=reason)
+    except (RulingError, TournamentError) as error:
+        messages.error(request, str(error))
+    else:
+        done = f"{entry.player} is reinstated, as registered: check them in when they are here."
+        if reversed_:
+            numbers = ", ".join(str(ruling.pk) for ruling in reversed_)
+            done += f" Their disqualification (ruling {numbers}) is reversed (R12.4)."
+        messages.success(request, done)
+    return redirect(players_return_url(request, tournament))

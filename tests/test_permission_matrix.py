@@ -345,7 +345,9 @@ PAGE_CASES = [
             {"entry_id": the(player), "action": action},
             body,
             success=302,
-            writes=action != "disqualify",  # a ruling (R12.4): on to the rulings form
+            # A disqualification is a ruling (R12.4): on to the rulings form; reinstating may
+            # reverse one: on to the scoring app's reinstate page.
+            writes=action not in ("disqualify", "reinstate"),
             variant=action,
         )
         for action, (player, body) in ENTRY_ACTIONS.items()
@@ -391,6 +393,8 @@ PAGE_CASES = [
     Case("GET", "scoring:rulings", writes=False),
     Case("POST", "scoring:rulings", body=PENALTY, success=302),
     Case("POST", "scoring:ruling-reverse", {"pk": ruling}, {"reason": "Misheard."}, success=302),
+    Case("GET", "scoring:entry-reinstate", {"entry_id": the("Lu")}, writes=False),
+    Case("POST", "scoring:entry-reinstate", {"entry_id": the("Lu")}, success=302),
     # tables/views.py
     Case("GET", "tables:print-cards", R2, writes=False),
     Case("GET", "tables:print-sheets", R2, writes=False),
@@ -575,6 +579,7 @@ THROUGH_THE_CUP = [  # (case, the status Bob gets)
     ],
     (Case("POST", "api-ruling-reverse", {**AT_THE_CUP, "pk": ruling}, {"reason": "No."}), 404),
     (Case("POST", "scoring:ruling-reverse", {**AT_THE_CUP, "pk": ruling}, {"reason": "No."}), 404),
+    (Case("POST", "scoring:entry-reinstate", {**AT_THE_CUP, "entry_id": the("Lu")}), 404),
     (Case("POST", "api-rulings", AT_THE_CUP, PENALTY), 400),
     (Case("POST", "api-rulings", AT_THE_CUP, {**PENALTY, **OPEN_TABLE}, variant="table"), 400),
     (Case("POST", "scoring:rulings", AT_THE_CUP, PENALTY), 200),  # the form, with its error

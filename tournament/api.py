@@ -256,15 +256,8 @@ class EntryWithdrawApi(EntryChangeApi):
         return super().post(request, slug, entry_id)
 
 
-# A disqualification is a ruling (R12.4): `scoring.api.EntryDisqualifyApi` records it.
-
-
-class EntryReinstateApi(EntryChangeApi):
-    change = staticmethod(services.entry_reinstate)
-
-    @_entry_change("reinstate", "Reinstate a withdrawn or disqualified player (as registered)")
-    def post(self, request: Request, slug: str, entry_id: int) -> Response:
-        return super().post(request, slug, entry_id)
+# A disqualification is a ruling (R12.4): `scoring.api.EntryDisqualifyApi` records it, and
+# `scoring.api.EntryReinstateApi` reinstates a player, reversing that ruling.
 
 
 class CheckInAllApi(DirectorApi):

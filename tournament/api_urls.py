@@ -22,5 +22,4 @@ urlpatterns = [
     path(f"{ENTRY}/check-in", api.EntryCheckInApi.as_view(), name="entry-check-in"),
     path(f"{ENTRY}/undo-check-in", api.EntryUndoCheckInApi.as_view(), name="entry-undo-check-in"),
     path(f"{ENTRY}/withdraw", api.EntryWithdrawApi.as_view(), name="entry-withdraw"),
-    path(f"{ENTRY}/reinstate", api.EntryReinstateApi.as_view(), name="entry-reinstate"),
 ]

@@ -128,6 +128,16 @@ class DisqualifyInput(serializers.Serializer):
     reason = serializers.CharField(max_length=250, help_text="Kept in the audit log (R12.4).")
 
 
+class ReinstateInput(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=2000,
+        allow_blank=True,
+        default="",
+        help_text="Why a disqualified player is reinstated: required for one, since it reverses "
+        "the ruling that disqualified them (R12.4). A withdrawn player needs none.",
+    )
+
+
 class TournamentProblemOutput(serializers.Serializer):
     rule = serializers.CharField(allow_null=True)
     field = serializers.CharField(allow_null=True)

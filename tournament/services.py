@@ -12,7 +12,8 @@ refused as a duplicate entry.
 An entry's **status** moves only along these lines (anything else is refused with the reason):
 registered → checked in (and back, to undo a mistaken check-in); registered or checked in →
 withdrawn; any but disqualified → disqualified (with a reason); withdrawn or disqualified →
-registered again (reinstated). A status change never deletes anything, so a withdrawn or
+registered again (reinstated; a disqualified player only by reversing the ruling that
+disqualified them, R12.4). A status change never deletes anything, so a withdrawn or
 disqualified player keeps the scores already played.
 """
 
@@ -425,8 +426,13 @@ DISQUALIFY = Move(
     Status.DISQUALIFIED,
     "Disqualified {player}",
 )
-REINSTATE = Move(
-    "reinstate", (Status.WITHDRAWN, Status.DISQUALIFIED), Status.REGISTERED, "Reinstated {player}"
+REINSTATE = Move("reinstate", (Status.WITHDRAWN,), Status.REGISTERED, "Reinstated {player}")
+# A disqualification is a director's ruling (R12.4): only reversing it lifts it.
+LIFT_DISQUALIFICATION = Move(
+    "reinstate",
+    (Status.DISQUALIFIED,),
+    Status.REGISTERED,
+    "Reinstated {player}, no longer disqualified",
 )
 
 # Why a move is refused, by (action, current status); {name} is the player's name.
@@ -449,6 +455,8 @@ REFUSALS = {
     "withdrawn or disqualified player can be reinstated.",
     ("reinstate", Status.CHECKED_IN): "{name} is still in the tournament (checked in); only a "
     "withdrawn or disqualified player can be reinstated.",
+    ("reinstate", Status.DISQUALIFIED): "{name} is disqualified by a director's ruling (R12.4): "
+    "only reversing that ruling, with the reason why, reinstates them.",
 }
 FALLBACK_REFUSAL = "{name} is {status}, so this cannot be done: the player's status is unchanged."
 
@@ -481,8 +489,28 @@ def entry_disqualify(*, entry: Entry, by: AbstractBaseUser, reason: str) -> Entr
 
 
 def entry_reinstate(*, entry: Entry, by: AbstractBaseUser) -> Entry:
-    """Back in as registered; they check in again before the next round is seated."""
+    """A withdrawn player back in as registered; they check in again before the next round is
+    seated. A disqualified player is refused: see `entry_lift_disqualification`."""
     return _move(entry=entry, by=by, move=REINSTATE)
+
+
+def entry_lift_disqualification(
+    *, entry: Entry, by: AbstractBaseUser, reason: str, ruling_id: int | None = None
+) -> Entry:
+    """A disqualified player back in as registered, as `entry_reinstate`. A disqualification is
+    a ruling (R12.4), so this is for `scoring.rulings` only, when it reverses that ruling
+    (`ruling_id`: the reversal) or finds none to reverse; the log keeps both and the reason."""
+    reason = tidy(reason)
+    if not reason:
+        raise TournamentError(
+            f"Give the reason for reinstating {entry.player.name}, who is disqualified (R12.4): "
+            "it is kept in the audit log.",
+            field="reason",
+        )
+    detail: dict[str, Any] = {"reason": reason}
+    if ruling_id is not None:
+        detail["ruling"] = ruling_id
+    return _move(entry=entry, by=by, move=LIFT_DISQUALIFICATION, detail=detail)
 
 
 @transaction.atomic

@@ -16,7 +16,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
 from tournament import selectors, services
 from tournament.forms import (
@@ -184,14 +184,10 @@ ENTRY_ACTIONS = {
         "They keep the scores already played and are not seated in later rounds. "
         "You can reinstate them.",
     ),
-    "reinstate": EntryAction(
-        "Reinstate",
-        "Reinstate {player}?",
-        "{player} is reinstated, as registered: check them in when they are here.",
-        services.entry_reinstate,
-        "They are registered again and can check in for the next round seated.",
-    ),
 }
+# A disqualification is a ruling (R12.4), and reinstating a disqualified player reverses it: both
+# are the scoring app's pages (`_scoring_page`).
+TO_SCORING = ("disqualify", "reinstate")
 
 
 @director_page
@@ -200,16 +196,16 @@ def entry_action(
 ) -> HttpResponse:
     """GET: the confirmation form; POST: the change, then back to the players list.
 
-    A disqualification is a ruling (R12.4): it goes to the rulings page's form, filled in."""
+    A disqualification is a ruling (R12.4): it goes to the rulings page's form, filled in; a
+    reinstatement goes to its own page, which reverses a disqualification's ruling."""
     chosen = ENTRY_ACTIONS.get(action)
-    if chosen is None and action != "disqualify":
+    if chosen is None and action not in TO_SCORING:
         raise Http404("There is no such action on a player.")
     entry = get_object_or_404(
         Entry.objects.select_related("player"), pk=entry_id, tournament=tournament
     )
     if chosen is None:
-        rulings = reverse("scoring:rulings", kwargs={"slug": tournament.slug})
-        return redirect(f"{rulings}?kind=disqualification&entry={entry.pk}#record")
+        return redirect(_scoring_page(request, tournament, entry, action))
     if request.method == "POST":
         try:
             chosen.change(entry=entry, by=request.user)
@@ -224,9 +220,17 @@ def entry_action(
         "action": action,
         "chosen": chosen,
         "question": chosen.question.format(player=entry.player),
-        "next": _next(request, tournament),
+        "next": players_return_url(request, tournament),
     }
     return render(request, "tournament/entry_confirm.html", context)
+
+
+def _scoring_page(request: HttpRequest, tournament: Tournament, entry: Entry, action: str) -> str:
+    if action == "disqualify":
+        rulings = reverse("scoring:rulings", kwargs={"slug": tournament.slug})
+        return f"{rulings}?kind=disqualification&entry={entry.pk}#record"
+    page = reverse("scoring:entry-reinstate", args=[tournament.slug, entry.pk])
+    return f"{page}?{urlencode({'next': players_return_url(request, tournament)})}"
 
 
 @director_page
@@ -240,7 +244,11 @@ def check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.info(request, "Nobody was waiting: no registered player is left to check in.")
         return _back_to_players(request, tournament)
     waiting = selectors.entry_list(tournament=tournament, status=Entry.Status.REGISTERED)
-    context = {"tournament": tournament, "waiting": waiting, "next": _next(request, tournament)}
+    context = {
+        "tournament": tournament,
+        "waiting": waiting,
+        "next": players_return_url(request, tournament),
+    }
     return render(request, "tournament/check_in_all.html", context)
 
 
@@ -270,7 +278,7 @@ def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return render(request, "tournament/players_import.html", context)
 
 
-def _next(request: HttpRequest, tournament: Tournament) -> str:
+def players_return_url(request: HttpRequest, tournament: Tournament) -> str:
     """Where to go back to: the players list as it was filtered, never another site."""
     players_url = reverse("tournament:players", args=[tournament.slug])
     wanted = request.POST.get("next") or request.GET.get("next") or ""
@@ -279,7 +287,7 @@ def _next(request: HttpRequest, tournament: Tournament) -> str:
 
 
 def _back_to_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return HttpResponseRedirect(_next(request, tournament))
+    return HttpResponseRedirect(players_return_url(request, tournament))
 
 
 # The record

@@ -9,7 +9,14 @@ from functools import partial
 import pytest
 
 from scoring.models import Ruling
-from scoring.rulings import RulingError, ruling_record, ruling_reverse, seat_change_by_ruling
+from scoring.rulings import (
+    RulingError,
+    player_reinstate,
+    ruling_record,
+    ruling_reverse,
+    seat_change_by_ruling,
+    standing_disqualifications,
+)
 from scoring.standings import standings_compute
 from tables.models import Seat
 from tests.factories import EntryFactory, TableFactory
@@ -24,6 +31,7 @@ from tests.scoring.playing import (
     tournament_with,
 )
 from tournament.models import AuditEvent, Entry, Round, Tournament
+from tournament.services import TournamentError, entry_reinstate
 
 pytestmark = pytest.mark.django_db
 
@@ -216,6 +224,82 @@ class TestDisqualification:
         ruling_reverse(ruling=ruling, by=alice, reason="Mistaken identity.")
         ann.refresh_from_db()
         assert ann.status == Entry.Status.REGISTERED  # checks in again, as after any reinstatement
+
+
+class TestReinstatement:
+    """Reinstating a disqualified player reverses the disqualification (R12.4), so that the
+    rulings, the standings and the player's status never disagree."""
+
+    def test_it_reverses_the_disqualification_with_the_reason(
+        self, open_, round_one, alice, alice_rules
+    ) -> None:
+        play(tables_of(round_one)[0], 1)
+        player = at_table(open_, 1)[1]
+        out = alice_rules(kind=Kind.DISQUALIFICATION, entry=player, decision="Marked cards.")
+        reinstated = player_reinstate(entry=player, by=alice, reason="The venue's deck.")
+        assert reinstated.status == Entry.Status.REGISTERED
+        reversal = out.reversed_by.get()
+        assert (reversal.reason, reversal.decided_by, reversal.round) == (
+            "The venue's deck.",
+            alice,
+            round_one,
+        )
+        assert standing_disqualifications(entry=player) == []
+        row = row_of(open_, player)
+        assert (row["status"], row["place"] is not None) == ("registered", True)  # placed again
+
+    def test_a_disqualified_player_is_not_reinstated_without_a_reason(
+        self, open_, alice, alice_rules
+    ) -> None:
+        ann = entry(open_, "Ann")
+        alice_rules(kind=Kind.DISQUALIFICATION, entry=ann, decision="Out.")
+        why = r"Say why Ann is reinstated: it reverses the ruling .* \(R12\.4\)"
+        with pytest.raises(RulingError, match=why) as refused:
+            player_reinstate(entry=ann, by=alice, reason="  ")
+        assert refused.value.field == "reason"
+        ann.refresh_from_db()
+        assert ann.status == Entry.Status.DISQUALIFIED and Ruling.objects.count() == 1
+
+    def test_a_withdrawn_player_is_reinstated_without_a_ruling(self, open_, alice) -> None:
+        ann = entry(open_, "Ann")
+        Entry.objects.filter(pk=ann.pk).update(status=Entry.Status.WITHDRAWN)
+        assert player_reinstate(entry=ann, by=alice).status == Entry.Status.REGISTERED
+        assert not Ruling.objects.exists()
+
+    def test_a_disqualification_left_standing_by_an_old_reinstatement_is_reversed_too(
+        self, open_, alice, alice_rules
+    ) -> None:
+        """Before this fix the players page reinstated a disqualified player directly, leaving
+        the ruling standing; reinstating after a second disqualification reverses both."""
+        ann = entry(open_, "Ann")
+        first = alice_rules(kind=Kind.DISQUALIFICATION, entry=ann, decision="Out.")
+        Entry.objects.filter(pk=ann.pk).update(status=Entry.Status.REGISTERED)  # the old way
+        second = alice_rules(kind=Kind.DISQUALIFICATION, entry=ann, decision="Out again.")
+        assert standing_disqualifications(entry=ann) == [first, second]
+        player_reinstate(entry=ann, by=alice, reason="Cleared of both.")
+        assert first.reversed_by.exists() and second.reversed_by.exists()
+        assert AuditEvent.objects.filter(action="entry.reinstate").count() == 1
+
+    def test_a_player_disqualified_without_a_ruling_is_reinstated_and_the_log_says_why(
+        self, open_, alice
+    ) -> None:
+        ann = entry(open_, "Ann")
+        Entry.objects.filter(pk=ann.pk).update(status=Entry.Status.DISQUALIFIED)
+        assert player_reinstate(entry=ann, by=alice, reason="Cleared.").status == "registered"
+        assert not Ruling.objects.exists()
+        event = AuditEvent.objects.get(action="entry.reinstate")
+        assert (event.actor, event.detail["reason"]) == (alice, "Cleared.")
+
+    def test_the_tournament_service_alone_refuses_a_disqualified_player(
+        self, open_, alice, alice_rules
+    ) -> None:
+        """The bug: `entry_reinstate` undid the status and left the ruling standing."""
+        ann = entry(open_, "Ann")
+        alice_rules(kind=Kind.DISQUALIFICATION, entry=ann, decision="Out.")
+        with pytest.raises(TournamentError, match="only reversing that ruling"):
+            entry_reinstate(entry=ann, by=alice)
+        ann.refresh_from_db()
+        assert ann.status == Entry.Status.DISQUALIFIED
 
 
 class TestReversal:

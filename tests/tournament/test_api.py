@@ -306,7 +306,7 @@ def test_a_bad_csv_lists_every_bad_row_with_its_line(dana, spring, ann) -> None:
         ("check-in", None, Status.REGISTERED, Status.CHECKED_IN),
         ("undo-check-in", None, Status.CHECKED_IN, Status.REGISTERED),
         ("withdraw", None, Status.CHECKED_IN, Status.WITHDRAWN),
-        ("reinstate", None, Status.DISQUALIFIED, Status.REGISTERED),
+        ("reinstate", None, Status.WITHDRAWN, Status.REGISTERED),
     ],
 )
 def test_a_director_changes_an_entry(dana, ann, action, body, before, after) -> None:
@@ -346,6 +346,64 @@ def test_a_disqualification_needs_a_reason(dana, ann) -> None:
     response = as_user(dana).post(f"/api/tournaments/spring-open/entries/{ann.pk}/disqualify")
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "reason"
+
+
+REINSTATE = "/api/tournaments/spring-open/entries/{}/reinstate"
+
+
+def disqualified(dana, ann) -> None:
+    """Dana disqualifies Ann through the API: a ruling (R12.4)."""
+    as_user(dana).post(
+        f"/api/tournaments/spring-open/entries/{ann.pk}/disqualify",
+        {"reason": "Marked cards"},
+        format="json",
+    )
+
+
+def test_reinstating_a_disqualified_player_reverses_the_ruling(dana, ann) -> None:
+    """R12.4: the disqualification stays on record, reversed by a ruling that says who and why;
+    the player's status, the rulings and the standings agree."""
+    disqualified(dana, ann)
+    response = as_user(dana).post(
+        REINSTATE.format(ann.pk), {"reason": "The deck was the venue's."}, format="json"
+    )
+    assert response.status_code == 200 and response.json()["status"] == Status.REGISTERED
+    disqualification, reversal = ann.tournament.rulings.order_by("pk")
+    assert reversal.reverses == disqualification
+    assert (reversal.kind, reversal.reason, reversal.decided_by) == (
+        "disqualification",
+        "The deck was the venue's.",
+        dana,
+    )
+    assert ann.tournament.audit.get(action="entry.reinstate").detail["ruling"] == reversal.pk
+
+
+def test_reinstating_a_disqualified_player_needs_a_reason(dana, ann) -> None:
+    disqualified(dana, ann)
+    response = as_user(dana).post(REINSTATE.format(ann.pk))
+    assert response.status_code == 400
+    [error] = response.json()["errors"]
+    assert error["field"] == "reason" and "reverses the ruling" in error["message"]
+    ann.refresh_from_db()
+    assert ann.status == Status.DISQUALIFIED
+    assert ann.tournament.rulings.count() == 1  # the disqualification, standing
+
+
+def test_a_player_disqualified_without_a_ruling_is_reinstated_with_the_reason_logged(
+    dana, ann
+) -> None:
+    """Before disqualifications were rulings, none was recorded: there is nothing to reverse."""
+    Entry.objects.filter(pk=ann.pk).update(status=Status.DISQUALIFIED)
+    response = as_user(dana).post(REINSTATE.format(ann.pk), {"reason": "Cleared."}, format="json")
+    assert response.status_code == 200 and response.json()["status"] == Status.REGISTERED
+    assert not ann.tournament.rulings.exists()
+    assert ann.tournament.audit.get(action="entry.reinstate").detail["reason"] == "Cleared."
+
+
+def test_reinstating_a_player_still_in_is_a_400_with_the_reason(dana, ann) -> None:
+    response = as_user(dana).post(REINSTATE.format(ann.pk))
+    assert response.status_code == 400
+    assert "still in the tournament (registered)" in response.json()["errors"][0]["message"]
 
 
 def test_an_entry_of_another_tournament_is_not_found(dana, bob) -> None:

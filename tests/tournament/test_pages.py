@@ -49,6 +49,7 @@ PAGES = [
     "/director/spring-open/players/import",
     "/director/spring-open/players/check-in-all",
     "/director/spring-open/players/{ann}/withdraw",
+    "/director/spring-open/players/reinstate/{ann}",
     "/director/spring-open/audit",
 ]
 
@@ -237,7 +238,6 @@ def test_the_players_list_filters_by_status_and_searches_names(dana, spring, ann
         ("check-in", Status.REGISTERED, Status.CHECKED_IN, "(Half Way Tree) is checked in."),
         ("undo-check-in", Status.CHECKED_IN, Status.REGISTERED, "is registered again"),
         ("withdraw", Status.CHECKED_IN, Status.WITHDRAWN, "(Half Way Tree) has withdrawn."),
-        ("reinstate", Status.WITHDRAWN, Status.REGISTERED, "is reinstated, as registered"),
     ],
 )
 def test_a_director_changes_an_entry_with_one_post(
@@ -279,6 +279,84 @@ def test_a_disqualification_is_a_ruling_and_its_reason_shows(dana, ann) -> None:
     ann.refresh_from_db()
     assert ann.status == Status.DISQUALIFIED
     assert "Marked cards" in text(client.get("/director/spring-open/players"))
+
+
+# Reinstating: a disqualification is a ruling (R12.4), so reinstating reverses it
+
+
+def disqualify_by_ruling(client: Client, ann: Entry) -> None:
+    ruling = {"kind": "disqualification", "entry": ann.pk, "points": 0, "decision": "Marked cards"}
+    client.post("/director/spring-open/rulings/", ruling)
+    ann.refresh_from_db()
+    assert ann.status == Status.DISQUALIFIED
+
+
+def test_a_withdrawn_player_is_reinstated_with_one_post(dana, ann) -> None:
+    Entry.objects.filter(pk=ann.pk).update(status=Status.WITHDRAWN)
+    back = "/director/spring-open/players?status=withdrawn"
+    response = as_user(dana).post(
+        f"/director/spring-open/players/reinstate/{ann.pk}", {"next": back}
+    )
+    assert (response.status_code, response["Location"]) == (302, back)
+    assert flashed(response) == [
+        "Ann Clarke (Half Way Tree) is reinstated, as registered: check them in when they are here."
+    ]
+    ann.refresh_from_db()
+    assert ann.status == Status.REGISTERED
+    assert ann.tournament.audit.get().actor == dana
+    assert not ann.tournament.rulings.exists()  # withdrawing is no ruling, nor is undoing it
+
+
+def test_reinstating_a_disqualified_player_reverses_the_ruling_with_the_reason(dana, ann) -> None:
+    client = as_user(dana)
+    disqualify_by_ruling(client, ann)
+    disqualification = ann.tournament.rulings.get()
+    players = text(client.get("/director/spring-open/players"))
+    assert f'href="/director/spring-open/players/reinstate/{ann.pk}?next=' in players
+    page = text(client.get(f"/director/spring-open/players/reinstate/{ann.pk}"))
+    assert f'#ruling-{disqualification.pk}">Ruling {disqualification.pk}</a>' in page
+    assert "Why is the disqualification lifted?" in page and "Marked cards" in page
+    response = client.post(
+        f"/director/spring-open/players/reinstate/{ann.pk}", {"reason": "The venue's deck."}
+    )
+    assert response["Location"] == "/director/spring-open/players"
+    assert flashed(response)[0].endswith(
+        f"Their disqualification (ruling {disqualification.pk}) is reversed (R12.4)."
+    )
+    ann.refresh_from_db()
+    reversal = disqualification.reversed_by.get()
+    assert (ann.status, reversal.reason, reversal.decided_by) == (
+        Status.REGISTERED,
+        "The venue's deck.",
+        dana,
+    )
+    rulings = text(client.get("/director/spring-open/rulings/"))
+    assert f'Reversed by <a href="#ruling-{reversal.pk}">ruling {reversal.pk}</a>' in rulings
+
+
+def test_a_disqualified_player_is_not_reinstated_without_saying_why(dana, ann) -> None:
+    client = as_user(dana)
+    disqualify_by_ruling(client, ann)
+    response = client.post(f"/director/spring-open/players/reinstate/{ann.pk}", {"reason": " "})
+    assert response.status_code == 200 and "This field is required." in text(response)
+    ann.refresh_from_db()
+    assert ann.status == Status.DISQUALIFIED
+    assert ann.tournament.rulings.count() == 1  # the disqualification, not reversed
+
+
+def test_the_players_reinstate_action_goes_to_the_reinstate_page(dana, ann) -> None:
+    """Reinstating is the scoring app's page (it may reverse a ruling): the players page's old
+    address leads there, keeping the list to go back to, and changes nothing itself."""
+    Entry.objects.filter(pk=ann.pk).update(status=Status.WITHDRAWN)
+    client = as_user(dana)
+    back = "/director/spring-open/players?status=withdrawn"
+    page = f"/director/spring-open/players/reinstate/{ann.pk}?next=%2Fdirector%2Fspring-open"
+    page += "%2Fplayers%3Fstatus%3Dwithdrawn"
+    for method in (client.get, client.post):
+        response = method(f"/director/spring-open/players/{ann.pk}/reinstate", {"next": back})
+        assert (response.status_code, response["Location"]) == (302, page)
+    ann.refresh_from_db()
+    assert ann.status == Status.WITHDRAWN
 
 
 def test_an_impossible_change_is_explained_and_changes_nothing(dana, ann) -> None:

@@ -23,6 +23,7 @@ from tournament.services import (
     entries_check_in_all,
     entry_check_in,
     entry_disqualify,
+    entry_lift_disqualification,
     entry_reinstate,
     entry_undo_check_in,
     entry_withdraw,
@@ -249,6 +250,7 @@ SERVICES = {
     "withdraw": entry_withdraw,
     "disqualify": lambda **kw: entry_disqualify(reason="Marked cards", **kw),
     "reinstate": entry_reinstate,
+    "lift disqualification": lambda **kw: entry_lift_disqualification(reason="Cleared", **kw),
 }
 ALLOWED = [
     ("check in", Status.REGISTERED, Status.CHECKED_IN),
@@ -259,7 +261,7 @@ ALLOWED = [
     ("disqualify", Status.CHECKED_IN, Status.DISQUALIFIED),
     ("disqualify", Status.WITHDRAWN, Status.DISQUALIFIED),
     ("reinstate", Status.WITHDRAWN, Status.REGISTERED),
-    ("reinstate", Status.DISQUALIFIED, Status.REGISTERED),
+    ("lift disqualification", Status.DISQUALIFIED, Status.REGISTERED),
 ]
 REFUSED = [
     ("check in", Status.CHECKED_IN, "Ann Clarke is already checked in."),
@@ -273,6 +275,11 @@ REFUSED = [
     ("disqualify", Status.DISQUALIFIED, "Ann Clarke is already disqualified."),
     ("reinstate", Status.REGISTERED, "still in the tournament (registered)"),
     ("reinstate", Status.CHECKED_IN, "still in the tournament (checked in)"),
+    # R12.4: a disqualification is a ruling; `scoring.rulings.player_reinstate` reverses it.
+    ("reinstate", Status.DISQUALIFIED, "disqualified by a director's ruling (R12.4): only "),
+    ("lift disqualification", Status.REGISTERED, "still in the tournament (registered)"),
+    ("lift disqualification", Status.CHECKED_IN, "still in the tournament (checked in)"),
+    ("lift disqualification", Status.WITHDRAWN, "Ann Clarke is withdrawn, so this cannot be"),
 ]
 
 
@@ -324,6 +331,23 @@ def test_a_disqualification_needs_a_reason_and_the_log_keeps_it(dana, spring) ->
     event = last_event(spring)
     assert event.detail["reason"] == "Marked cards (R12.4)"
     assert event.summary == "Disqualified Ann Clarke (Half Way Tree): Marked cards (R12.4)"
+
+
+def test_lifting_a_disqualification_needs_a_reason_and_the_log_names_the_ruling(
+    dana, spring
+) -> None:
+    entry = ann(spring, Status.DISQUALIFIED)
+    with pytest.raises(TournamentError, match="Give the reason for reinstating Ann") as refused:
+        entry_lift_disqualification(entry=entry, by=dana, reason=" ")
+    assert refused.value.field == "reason"
+    entry_lift_disqualification(entry=entry, by=dana, reason="The deck was marked", ruling_id=7)
+    event = last_event(spring)
+    assert (event.action, event.detail["reason"], event.detail["ruling"]) == (
+        "entry.reinstate",
+        "The deck was marked",
+        7,
+    )
+    assert event.summary.endswith("no longer disqualified: The deck was marked")
 
 
 def test_a_withdrawn_player_keeps_the_scores_already_played(dana, spring) -> None:

@@ -213,7 +213,7 @@ def test_a_round_step_waits_for_the_result_in_flight() -> None:
     (here locking the round, R12.4) waits for it instead of changing the round under it."""
     round = round_in_play(5)
     [table] = tables_of(round)
-    with result_in_flight(table), ThreadPoolExecutor(max_workers=1) as pool:
+    with ThreadPoolExecutor(max_workers=1) as pool, result_in_flight(table):
         step = pool.submit(in_parallel, [lambda: rounds.round_lock(round=round, by=None)])
         deadline = time.monotonic() + 10
         while not waiting_for_a_lock() and time.monotonic() < deadline:

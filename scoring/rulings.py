@@ -141,8 +141,10 @@ def player_reinstate(*, entry: Entry, by: AbstractBaseUser | None, reason: str =
             "disqualified them (R12.4).",
             "reason",
         )
-    standing = standing_disqualifications(entry=entry)
-    for ruling in standing:
+    # Locked up front, in id order, so that a reversal of one of them from the rulings page
+    # waits instead of deadlocking; the newest is reversed first, so the log names its reversal.
+    standing = standing_disqualifications(entry=entry, lock=True)
+    for ruling in reversed(standing):
         ruling_reverse(ruling=ruling, by=by, reason=reason)
     if not standing:
         entry_lift_disqualification(entry=entry, by=by, reason=reason)
@@ -150,13 +152,15 @@ def player_reinstate(*, entry: Entry, by: AbstractBaseUser | None, reason: str =
     return entry
 
 
-def standing_disqualifications(*, entry: Entry) -> list[Ruling]:
+def standing_disqualifications(*, entry: Entry, lock: bool = False) -> list[Ruling]:
     """The player's disqualifications not reversed, oldest first. A disqualified player has one;
     more only if an older one was left standing by a reinstatement made before reinstating
     reversed the ruling (the player then disqualified again)."""
     standing = entry.rulings.filter(
         kind=Kind.DISQUALIFICATION, reverses__isnull=True, reversed_by__isnull=True
     )
+    if lock:
+        return list(standing.select_for_update(of=("self",)).order_by("pk"))
     return list(standing.select_related("decided_by").order_by("decided_at", "pk"))
 
 
@@ -196,7 +200,10 @@ def _hold(round: Round) -> Round:
     if connection.vendor != "postgresql":
         return Round.objects.get(pk=round.pk)
     sql = f"SELECT * FROM {Round._meta.db_table} WHERE id = %s FOR SHARE"
-    return Round.objects.raw(sql, [round.pk])[0]
+    held = list(Round.objects.raw(sql, [round.pk]))
+    if not held:  # removed meanwhile (taken back to draft, then deleted)
+        raise RulingError(f"Round {round.number} was removed meanwhile: record the ruling again.")
+    return held[0]
 
 
 def _check_kind(kind: str, points: int, reverses: Ruling | None) -> None:
@@ -299,9 +306,12 @@ def _reinstate(entry: Entry | None, by: AbstractBaseUser | None, reversal: Rulin
     reversal. A player no longer disqualified (reinstated by hand before) is left alone."""
     assert entry is not None
     if Entry.objects.filter(pk=entry.pk, status=Entry.Status.DISQUALIFIED).exists():
-        entry_lift_disqualification(
-            entry=entry, by=by, reason=reversal.reason, ruling_id=reversal.pk
-        )
+        try:
+            entry_lift_disqualification(
+                entry=entry, by=by, reason=reversal.reason, ruling_id=reversal.pk
+            )
+        except TournamentError as error:  # reinstated meanwhile, by another request
+            raise RulingError(str(error), "entry") from None
 
 
 def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:

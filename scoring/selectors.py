@@ -206,7 +206,8 @@ def standings_for_director(*, tournament: Tournament) -> Standings:
     snapshot = standings_current(tournament=tournament)
     if "last_ruling_id" not in snapshot:  # stored before snapshots recorded it: recompute once
         snapshot = standings_refresh(tournament_id=tournament.pk).data
-    rulings = _rulings_by_entry(tournament, snapshot["last_ruling_id"])
+    # .get: a worker still on the old code may have stored it meanwhile (a rolling deploy)
+    rulings = _rulings_by_entry(tournament, snapshot.get("last_ruling_id"))
     latest = snapshot["latest_round"]
     return Standings(
         version=snapshot["version"],

@@ -418,6 +418,16 @@ class TestIdempotency:
         response = self.keyed(phone, table, "k1", hands=hands(s2={"points": 40}))
         assert "already answered a different request" in refusal(response, 422)[0]["message"]
         assert self.keyed(phone, table, "k1", game=2).status_code == 422  # another address
+        assert Game.objects.count() == 1  # game 2 was written, then undone with its transaction
+
+    def test_a_retried_void_game_is_stored_once(self, phone, table) -> None:
+        """A second void attempt is a legal write (R9.2): only the key's record, colliding,
+        undoes the retry's write."""
+        first = self.keyed(phone, table, "void-1", void=True, hands=[])
+        again = self.keyed(phone, table, "void-1", void=True, hands=[])
+        assert (first.status_code, again.status_code) == (201, 201)
+        assert again["Idempotent-Replayed"] == "true" and again.json() == first.json()
+        assert list(Game.objects.values_list("number", "attempt", "is_void")) == [(1, 1, True)]
 
     def test_a_refusal_is_not_stored_so_a_fixed_entry_may_keep_the_key(self, phone, table) -> None:
         bad = self.keyed(phone, table, "k1", hands=hands(s2={"went_out": True}))

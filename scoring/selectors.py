@@ -204,10 +204,10 @@ def standings_for_director(*, tournament: Tournament) -> Standings:
     """The standings the public leaderboard shows (`standings_current`, the newest snapshot),
     each line with the rulings behind its points (1 query while the snapshot is cached)."""
     snapshot = standings_current(tournament=tournament)
-    if "last_ruling_id" not in snapshot:  # stored before snapshots recorded it: recompute once
+    if "counted_rulings" not in snapshot:  # stored before snapshots recorded them: recompute
         snapshot = standings_refresh(tournament_id=tournament.pk).data
     # .get: a worker still on the old code may have stored it meanwhile (a rolling deploy)
-    rulings = _rulings_by_entry(tournament, snapshot.get("last_ruling_id"))
+    rulings = _rulings_by_entry(tournament, frozenset(snapshot.get("counted_rulings", ())))
     latest = snapshot["latest_round"]
     return Standings(
         version=snapshot["version"],
@@ -220,25 +220,21 @@ def standings_for_director(*, tournament: Tournament) -> Standings:
 
 
 def _rulings_by_entry(
-    tournament: Tournament, last_ruling: int | None
+    tournament: Tournament, counted: frozenset[int]
 ) -> dict[int, list[RulingLine]]:
-    """Each player's counted rulings, oldest first: a newer one is not in the totals yet, and
-    shows with them at the next refresh."""
+    """Each player's rulings the snapshot counted, oldest first: a newer one is not in the
+    totals yet, and shows with them at the next refresh."""
     by_entry: dict[int, list[RulingLine]] = defaultdict(list)
     for line in sorted(rulings_list(tournament=tournament), key=lambda line: line.id):
-        if line.entry_id is not None and _counted(line.id, last_ruling):
-            by_entry[line.entry_id].append(_as_counted(line, last_ruling))
+        if line.entry_id is not None and line.id in counted:
+            by_entry[line.entry_id].append(_as_counted(line, counted))
     return by_entry
 
 
-def _counted(ruling_id: int | None, last_ruling: int | None) -> bool:
-    return ruling_id is not None and last_ruling is not None and ruling_id <= last_ruling
-
-
-def _as_counted(line: RulingLine, last_ruling: int | None) -> RulingLine:
-    """A reversal (a later ruling, so a higher id) not counted yet is left out: until the next
-    refresh the ruling shows unreversed, as its points still are."""
-    reversal = line.reversed_by_id if _counted(line.reversed_by_id, last_ruling) else None
+def _as_counted(line: RulingLine, counted: frozenset[int]) -> RulingLine:
+    """A reversal not counted yet is left out: until the next refresh the ruling shows
+    unreversed, as its points still are."""
+    reversal = line.reversed_by_id if line.reversed_by_id in counted else None
     return replace(line, reversed_by_id=reversal)
 
 

@@ -34,8 +34,9 @@ from tournament.models import Entry, Tournament
 
 CACHE_SECONDS = 24 * 3600
 # Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
-# recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded).
-SNAPSHOT_SHAPE = 2
+# recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
+# the rulings counted, `counted_rulings`).
+SNAPSHOT_SHAPE = 3
 
 
 @dataclass
@@ -131,6 +132,9 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
         "players": [tally.as_row() for tally in players],
         "tables": tables,
         "last_ruling_id": max((ruling.id for ruling in rulings), default=None),
+        # Ids are taken at insert, not at commit: ruling 10 may commit after ruling 11, so the
+        # newest id alone does not say which rulings a snapshot counts.
+        "counted_rulings": sorted(ruling.id for ruling in rulings),
     }
 
 

@@ -222,14 +222,33 @@ class TestStandings:
             (reversal.pk, None),
         ]
 
-    def test_a_snapshot_stored_before_it_recorded_its_last_ruling_is_recomputed(
-        self, five, table
+    def test_an_older_ruling_committed_after_the_snapshot_stays_out(self, five, table) -> None:
+        """Ids are taken at insert: ruling 10 may commit after ruling 11 was read. The snapshot
+        says which rulings it counted, so 10 is not shown behind totals that lack it."""
+        play(table, 1)
+        name = names_at(table)[1]
+        first = penalty_ruling(tournament=five, entry=player(five, name), points=5, decision="!")
+        second = penalty_ruling(tournament=five, entry=player(five, name), points=7, decision="?")
+        assert first.pk < second.pk
+        snapshot = standings_refresh(tournament_id=five.pk)
+        snapshot.data["counted_rulings"] = [second.pk]  # as if `first` committed just after
+        StandingsSnapshot.objects.filter(pk=snapshot.pk).update(data=snapshot.data)
+        cache.clear()  # read from the database, then
+        [line] = [
+            line for line in standings_for_director(tournament=five).lines if line.player == name
+        ]
+        assert [ruling.id for ruling in line.rulings] == [second.pk]
+
+    @pytest.mark.parametrize("shape", [("last_ruling_id", "counted_rulings"), ("counted_rulings",)])
+    def test_a_snapshot_stored_before_it_recorded_its_rulings_is_recomputed(
+        self, five, table, shape
     ) -> None:
         play(table, 1)
         name = names_at(table)[1]
         penalty = penalty_ruling(tournament=five, entry=player(five, name), points=5, decision="!")
         old = standings_refresh(tournament_id=five.pk)
-        del old.data["last_ruling_id"]  # as stored, and cached, by the code before it
+        for key in shape:  # as stored, and cached, by the code before it
+            del old.data[key]
         StandingsSnapshot.objects.filter(pk=old.pk).update(
             data=old.data, last_ruling_id=None, source_stamp="stamped the old way"
         )

@@ -9,9 +9,10 @@ Terms
 - **table standings**: the players of one table and their totals in that table's set so far.
 - **snapshot**: one computation, stored with a **version** (1, 2, 3 …; the highest wins) and the
   **stamp** of the facts it was computed from; a computation from the same facts stores nothing.
-- **last ruling**: the newest ruling (highest id) a computation read. The snapshot counts every
-  ruling up to it and none after, so whether a ruling is in the totals is a comparison of ids,
-  never of the clocks of the web process that decided it and the worker that computed them.
+- **counted rulings**: the ids of the rulings a computation read (`counted_rulings`; the highest
+  is its **last ruling**). Whether a ruling is in the totals is whether the snapshot counted it,
+  never a comparison of the clocks of the web process that decided it and the worker that
+  computed them, nor of ids alone (an id is taken at insert, not at commit).
 
 `standings_compute` reads every result row once and ranks in memory, so its cost stays close to
 reading the rows (bench/bench_standings.py). `standings_refresh` stores a snapshot and puts it
@@ -169,8 +170,8 @@ def _result_rows(tournament: Tournament):
 
 
 def _ruling_rows(tournament: Tournament) -> list[RulingRow]:
-    """Every ruling of the tournament, points or not, in one read: the newest of them is the
-    snapshot's last ruling, so it must come from the same read as the points counted."""
+    """Every ruling of the tournament, points or not, in one read: the snapshot's counted
+    rulings must come from the same read as the points it counts."""
     rulings = (
         Ruling.objects.filter(tournament=tournament)
         .order_by()

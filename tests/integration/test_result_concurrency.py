@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 import pytest
@@ -158,16 +158,16 @@ def test_the_same_idempotency_key_in_parallel_writes_once(table: Table) -> None:
 
 
 @contextmanager
-def result_in_flight(table: Table) -> Iterator[None]:
-    """Another connection takes `table`'s lock as a result service does, and holds it (its
-    transaction open) until the block ends."""
-    locked, release = threading.Event(), threading.Event()
+def in_flight(call: Callable[[], Any]) -> Iterator[None]:
+    """Another connection makes `call` in a transaction and keeps it open, its locks held, until
+    the block ends; then it commits."""
+    done, release = threading.Event(), threading.Event()
 
     def hold() -> None:
         try:
             with transaction.atomic():
-                services._lock(table)
-                locked.set()
+                call()
+                done.set()
                 release.wait(timeout=30)
         finally:
             connection.close()
@@ -175,11 +175,17 @@ def result_in_flight(table: Table) -> Iterator[None]:
     holder = threading.Thread(target=hold)
     holder.start()
     try:
-        assert locked.wait(timeout=10), "the holder never got the table's lock"
+        assert done.wait(timeout=10), "the call in flight did not finish"
         yield
     finally:
         release.set()
         holder.join(timeout=30)
+
+
+def result_in_flight(table: Table) -> AbstractContextManager[None]:
+    """Another connection takes `table`'s lock as a result service does, and holds it (its
+    transaction open) until the block ends."""
+    return in_flight(lambda: services._lock(table))
 
 
 def waiting_for_a_lock() -> int:

@@ -8,20 +8,18 @@ shows who is waiting for a lock.
 """
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from django.db import connection, transaction
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scoring import rounds
 from scoring.models import Ruling
 from scoring.rulings import RulingError, ruling_record
-from tests.integration.test_result_concurrency import in_parallel, waiting_for_a_lock
+from tests.integration.test_result_concurrency import in_flight, in_parallel, waiting_for_a_lock
 from tests.scoring.playing import (
     director_of,
     disqualification_ruling,
@@ -35,31 +33,6 @@ from tournament.models import Entry, Round
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 Kind = Ruling.Kind
 CLICKS = 20
-
-
-@contextmanager
-def in_flight(call: Callable[[], Any]) -> Iterator[None]:
-    """Another connection makes `call` in a transaction and keeps it open, its locks held, until
-    the block ends; then it commits."""
-    done, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        try:
-            with transaction.atomic():
-                call()
-                done.set()
-                release.wait(timeout=30)
-        finally:
-            connection.close()
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    try:
-        assert done.wait(timeout=10), "the call in flight did not finish"
-        yield
-    finally:
-        release.set()
-        holder.join(timeout=30)
 
 
 def waits(call: Callable[[], Any], pool: ThreadPoolExecutor) -> Future:

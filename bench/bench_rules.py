@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.rules import ASAJ_2025, GameEntry, HandEntry, evaluate, score_set
+from games.kalooki import ASAJ_2025, GameEntry, HandEntry, evaluate, score_set
 
 TARGET_MS = 1.0
 PLAYERS = ("Ann", "Bob", "Cy", "Di", "Ed")

@@ -1,1 +1,1 @@
-"""Games and results, rulings and standings; the rules engine lives in scoring.rules."""
+"""Games and results, rulings and standings; the rules engine lives in games.kalooki."""

@@ -18,11 +18,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import problem
+from games.kalooki import PRESETS, check_contract, check_meld, evaluate
 from scoring import rounds
 from scoring import serializers as s
 from scoring.models import Ruling
 from scoring.rounds import RoundError
-from scoring.rules import PRESETS, check_contract, check_meld, evaluate
 from scoring.rulings import (
     RulingError,
     player_reinstate,

@@ -15,7 +15,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.rules import Card, deck, format_cards, hand_points
+from games.kalooki import Card, deck, format_cards, hand_points
 from scoring.services import HandInput, result_record
 from tables.models import Seat, Table
 from tables.services import round_seat

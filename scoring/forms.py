@@ -6,8 +6,8 @@ from typing import Any
 from django import forms
 from django.db.models import QuerySet
 
+from games.kalooki import ASAJ_2025, FOUR, THREE, GameEntry, HandEntry
 from scoring.models import Ruling
-from scoring.rules import ASAJ_2025, FOUR, THREE, GameEntry, HandEntry
 from scoring.serializers import MAX_CARD_TEXT, cards_problem
 from tables.models import Table
 from tournament.models import Entry, Round, Tournament

@@ -50,8 +50,8 @@ from django.utils.cache import (
 from django.utils.http import http_date
 from django.views.decorators.http import require_safe
 
+from games.kalooki import Ruleset
 from scoring.models import Game, HandResult, Ruling
-from scoring.rules import Ruleset
 from scoring.standings import standings_current
 from tables.models import Table
 from tables.selectors import GameLine, SeatLine, game_lines, seat_lines, seats_prefetch

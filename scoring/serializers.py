@@ -13,8 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.models import Game, Ruling
-from scoring.rules import (
+from games.kalooki import (
     FOUR,
     PRESETS,
     THREE,
@@ -24,6 +23,7 @@ from scoring.rules import (
     UnknownGameError,
     parse_cards,
 )
+from scoring.models import Game, Ruling
 from tables.models import Table
 from tournament.models import Entry, Round
 

@@ -23,8 +23,7 @@ from django.db import connection, transaction
 from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
-from scoring.models import Game, HandResult, ResultRevision
-from scoring.rules import (
+from games.kalooki import (
     EntryCheck,
     GameEntry,
     GameScore,
@@ -33,6 +32,7 @@ from scoring.rules import (
     evaluate,
     parse_cards,
 )
+from scoring.models import Game, HandResult, ResultRevision
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
 from tables.selectors import seats_prefetch
@@ -75,7 +75,7 @@ class ResultOutcome:
 
 @dataclass(frozen=True)
 class HandInput:
-    """One seated player's result, as a scorekeeper enters it (see `scoring.rules.HandEntry`)."""
+    """One seated player's result, as a scorekeeper enters it (see `games.kalooki.HandEntry`)."""
 
     entry_id: int
     went_out: bool = False

@@ -28,8 +28,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
 
+from games.kalooki import StandingLine, rank_standings
 from scoring.models import Game, HandResult, Ruling, StandingsSnapshot
-from scoring.rules import StandingLine, rank_standings
 from tables.models import Seat
 from tournament.models import Entry, Tournament
 

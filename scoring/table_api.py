@@ -28,12 +28,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.kalooki import Problem
 from scoring import services
 from scoring import table_serializers as ts
 from scoring.access import Access, TableCaller, TableLinkAuthentication, require_table_access
 from scoring.idempotency import HEADER, MAX_KEY, idempotent
 from scoring.models import Game, HandResult
-from scoring.rules import Problem
 from tables.models import Seat, Table
 from tables.selectors import GameLine, SeatLine, game_lines, seat_lines, seats_prefetch
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from django import forms
 
-from scoring.rules import GameEntry, HandEntry, PlayerScore, Problem
+from games.kalooki import GameEntry, HandEntry, PlayerScore, Problem
 from scoring.serializers import MAX_CARD_TEXT, MAX_COUNT
 from scoring.services import HandInput
 from tables.selectors import SeatLine

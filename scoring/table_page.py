@@ -35,9 +35,9 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from games.kalooki import PRESETS, Problem, Ruleset, evaluate
 from scoring.access import Access, table_access
 from scoring.models import Game, HandResult, ResultRevision
-from scoring.rules import PRESETS, Problem, Ruleset, evaluate
 from scoring.services import (
     CORRECTABLE_ROUNDS,
     SCOREABLE_ROUNDS,

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from games.kalooki import ASAJ_2025, check_contract, check_meld, evaluate
 from scoring import rounds
 from scoring.forms import (
     ConfirmForm,
@@ -34,7 +35,6 @@ from scoring.forms import (
     SwapForm,
 )
 from scoring.models import Ruling
-from scoring.rules import ASAJ_2025, check_contract, check_meld, evaluate
 from scoring.rulings import (
     RulingError,
     player_reinstate,

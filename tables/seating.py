@@ -17,7 +17,7 @@ Terms
   beyond each pair's first.
 - plan: every round of an event seated in advance (`plan_event`), for a fixed field of players.
 
-Table sizes (R12.2) come from the rules engine (`scoring.rules.table_sizes`), and every table
+Table sizes (R12.2) come from the rules engine (`games.kalooki.table_sizes`), and every table
 is within the ruleset's least and largest size: tables of the usual size and, when the count is
 not a multiple of it, tables one short, so that no table is short by more than one (43 players at
 five a table: seven fives and two fours). Counts that cannot be split that way take tables one
@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
 
-from scoring import rules
-from scoring.rules import ASAJ_2025, RulesError, Ruleset
+from games import kalooki as rules
+from games.kalooki import ASAJ_2025, RulesError, Ruleset
 
 # Swaps tried per seat to fill (players × rounds). Measured: the targets of bench/bench_seating.py
 # are already met with 100,000 swaps; the rest buys fewer repeats. The floor keeps small fields

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from scoring.rules import GameSpec
+from games.kalooki import GameSpec
 from tables.models import Seat, Table
 from tournament.models import Round, Tournament
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from django import forms
 
-from scoring.rules import PRESETS
+from games.kalooki import PRESETS
 from tournament.csv_import import MAX_BYTES, MAX_EMAIL, MAX_NAME, decode_upload
 from tournament.models import Entry, Tournament
 from tournament.services import DEFAULT_RULESET, TournamentError

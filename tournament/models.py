@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from scoring.rules import ASAJ_2025, Ruleset
+from games.kalooki import ASAJ_2025, Ruleset
 
 
 def default_ruleset() -> dict[str, Any]:

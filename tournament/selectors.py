@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from scoring.rules import PRESETS, Ruleset
+from games.kalooki import PRESETS, Ruleset
 from tournament.models import AuditEvent, Entry, Round, Tournament
 from tournament.permissions import directed_tournaments
 

@@ -6,7 +6,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.rules import PRESETS
+from games.kalooki import PRESETS
 from tournament.csv_import import MAX_BYTES, MAX_EMAIL, MAX_NAME
 from tournament.models import Entry, Tournament
 from tournament.selectors import RulesetSummary, ruleset_summary

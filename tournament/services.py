@@ -28,7 +28,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
-from scoring.rules import PRESETS, Ruleset
+from games.kalooki import PRESETS, Ruleset
 from tournament.csv_import import (
     CsvPlayer,
     RowProblem,

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Locator, Page, expect
 
-from scoring.rules import ASAJ_2025, GameEntry, HandEntry, evaluate
+from games.kalooki import ASAJ_2025, GameEntry, HandEntry, evaluate
 
 PASSWORD = "correct horse battery staple"  # tests.factories' users all have it
 TOURNAMENT_DAY = datetime.date(2026, 11, 21)

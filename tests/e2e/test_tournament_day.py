@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring.rules import ASAJ_2025, StandingLine, rank_standings
+from games.kalooki import ASAJ_2025, StandingLine, rank_standings
 from tests.e2e.steps import (
     PLAYERS,
     PLAYERS_CSV,

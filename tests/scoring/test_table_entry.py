@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from games.kalooki import ASAJ_2025, hand_points, parse_cards
 from scoring.models import Game
-from scoring.rules import ASAJ_2025, hand_points, parse_cards
 from scoring.services import table_sign_off
 from tables.models import Seat, Table, new_access_token
 from tests.scoring.playing import play_set, published_round, tournament_with

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import rules
-from scoring.rules import ASAJ_2025, Ruleset
+from games import kalooki as rules
+from games.kalooki import ASAJ_2025, Ruleset
 from tables.seating import (
     MeetingHistory,
     Plan,

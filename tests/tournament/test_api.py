@@ -7,7 +7,7 @@ from django.contrib.auth.models import Permission
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from scoring.rules import PRESETS, Ruleset
+from games.kalooki import PRESETS, Ruleset
 from tests.factories import EntryFactory, RoundFactory
 from tests.tournament.conftest import count_queries
 from tournament.models import Entry, Tournament

@@ -7,7 +7,7 @@ import pytest
 from django.apps import apps
 from django.db import IntegrityError, transaction
 
-from scoring.rules import ASAJ_2025, Ruleset
+from games.kalooki import ASAJ_2025, Ruleset
 from tests.factories import (
     EntryFactory,
     PlayerFactory,

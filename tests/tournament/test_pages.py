@@ -8,7 +8,7 @@ from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoring.rules import PRESETS, Ruleset
+from games.kalooki import PRESETS, Ruleset
 from tests.factories import EntryFactory, RoundFactory
 from tests.tournament.conftest import count_queries
 from tournament.models import Entry, StaffRole, Tournament

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
+from games.kalooki import ASAJ_2025, PRESETS, Ruleset
 from scoring.models import HandResult
-from scoring.rules import ASAJ_2025, PRESETS, Ruleset
 from tables.models import Seat
 from tests.factories import (
     EntryFactory,

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.rules import ASAJ_2025, RulesError, Ruleset
+from games.kalooki import ASAJ_2025, RulesError, Ruleset
 from tables.models import MAX_SEATS
 from tables.seating import SeatingError, plan_event
 

@@ -1,6 +1,6 @@
 """Problems: every refusal, error and warning cites its rule in words a person understands."""
 
-from scoring.rules import Problem
+from games.kalooki import Problem
 
 
 def test_a_problem_message_always_ends_citing_its_rule():

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import (
+from games.kalooki import (
     ASAJ_2025,
     GameEntry,
     HandEntry,
@@ -17,7 +17,7 @@ from scoring.rules import (
     max_hand_points,
     parse_cards,
 )
-from scoring.rules.cards import NATURALS
+from games.kalooki.cards import NATURALS
 
 from .strategies import SETTINGS, game_entries, shuffled_decks
 

@@ -12,7 +12,7 @@ import random
 
 from hypothesis import strategies as st
 
-from scoring.rules import (
+from games.kalooki import (
     ASAJ_2025,
     JOKER,
     Card,
@@ -25,8 +25,8 @@ from scoring.rules import (
     format_cards,
     hand_points,
 )
-from scoring.rules.cards import NATURALS, natural
-from scoring.rules.melds import HIGH_ACE
+from games.kalooki.cards import NATURALS, natural
+from games.kalooki.melds import HIGH_ACE
 
 SETTINGS = {"max_examples": 120, "deadline": None}
 

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from scoring.rules import ASAJ_2025, FOUR, THREE, UnknownGameError, check_contract, parse_cards
+from games.kalooki import ASAJ_2025, FOUR, THREE, UnknownGameError, check_contract, parse_cards
 
 RULES = ASAJ_2025
 

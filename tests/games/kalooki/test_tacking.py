@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 from hypothesis import given, settings
 
-from scoring.rules import (
+from games.kalooki import (
     ASAJ_2025,
     RulesError,
     check_discard,

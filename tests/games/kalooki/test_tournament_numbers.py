@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from scoring.rules import ASAJ_2025, RulesError, StandingLine, rank_standings, table_sizes
+from games.kalooki import ASAJ_2025, RulesError, StandingLine, rank_standings, table_sizes
 
 RULES = ASAJ_2025
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from scoring.rules import ASAJ_2025, PRESETS, GameSpec, RulesError, Ruleset, UnknownGameError
+from games.kalooki import ASAJ_2025, PRESETS, GameSpec, RulesError, Ruleset, UnknownGameError
 
 R4_GAMES = [
     (1, 9, "333", "three threes"),

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import (
+from games.kalooki import (
     ASAJ_2025,
     EntryRefused,
     GameEntry,

@@ -54,21 +54,21 @@ def play_deal(
     rng: random.Random, *, dealer: int = 0, direction: int = LEFT, eagerness: float = 0.75
 ) -> DealPlayed:
     """Deal, pass and play one deal (PA2, PA3)."""
+    hands, common = deal_hands(rng)
+    return play_parcels(common, pass_cards(hands, direction, rng), dealer, rng, eagerness)
+
+
+def deal_hands(rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """Six cards to each player and six to the common pile, from a shuffled deck (PA2.1)."""
     cards = list(DECK)
     rng.shuffle(cards)
     hands = [cards[HAND * seat : HAND * (seat + 1)] for seat in range(SEATS)]
-    common = cards[HAND * SEATS :]
-    hands = _pass(hands, direction, rng)
-    parcels = []
-    turner = dealer
-    for first in common:
-        turner, parcel = _play_parcel(first, turner, hands, rng, eagerness)
-        parcels.append((turner, parcel))
-    return DealPlayed(tuple(parcels))
+    return hands, cards[HAND * SEATS :]
 
 
-def _pass(hands: list[list[Card]], direction: int, rng: random.Random) -> list[list[Card]]:
-    """Every player chooses three cards before seeing what she gets (PA2.2)."""
+def pass_cards(hands: list[list[Card]], direction: int, rng: random.Random) -> list[list[Card]]:
+    """Every player chooses three cards before seeing what she gets (PA2.2) and passes them
+    to her neighbour in ``direction`` (PA2.3)."""
     given = [rng.sample(hand, PASSED) for hand in hands]
     kept = [
         [card for card in hand if card not in gift] for hand, gift in zip(hands, given, strict=True)
@@ -76,11 +76,28 @@ def _pass(hands: list[list[Card]], direction: int, rng: random.Random) -> list[l
     return [kept[seat] + given[(seat - direction) % SEATS] for seat in range(SEATS)]
 
 
-def _play_parcel(
+def play_parcels(
+    common: list[Card],
+    hands: list[list[Card]],
+    dealer: int,
+    rng: random.Random,
+    eagerness: float = 0.75,
+) -> DealPlayed:
+    """The dealer turns up the first card; whoever captures a parcel turns up the next (PA3.1,
+    PA3.6), until the common pile is spent (PA3.7). ``hands`` are played from."""
+    parcels = []
+    turner = dealer
+    for first in common:
+        turner, parcel = play_parcel(first, turner, hands, rng, eagerness)
+        parcels.append((turner, parcel))
+    return DealPlayed(tuple(parcels))
+
+
+def play_parcel(
     first: Card, turner: int, hands: list[list[Card]], rng: random.Random, eagerness: float
 ) -> tuple[int, tuple[Card, ...]]:
-    """Play on one turned-up card until three players in a row pass; the last to add takes it,
-    the player who turned it up when nobody added (PA3.1 to PA3.5)."""
+    """Play on one turned-up card, from the turner's left, until three players in a row pass;
+    the last to add takes it, the player who turned it up when nobody added (PA3.1 to PA3.5)."""
     parcel, taker, seat, passes = [first], turner, (turner + 1) % SEATS, 0
     while passes < SEATS:
         playable = [card for card in hands[seat] if follows(card, parcel[-1])]

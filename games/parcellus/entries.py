@@ -93,9 +93,9 @@ def read(entry: DealEntry) -> Reading:
     sides = tuple(_read_side(side, index) for index, side in enumerate(entry.sides))
     errors += [problem for _, _, problems in sides for problem in problems]
     canonical = DealEntry(entry.number, tuple(side for _, side, _ in sides), {})
-    captures = tuple(capture for capture, _, _ in sides)
-    readable = not errors and all(capture is not None for capture in captures)
-    return Reading(captures if readable else None, canonical, tuple(errors))  # type: ignore[arg-type]
+    captures = tuple(capture for capture, _, _ in sides if capture is not None)
+    readable = not errors and len(captures) == len(sides)
+    return Reading(captures if readable else None, canonical, tuple(errors))
 
 
 def _shape_problems(entry: DealEntry) -> list[Problem]:

@@ -114,7 +114,7 @@ class ParcellusRules(Rules[Ruleset]):
         if expected is None:
             text = f"the match is over: {_won_words(played, labels)}; no deal is entered after it"
             return [Problem("PA6.5", text, field="number")]
-        if isinstance(number, int) and number >= 1 and number != expected:
+        if type(number) is int and number >= 1 and number != expected:
             text = f"deal {expected} is the next deal of this match, not deal {shown(number)}"
             return [Problem("PA6.5", text, field="number")]
         return []

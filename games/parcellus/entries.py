@@ -107,8 +107,10 @@ def _shape_problems(entry: DealEntry) -> list[Problem]:
     if len(entry.sides) != SIDES:
         text = f"a Parcellus table has three players, not {len(entry.sides)}"
         problems.append(Problem("PA6.1", text))
-    problems += _unknown_fields(entry.values, side=None, label=None)
-    return problems
+    if not isinstance(entry.values, Mapping):
+        text = "Parcellus has no values for the deal: enter cards, parcels and the J♥ per player"
+        problems.append(Problem("PA6.1", text))
+    return problems + _unknown_fields(entry.values, side=None, label=None)
 
 
 def _read_side(side: SideEntry, index: int) -> tuple[Capture | None, SideEntry, list[Problem]]:

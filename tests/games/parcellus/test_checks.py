@@ -185,6 +185,7 @@ def test_pa6_1_values_that_are_not_an_object_are_refused():
 def test_pa6_1_parcellus_has_no_values_for_the_deal_or_per_member():
     for bad in (
         DealEntry(1, raw(GOOD, *OTHERS).sides, {"void": True}),
+        DealEntry(1, raw(GOOD, *OTHERS).sides, ["void"]),  # type: ignore[arg-type]
         DealEntry(1, (SideEntry("Ann", GOOD, ({"cards": 5},)), *raw(*OTHERS).sides)),
     ):
         evaluation = RULES.evaluate(bad)

@@ -259,11 +259,9 @@ def _unknown_setting(name: Any) -> Problem:
     return Problem("", message, field=name if isinstance(name, str) else None)
 
 
+# shields-2008: the published game, with the 3-1-0 match points; wins-only: a match won
+# is all that scores, total points then separating the players.
 PRESET_NAMES = (DEFAULT_PRESET, "wins-only")
-PRESET_TITLES = {
-    DEFAULT_PRESET: "Parcellus as published (Shields 2008): matches to 30, 3-1-0 match points",
-    "wins-only": "Only wins count: 1 match point for a win, then total points",
-}
 PRESETS: dict[str, Ruleset] = {
     DEFAULT_PRESET: Ruleset(),
     "wins-only": Ruleset(preset="wins-only", match_points=(1, 0, 0)),

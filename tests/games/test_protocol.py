@@ -1,0 +1,190 @@
+"""Every game keeps the protocol of ``games.base`` the same way, so the apps can treat them alike.
+
+Parametrised over ``games.GAME_KEYS``: presets round-trip through ``dump``/``load``, settings carry
+valid JSON Schemas, table plans seat everyone, a whole match of ``example_entry`` deals evaluates
+without errors and ends, entries are canonical, hostile values are errors (never exceptions) that
+cite their rule, and ``rank`` places every side once. A game package that does not export ``GAME``
+yet (not behind the protocol on this branch) is skipped with that reason.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+# jsonschema comes with drf-spectacular (requirements.txt).
+from jsonschema import Draft202012Validator
+
+import games
+from games.base import (
+    DealEntry,
+    DealScore,
+    Game,
+    Rules,
+    RulesetInvalid,
+    Scope,
+    SideEntry,
+    SideResult,
+    StandingLine,
+)
+
+MOST_DEALS = 100  # a match of example deals that runs longer than this does not end
+
+
+@pytest.fixture(params=games.GAME_KEYS)
+def game(request: pytest.FixtureRequest) -> Game[Any]:
+    module = importlib.import_module(f"games.{request.param}")
+    if not hasattr(module, "GAME"):
+        pytest.skip(f"games.{request.param} does not export GAME yet")
+    return games.get(request.param)
+
+
+@pytest.fixture
+def rules(game: Game[Any]) -> Rules[Any]:
+    return game.rules(game.ruleset())
+
+
+def play_match(rules: Rules[Any], seed: int) -> list[DealScore]:
+    """A whole match of example entries at a usual table, each evaluated after those before."""
+    rng, played = random.Random(seed), []
+    sides = rules.shape().sides
+    while (number := rules.next_deal(played)) is not None:
+        assert len(played) < MOST_DEALS, "a match of example deals does not end"
+        evaluation = rules.evaluate(rules.example_entry(number, sides, rng), played)
+        assert evaluation.ok, [problem.message for problem in evaluation.errors]
+        assert evaluation.score is not None and len(evaluation.score.sides) == sides
+        played.append(evaluation.score)
+    return played
+
+
+def test_a_game_is_found_by_its_key(game: Game[Any]):
+    assert games.get(game.key) is game and game.name
+    assert game.default_preset in game.presets()
+    assert game.ruleset() == game.presets()[game.default_preset]
+
+
+def test_every_preset_dumps_as_json_and_loads_back_equal(game: Game[Any]):
+    for name, ruleset in game.presets().items():
+        stored = json.loads(json.dumps(game.dump(ruleset)))
+        assert game.load(stored) == ruleset
+        assert game.changes(ruleset) == {"preset": name}
+        assert game.ruleset(game.changes(ruleset)) == ruleset
+
+
+def test_settings_have_valid_schemas_and_unknown_settings_are_refused(game: Game[Any]):
+    names = [setting.name for setting in game.settings()]
+    assert len(names) == len(set(names)) and names
+    for setting in game.settings():
+        Draft202012Validator.check_schema(dict(setting.schema))
+    with pytest.raises(RulesetInvalid) as refused:
+        game.ruleset({"no_such_setting_anywhere": 1})
+    assert [problem.field for problem in refused.value.problems] == ["no_such_setting_anywhere"]
+    json.dumps(game.to_dict())
+
+
+def test_the_ruleset_is_said_in_words(rules: Rules[Any]):
+    words = rules.describe()
+    assert words and all(isinstance(line, str) and line for line in words)
+
+
+def test_a_table_plan_seats_every_side_at_tables_the_game_allows(rules: Rules[Any]):
+    shape = rules.shape()
+    assert shape.min_sides <= shape.sides <= shape.max_sides
+    for count in range(shape.sides, 60):
+        plan = rules.table_plan(count)
+        assert sum(plan.sizes) + plan.byes == count and plan.byes >= 0
+        assert all(shape.min_sides <= size <= shape.max_sides for size in plan.sizes)
+        assert list(plan.sizes) == sorted(plan.sizes, reverse=True)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_example_entries_make_a_match_that_ends(rules: Rules[Any], seed: int):
+    played = play_match(rules, seed)
+    assert played and rules.match_over(played)
+    results = rules.match_result(played)
+    assert len(results) == rules.shape().sides
+    assert sum(result.won for result in results) <= 1
+    for result in results:
+        assert 1 <= result.place <= len(results) and "total" in result.stats
+        assert all(type(value) is int for value in result.stats.values())
+
+
+def test_each_deal_has_a_spec_and_fields(rules: Rules[Any]):
+    for score in play_match(rules, 0):
+        spec = rules.deal(score.number)
+        assert spec.number == score.number and spec.title
+        names = [field.name for field in rules.fields(score.number)]
+        assert names and len(names) == len(set(names))
+        json.dumps(dict(spec.facts))
+
+
+def test_an_evaluated_entry_is_canonical(rules: Rules[Any]):
+    """Evaluating the stored form again gives the same form and the same score."""
+    rng, played = random.Random(3), []
+    while (number := rules.next_deal(played)) is not None and len(played) < MOST_DEALS:
+        first = rules.evaluate(rules.example_entry(number, rules.shape().sides, rng), played)
+        again = rules.evaluate(first.entry, played)
+        assert again.entry == first.entry and again.score == first.score
+        json.dumps(first.entry.to_dict())
+        json.dumps(first.score.to_dict())
+        played.append(first.score)
+
+
+JUNK = ("12", -1, 10**400, 2.5, [1], {"a": 1}, None, "JK JK JK", True)
+
+
+@pytest.mark.parametrize("junk", JUNK, ids=repr)
+def test_hostile_values_are_errors_that_cite_their_rule(rules: Rules[Any], junk: Any):
+    sides = rules.shape().sides
+    example = rules.example_entry(1, sides, random.Random(0))
+    for field in rules.fields(1):
+        entry = _with(example, field.name, field.scope, junk)
+        evaluation = rules.evaluate(entry)
+        for problem in (*evaluation.errors, *evaluation.warnings):
+            assert problem.rule and problem.rule in problem.message
+        assert evaluation.ok == (evaluation.score is not None)
+
+
+def _with(entry: DealEntry, name: str, scope: Scope, value: Any) -> DealEntry:
+    """``entry`` with one field set to ``value``: for the deal, the first side or its member."""
+    if scope is Scope.DEAL:
+        return DealEntry(entry.number, entry.sides, {**entry.values, name: value})
+    first = entry.sides[0]
+    if scope is Scope.SIDE:
+        side = SideEntry(first.label, {**first.values, name: value}, first.members)
+    else:
+        members = ({**(first.members[0] if first.members else {}), name: value},)
+        side = SideEntry(first.label, first.values, members + tuple(first.members[1:]))
+    return DealEntry(entry.number, (side, *entry.sides[1:]), entry.values)
+
+
+def test_rank_places_every_side_once(rules: Rules[Any]):
+    """Two rounds of example matches, a side with a bye in one: everyone placed exactly once,
+    places from 1 that share only when level."""
+    rounds = [_round(rules, seed) for seed in (1, 2)]
+    sides = len(rounds[0])
+    lines = [
+        StandingLine(f"side {side}", (_stats(rounds[0][side]), _stats(rounds[1][side])))
+        for side in range(sides)
+    ] + [StandingLine("side with a bye", (_stats(rounds[0][0]), None))]
+    placings = rules.rank(lines)
+    assert sorted(placing.key for placing in placings) == sorted(line.key for line in lines)
+    places = [placing.place for placing in placings]
+    assert places[0] == 1 and places == sorted(places)
+    for index, placing in enumerate(placings):
+        assert placing.place in (index + 1, places[index - 1])
+    columns = [column.stat for column in rules.columns()]
+    assert columns and all(column in placings[0].stats for column in columns)
+
+
+def _round(rules: Rules[Any], seed: int) -> Sequence[SideResult]:
+    return rules.match_result(play_match(rules, seed))
+
+
+def _stats(result: SideResult) -> dict[str, int]:
+    return dict(result.stats)

@@ -176,7 +176,9 @@ def _member_label(side: SideEntry, team: str, member: int) -> str:
     return label if isinstance(label, str) and label else f"{team}, player {member + 1}"
 
 
-def _unknown(values: Mapping[str, Any], known: Sequence[str], where: Where, what: str) -> list:
+def _unknown(
+    values: Mapping[str, Any], known: Sequence[str], where: Where, what: str
+) -> list[Problem]:
     return [
         where.problem("HF8.1", f"{what} has no field {name!r}", str(name))
         for name in values
@@ -256,7 +258,11 @@ def _whole(reading: Reading, values: Mapping[str, Any], name: str, where: Where)
 
 
 def _part(
-    reading: Reading, values: Mapping[str, Any], name: str, where: Where, canonical: dict
+    reading: Reading,
+    values: Mapping[str, Any],
+    name: str,
+    where: Where,
+    canonical: dict[str, Any],
 ) -> Part | None:
     """A hand or foot, from its cards or its points (``<name>_points``), if either is given."""
     points = _whole(reading, values, f"{name}_points", where)
@@ -275,7 +281,9 @@ def _part(
     return part
 
 
-def _cards(reading: Reading, values: Mapping[str, Any], name: str, where: Where) -> list | None:
+def _cards(
+    reading: Reading, values: Mapping[str, Any], name: str, where: Where
+) -> list[Card] | None:
     text = values.get(name)
     if text is None:
         return None

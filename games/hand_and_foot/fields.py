@@ -9,6 +9,8 @@ are entered as points, a 26-card deal and failed melds. The **keypad** offers on
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.base import CardKey, Field, FieldKind, Scope
 
 from .books import most_books
@@ -52,8 +54,10 @@ def keypad(ruleset: Ruleset) -> tuple[CardKey, ...]:
     return tuple(CardKey(token, label, values[kind]) for kind, token, label in _KEYS)
 
 
+@lru_cache(maxsize=64)
 def hand_fields(ruleset: Ruleset, number: int) -> tuple[Field, ...]:
-    """The fields of hand ``number``: the same for every hand; the help names its minimum."""
+    """The fields of hand ``number``: the same for every hand; the help names its minimum.
+    Worked out once per ruleset and hand: their ranges come from the deck (HF4.3)."""
     return _team_fields(ruleset, number) + _player_fields(ruleset)
 
 

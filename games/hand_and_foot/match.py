@@ -9,7 +9,7 @@ winner yet: both teams share first place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from games.base import DealScore, Problem, RulesError, SideResult
 
@@ -83,7 +83,7 @@ def _stats(played: Sequence[DealScore], side: int, total: int, won: bool) -> dic
 
 
 def _count(detail: object, name: str) -> int:
-    value = detail.get(name, 0) if isinstance(detail, dict) else 0
+    value = detail.get(name, 0) if isinstance(detail, Mapping) else 0
     return value if type(value) is int else 0
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.base import DealScore, SideScore
 
-from .entry import Hand, Team
+from .entry import Hand, Player, Team
 from .ruleset import Ruleset
 
 PARTS = ("books", "laid_down", "left", "red_threes", "going_out", "dealt_26", "failed_melds")
@@ -71,7 +71,7 @@ def _parts(team: Team, counts: dict[str, int], ruleset: Ruleset) -> dict[str, in
     }
 
 
-def _player_detail(player: Any) -> dict[str, Any]:
+def _player_detail(player: Player) -> dict[str, Any]:
     return {
         "went_out": player.went_out,
         "left": player.left,

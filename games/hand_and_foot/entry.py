@@ -124,8 +124,7 @@ def read_entry(
     if problems:
         return None, entry, problems
     reading = Reading(ruleset, {f.name: f for f in hand_fields(ruleset, entry.number)}, [])
-    reading.problems += _unknown(entry.values, (), Where("", 0), "the hand")
-    reading.problems += _shape_problems(entry)
+    reading.problems += _values_problems(entry.values) or _shape_problems(entry.sides)
     if reading.problems:
         return None, entry, reading.problems
     read = [_read_team(reading, side, index) for index, side in enumerate(entry.sides)]
@@ -144,8 +143,14 @@ def _number_problems(number: Any, ruleset: Ruleset, played: int) -> list[Problem
     return []
 
 
-def _shape_problems(entry: DealEntry) -> list[Problem]:
-    sides = entry.sides
+def _values_problems(values: Any) -> list[Problem]:
+    """The hand's own values: Hand and Foot has none (who went out is a player's, HF5.2)."""
+    if not isinstance(values, Mapping):
+        return [Problem("HF8.1", "a hand's own values are an object of fields")]
+    return [Problem("HF8.1", f"the hand has no field {name!r}", field=str(name)) for name in values]
+
+
+def _shape_problems(sides: Any) -> list[Problem]:
     if not isinstance(sides, Sequence) or len(sides) != TEAMS:
         count = len(sides) if isinstance(sides, Sequence) else sides
         return [Problem("HF1.2", f"a table holds two teams, not {count!r}")]

@@ -74,7 +74,10 @@ def test_hf8_1_a_field_the_game_does_not_have_is_refused(changes, field, side, m
 
 def test_hf8_1_a_hand_value_the_game_does_not_have_is_refused():
     entry = DealEntry(1, table().sides, {"void": True})
-    assert [(p.rule, p.field) for p in CLUB.evaluate(entry).errors] == [("HF8.1", "void")]
+    assert [(p.rule, p.field, p.side) for p in CLUB.evaluate(entry).errors] == [
+        ("HF8.1", "void", None)
+    ]
+    assert rules_of(CLUB.evaluate(DealEntry(1, table().sides, 5)).errors) == ["HF8.1"]
 
 
 BAD_VALUES = [

@@ -14,7 +14,7 @@ from typing import Any
 from games.base import Game, Problem, RulesError
 
 # The games the product runs, by key: the package under games/ of the same name holds each.
-GAME_KEYS: tuple[str, ...] = ("kalooki", "parcellus")
+GAME_KEYS: tuple[str, ...] = ("kalooki", "hand_and_foot", "parcellus")
 
 
 def get(key: str) -> Game[Any]:

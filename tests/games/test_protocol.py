@@ -27,6 +27,7 @@ from games.base import (
     Game,
     Rules,
     RulesetInvalid,
+    ScheduleKind,
     Scope,
     SideEntry,
     SideResult,
@@ -71,6 +72,7 @@ def test_a_game_is_found_by_its_key(game: Game[Any]):
 def test_every_preset_dumps_as_json_and_loads_back_equal(game: Game[Any]):
     for name, ruleset in game.presets().items():
         stored = json.loads(json.dumps(game.dump(ruleset)))
+        assert stored["preset"] == name
         assert game.load(stored) == ruleset
         assert game.changes(ruleset) == {"preset": name}
         assert game.ruleset(game.changes(ruleset)) == ruleset
@@ -84,7 +86,9 @@ def test_settings_have_valid_schemas_and_unknown_settings_are_refused(game: Game
     with pytest.raises(RulesetInvalid) as refused:
         game.ruleset({"no_such_setting_anywhere": 1})
     assert [problem.field for problem in refused.value.problems] == ["no_such_setting_anywhere"]
-    json.dumps(game.to_dict())
+    with pytest.raises(RulesetInvalid):
+        game.ruleset({"preset": "no-such-preset"})
+    assert json.loads(json.dumps(game.to_dict()))["key"] == game.key
 
 
 def test_the_ruleset_is_said_in_words(rules: Rules[Any]):
@@ -112,6 +116,18 @@ def test_example_entries_make_a_match_that_ends(rules: Rules[Any], seed: int):
     for result in results:
         assert 1 <= result.place <= len(results) and "total" in result.stats
         assert all(type(value) is int for value in result.stats.values())
+
+
+def test_every_deal_of_a_fixed_schedule_has_a_spec_and_fields(rules: Rules[Any]):
+    schedule = rules.schedule()
+    if schedule.kind in (ScheduleKind.FIXED, ScheduleKind.TIMED):
+        assert schedule.deals and schedule.deals >= 1
+    for number in range(1, (schedule.deals or 1) + 1):
+        assert rules.deal(number).number == number
+        fields = rules.fields(number)
+        names = [field.name for field in fields]
+        assert all(field.alternative_to in names for field in fields if field.alternative_to)
+        json.dumps([field.to_dict() for field in fields])
 
 
 def test_each_deal_has_a_spec_and_fields(rules: Rules[Any]):
@@ -188,3 +204,19 @@ def _round(rules: Rules[Any], seed: int) -> Sequence[SideResult]:
 
 def _stats(result: SideResult) -> dict[str, int]:
     return dict(result.stats)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        DealEntry(1, ()),
+        DealEntry("one", ()),  # type: ignore[arg-type]
+        DealEntry(1, (SideEntry("x", {"?": object()}),)),
+        DealEntry(1, tuple(SideEntry("x", {"?": "?"}, ({"?": []},)) for _ in range(9))),
+    ],
+    ids=["no sides", "number as text", "an object as a value", "nine junk sides"],
+)
+def test_a_malformed_entry_is_an_answer_with_errors_not_a_crash(rules: Rules[Any], entry):
+    evaluation = rules.evaluate(entry)
+    assert not evaluation.ok and evaluation.score is None
+    assert all(problem.message.endswith(f"({problem.rule})") for problem in evaluation.errors)

@@ -11,12 +11,10 @@ from .cards import (
     JOKER,
     Card,
     CardParseError,
+    Colour,
     Rank,
     Suit,
-    card_points,
-    deck,
     format_cards,
-    hand_points,
     parse_card,
     parse_cards,
 )
@@ -24,8 +22,9 @@ from .checks import EntryCheck, check_entry, hand_size, max_hand_points
 from .contracts import ContractCheck, check_contract
 from .entries import GameEntry, HandEntry
 from .melds import MeldCheck, check_four, check_meld, check_three
+from .points import card_points, deck, hand_points
 from .problems import Problem, RulesError, UnknownGameError
-from .ruleset import ASAJ_2025, FOUR, PRESETS, THREE, CardValues, GameSpec, Ruleset
+from .ruleset import ASAJ_2025, CLUB_FOUR, FOUR, PRESETS, THREE, CardValues, GameSpec, Ruleset
 from .scoring import (
     EntryRefused,
     GameScore,
@@ -42,6 +41,7 @@ from .tacking import JokerMove, TackCheck, check_discard, check_tack_on, replace
 
 __all__ = [
     "ASAJ_2025",
+    "CLUB_FOUR",
     "FOUR",
     "JOKER",
     "PRESETS",
@@ -49,6 +49,7 @@ __all__ = [
     "Card",
     "CardParseError",
     "CardValues",
+    "Colour",
     "ContractCheck",
     "EntryCheck",
     "EntryRefused",

@@ -140,12 +140,15 @@ def _table_problems(entry: GameEntry, ruleset: Ruleset) -> list[Problem]:
 def _going_out_problems(entry: GameEntry) -> list[Problem]:
     out = [hand.player for hand in entry.hands if hand.went_out]
     if entry.void and entry.down_and_out:
-        return [Problem("R9.2", "a void game has no score, so it cannot be down and out")]
+        text = "a void game has no score, so it cannot be down and out"
+        return [Problem("R9.2", text, field="down_and_out")]
     if entry.void and out:
-        return [Problem("R10.1", f"nobody goes out in a void game, but {and_list(out)} did")]
+        text = f"nobody goes out in a void game, but {and_list(out)} did"
+        return [Problem("R10.1", text, field="went_out")]
     if not entry.void and len(out) != 1:
         who = and_list(out) if out else "nobody"
-        return [Problem("R10.1", f"exactly one player goes out in a scored game, not {who}")]
+        text = f"exactly one player goes out in a scored game, not {who}"
+        return [Problem("R10.1", text, field="went_out")]
     return []
 
 

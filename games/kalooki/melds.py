@@ -36,6 +36,10 @@ BEYOND_THE_HIGH_ACE = (
     "a joker cannot stand beyond an ace: the ace ends the four, so K-A-JK is not a four and "
     "nothing, not even a joker, goes above a high ace"
 )
+BEYOND_AN_ACE = (
+    "a joker cannot stand beyond an ace: an ace ends a four, so K-A-JK and JK-A-2-3 are not "
+    "fours and nothing, not even a joker, goes past the ace"
+)
 BEYOND_THE_LOW_ACE = (
     "a joker cannot stand beyond an ace: the ace ends the four, so JK-A-2-3 is not a four and "
     "nothing, not even a joker, goes below a low ace"
@@ -219,10 +223,18 @@ def _laid_order_problems(cards: tuple[Card, ...]) -> tuple[Problem, ...]:
     problems = []
     if any(a.is_joker and b.is_joker for a, b in pairwise(cards)):
         problems.append(Problem("R3.5", "two jokers side by side in a four"))
-    if any(card.rank is Rank.ACE for card in cards[1:-1]):
+    inner = [place for place, card in enumerate(cards[1:-1], start=1) if card.rank is Rank.ACE]
+    if inner and _only_jokers_beyond(cards, inner[0]):
+        problems.append(Problem("R3.4", BEYOND_AN_ACE))
+    elif inner:
         text = "an ace can only be at an end of a four (A-2-3-4 or J-Q-K-A), never inside it"
         problems.append(Problem("R3.4", text))
     return tuple(problems)
+
+
+def _only_jokers_beyond(cards: tuple[Card, ...], place: int) -> bool:
+    """Whether only jokers lie on one side of the ace at ``place`` (K-A-JK, JK-A-2-3)."""
+    return all(c.is_joker for c in cards[place + 1 :]) or all(c.is_joker for c in cards[:place])
 
 
 def _run_start(cards: tuple[Card, ...]) -> tuple[int, tuple[Problem, ...]]:

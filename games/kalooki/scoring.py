@@ -105,7 +105,7 @@ def evaluate(entry: GameEntry, ruleset: Ruleset) -> tuple[EntryCheck, GameScore 
     check, hands = read_entry(entry, ruleset)
     if check.errors:
         return check, None
-    return check, _score(entry, hands, ruleset)
+    return check, score_read(entry, hands, ruleset)
 
 
 def score_game(entry: GameEntry, ruleset: Ruleset) -> GameScore:
@@ -116,7 +116,8 @@ def score_game(entry: GameEntry, ruleset: Ruleset) -> GameScore:
     return score
 
 
-def _score(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> GameScore:
+def score_read(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> GameScore:
+    """Score an entry whose cards ``read_entry`` has read and found without errors."""
     scores = tuple(
         _score_hand(hand, cards, entry, ruleset)
         for hand, cards in zip(entry.hands, hands, strict=True)

@@ -302,8 +302,13 @@ def _deck_problems(data: Mapping[str, Any], bad: set[str | None]) -> list[Proble
     players = data["max_table_size"]
     if players * dealt + STOCK_LEFT > deck:
         text = (
-            f"a deck of {data['packs']} packs and {data['jokers']} jokers ({deck} cards) cannot "
+            f"a deck of {_plural(data['packs'], 'pack')} and {_plural(data['jokers'], 'joker')} "
+            f"({deck} cards) cannot "
             f"deal {dealt} cards to each of {players} players and leave a stock"
         )
         problems.append(Problem("R13.4", text, field="packs"))
     return problems
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")

@@ -85,7 +85,13 @@ def _merged(base: dict[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(card_values, Mapping):
         merged["card_values"] = {**base["card_values"], **card_values}
     for leader, follower in FOLLOWERS.items():
-        if leader in changes and follower not in changes:
+        # A follower takes its leader's value only when that value is good, so that one bad
+        # value is reported once, under the setting the client sent.
+        if (
+            leader in changes
+            and follower not in changes
+            and not BY_NAME[leader].check(changes[leader])
+        ):
             merged[follower] = changes[leader]
     return merged
 

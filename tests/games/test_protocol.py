@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -125,7 +126,7 @@ def test_rank_is_a_permutation_and_level_sides_share_a_place(game):
     assert sorted(p.key for p in placings) == sorted(line.key for line in lines)
     places = [p.place for p in placings]
     assert places == sorted(places) and places[0] == 1
-    for first, second in zip(placings, placings[1:], strict=False):
+    for first, second in pairwise(placings):
         if first.place == second.place:
             assert first.shared and second.shared
 

@@ -272,7 +272,8 @@ def test_r12_3_the_tie_break_chain_orders_level_players():
 REFUSED = [
     ("contract-needs-more-cards", {"games": [{"number": 1, "dealt": 8, "contract": "333"}]},
      "games", "R13.4"),
-    ("games-out-of-order", {"games": [{"number": 2, "dealt": 9, "contract": "333"}]}, "games", "R4"),
+    ("games-out-of-order", {"games": [{"number": 2, "dealt": 9, "contract": "333"}]}, "games",
+     "R4"),
     ("no-games", {"games": []}, "games", "R13.4"),
     ("bad-contract-digit", {"games": [{"number": 1, "dealt": 9, "contract": "335"}]}, "games",
      "R13.4"),

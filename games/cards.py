@@ -266,4 +266,6 @@ def parse_card(text: str, *, rule: str = "", suitless: bool = False) -> Card:
 
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Card text for ``cards`` in the one canonical spelling; ``parse_cards`` reads it back."""
-    return " ".join(card.symbol if symbols else str(card) for card in cards)
+    if symbols:
+        return " ".join([card.symbol for card in cards])
+    return " ".join([card._text for card in cards])  # str(card), without a call per card

@@ -103,8 +103,9 @@ def _read_cards(
         text = f'{hand.player}\'s cards: card {error.position}, "{error.token}", is not a card'
         hint = "write the rank then the suit, like 10H, AS or 7♣, or JK for a joker"
         return None, Problem(rule, f"{text}; {hint} (R10.3, R11)", hand.player, "cards")
-    unknown = next((card for card in cards if not ruleset.card_values.knows(card)), None)
-    if unknown is not None:
+    table = ruleset.card_values.table
+    if not all(map(table.__contains__, cards)):
+        unknown = next(card for card in cards if card not in table)
         return None, _colourless_ace(hand, cards.index(unknown) + 1, ruleset)
     return cards, None
 
@@ -153,8 +154,10 @@ def _going_out_problems(entry: GameEntry) -> list[Problem]:
 
 
 def _deck_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Problem]:
-    # R13.9: a challenge loser's cards may have come back into play; they count on their own.
     out = [hand.challenge is not None for hand in entry.hands]
+    if not any(out):
+        return _deck_group_problems(entry, hands, ruleset)
+    # R13.9: a challenge loser's cards may have come back into play; they count on their own.
     staying = tuple(None if left else cards for cards, left in zip(hands, out, strict=True))
     groups = [staying] + [
         tuple(cards if seat == place else None for seat, cards in enumerate(hands))
@@ -191,11 +194,12 @@ def _is_of(card: Card, kind: Card) -> bool:
 
 
 def _challenge_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Problem]:
-    problems = []
-    for hand, cards in zip(entry.hands, hands, strict=True):
-        if hand.challenge is not None:
-            problems += _lost_challenge_problems(hand, cards, ruleset)
-    return problems
+    return [
+        problem
+        for hand, cards in zip(entry.hands, hands, strict=True)
+        if hand.challenge is not None
+        for problem in _lost_challenge_problems(hand, cards, ruleset)
+    ]
 
 
 def _lost_challenge_problems(

@@ -19,7 +19,7 @@ from typing import Any
 
 from games.base import DealEntry, Problem, SideEntry
 
-from .cards import CardParseError, format_cards, parse_cards
+from .cards import Card, format_cards
 from .entries import CHALLENGE_OUTCOMES, GameEntry, HandEntry
 from .ruleset import Ruleset
 from .settings import is_whole
@@ -41,11 +41,12 @@ SIDE_FIELDS = (
 
 @dataclass(frozen=True, slots=True)
 class ReadEntry:
-    """A deal entry as read: the engine's entry, the canonical protocol entry, and the errors
-    found before the R10 checks (wrong types, unknown fields)."""
+    """A deal entry as read: the engine's entry, the values read per deal and per side, and the
+    errors found before the R10 checks (wrong types, unknown fields)."""
 
     game: GameEntry
-    canonical: DealEntry
+    deal: dict[str, Any]
+    sides: tuple[dict[str, Any], ...]
     errors: tuple[Problem, ...]
     labels: tuple[str, ...]
 
@@ -55,14 +56,26 @@ def read_deal(entry: DealEntry, ruleset: Ruleset) -> ReadEntry:
     labels = side_labels(entry.sides)
     errors: list[Problem] = []
     deal = _read_deal_values(entry.values, errors)
-    hands, sides = [], []
-    for index, (side, label) in enumerate(zip(entry.sides, labels, strict=True)):
-        values, hand = _read_side(side.values, index, label, ruleset, errors)
-        hands.append(hand)
+    read = [
+        _read_side(side.values, index, label, ruleset, errors)
+        for index, (side, label) in enumerate(zip(entry.sides, labels, strict=True))
+    ]
+    hands = tuple(hand for _, hand in read)
+    game = GameEntry(entry.number, hands, deal["down_and_out"], deal["void"])
+    return ReadEntry(game, deal, tuple(values for values, _ in read), tuple(errors), labels)
+
+
+def canonical(
+    entry: DealEntry, read: ReadEntry, hands: tuple[tuple[Card, ...] | None, ...]
+) -> DealEntry:
+    """The entry as it will be stored: the values as read, each hand's cards in the one
+    canonical spelling (R11.5) where they could be read."""
+    sides = []
+    for side, values, cards in zip(entry.sides, read.sides, hands, strict=True):
+        if cards is not None and values.get("cards") is not None:
+            values["cards"] = format_cards(cards)  # the dict is this reading's own
         sides.append(SideEntry(side.label, values, side.members, side.member_labels))
-    game = GameEntry(entry.number, tuple(hands), deal["down_and_out"], deal["void"])
-    canonical = DealEntry(entry.number, tuple(sides), deal)
-    return ReadEntry(game, canonical, tuple(errors), labels)
+    return DealEntry(entry.number, tuple(sides), read.deal)
 
 
 def side_labels(sides: tuple[SideEntry, ...]) -> tuple[str, ...]:
@@ -97,6 +110,9 @@ def _read_deal_values(values: Mapping[str, Any], errors: list[Problem]) -> dict[
 def _read_side(
     values: Mapping[str, Any], side: int, label: str, ruleset: Ruleset, errors: list[Problem]
 ) -> tuple[dict[str, Any], HandEntry]:
+    quick = _well_formed(values, label, ruleset)
+    if quick is not None:  # the usual case, read without a check per value
+        return quick
     found: list[Problem] = []
     known = SIDE_FIELDS if ruleset.card_challenge else SIDE_FIELDS[:-1]
     for name in _unknown(values, known):
@@ -119,6 +135,47 @@ def _read_side(
         read["challenge"] = _challenge(values.get("challenge"), label, found)
     errors += [replace(problem, side=side, player=label) for problem in found]
     return read, _hand(label, read)
+
+
+_KNOWN = frozenset(SIDE_FIELDS[:-1])
+_KNOWN_WITH_CHALLENGE = frozenset(SIDE_FIELDS)
+
+
+def _well_formed(
+    values: Any, label: str, ruleset: Ruleset
+) -> tuple[dict[str, Any], HandEntry] | None:
+    """The values as read when every one has its type and range, else None (read one by one)."""
+    if not isinstance(values, dict):
+        return None
+    known = _KNOWN_WITH_CHALLENGE if ruleset.card_challenge else _KNOWN
+    if not known.issuperset(values):
+        return None
+    get = values.get
+    went_out, cards, overcall = get("went_out", False), get("cards"), get("overcall_penalty", False)
+    points, calls, failed = get("points"), get("calls"), get("failed_come_downs", 0)
+    challenge = get("challenge") or None
+    if not (
+        went_out.__class__ is bool
+        and overcall.__class__ is bool
+        and (cards is None or (cards.__class__ is str and len(cards) <= MAX_CARD_TEXT))
+        and (points is None or (points.__class__ is int and -MAX_POINTS <= points <= MAX_POINTS))
+        and (calls is None or (calls.__class__ is int and -MAX_COUNT <= calls <= MAX_COUNT))
+        and (failed.__class__ is int and -MAX_COUNT <= failed <= MAX_COUNT)
+        and (challenge is None or challenge in CHALLENGE_OUTCOMES)
+    ):
+        return None
+    read = {
+        "went_out": went_out,
+        "cards": cards,
+        "points": points,
+        "calls": calls,
+        "failed_come_downs": failed,
+        "overcall_penalty": overcall,
+    }
+    if ruleset.card_challenge:
+        read["challenge"] = challenge
+    hand = HandEntry(label, went_out, cards, points, calls, failed, overcall, 0, challenge)
+    return read, hand
 
 
 def _hand(label: str, read: dict[str, Any]) -> HandEntry:
@@ -166,10 +223,7 @@ def _cards(value: Any, label: str, errors: list[Problem]) -> str | None:
         text = f"{label}'s cards must be card text of at most {MAX_CARD_TEXT} characters"
         errors.append(Problem("R11", text, field="cards"))
         return None
-    try:
-        return format_cards(parse_cards(value))  # the one canonical spelling (R11.5)
-    except CardParseError:
-        return value  # the R10 checks quote the unreadable token and its place
+    return value  # read by the R10 checks, which quote an unreadable token and its place
 
 
 def _challenge(value: Any, label: str, errors: list[Problem]) -> str | None:

@@ -52,7 +52,7 @@ from games.base import (
 from . import standings as legacy_standings
 from .cards import Card, format_cards
 from .checks import hand_size, max_hand_points, read_entry
-from .deal_entries import MAX_COUNT, placed, read_deal
+from .deal_entries import MAX_COUNT, canonical, placed, read_deal
 from .entries import CHALLENGED, CHALLENGER
 from .house_rules import describe, ruleset_changes, ruleset_from_request, ruleset_from_storage
 from .points import deck, hand_points
@@ -207,10 +207,11 @@ class KalookiRules(Rules[Ruleset]):
             if (problem.side, problem.field) not in taken or problem.side is None
         ]
         warnings = tuple(placed(p, read.labels) for p in check.warnings)
+        stored = canonical(entry, read, hands)
         if errors:
-            return Evaluation(read.canonical, tuple(errors), warnings)
+            return Evaluation(stored, tuple(errors), warnings)
         score = _deal_score(score_read(read.game, hands, self.ruleset))
-        return Evaluation(read.canonical, (), warnings, score)
+        return Evaluation(stored, (), warnings, score)
 
     def next_deal(self, played: Sequence[DealScore], *, time_called: bool = False) -> int | None:
         """The lowest game of the set not yet scored; a void game is dealt again (R9.2)."""

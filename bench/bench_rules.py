@@ -23,11 +23,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from games.base import DealEntry, DealScore, SideEntry
+from games.base import DealEntry, DealScore, Rules, SideEntry
 from games.kalooki import ASAJ_2025, GameEntry, HandEntry, evaluate, score_set
 
 TARGET_MS = 1.0
@@ -143,7 +144,7 @@ def _side_values(hand: HandEntry) -> dict[str, object]:
     return {name: value for name, value in values.items() if value is not None}
 
 
-def protocol_set(rules, deals: tuple[DealEntry, ...]) -> list[DealScore]:  # noqa: ANN001
+def protocol_set(rules: Rules[Any], deals: tuple[DealEntry, ...]) -> list[DealScore]:
     """Evaluate every deal of the set through the protocol and take the set's result."""
     played: list[DealScore] = []
     for deal in deals:

@@ -7,6 +7,12 @@ commas. Suit-then-rank (``♥5``) is read too: no token can mean two different c
 rank letter is also a suit letter. ``format_cards`` writes the one canonical spelling (``10H AS
 JK``). A game cites its own notation rule in a parse error (Kalooki: R11).
 
+A game whose scoring does not need every suit may let its reader take **suitless** cards
+(``parse_cards(..., suitless=True)``): a **bare rank** (``K``, ``10``, ``T``), suit unknown, or a
+rank and its **colour** (``AB``: a black ace, ``AR``: a red ace), suit unknown. ``B`` and ``R`` are
+neither ranks nor suits, so no such token can be taken for another card. A suitless card keeps
+exactly what was written: its canonical spelling never invents a suit (``K``, ``AB``).
+
 What a card is worth, and how many of each a deck holds, is each game's own business.
 """
 
@@ -71,32 +77,86 @@ _RANK_LABELS = {rank: str(int(rank)) for rank in Rank} | {
 }
 
 
-@dataclass(frozen=True, order=True, slots=True)
+class Colour(IntEnum):
+    BLACK = 1
+    RED = 2
+
+    @property
+    def letter(self) -> str:
+        return self.name[0]
+
+
+@dataclass(frozen=True, eq=True, slots=True)
 class Card:
+    """A card. ``suitless`` marks a natural card written without its suit (its ``colour`` may
+    still be known); a card with a suit always knows its colour."""
+
     rank: Rank
     suit: Suit | None = None
+    colour: Colour | None = None
+    suitless: bool = False
     # Worked out once per card: scoring a table's hands hashes and prints each card many times.
     _text: str = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    _key: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if (self.rank is Rank.JOKER) != (self.suit is None):
+        if (self.rank is Rank.JOKER) != (self.suit is None and not self.suitless):
             raise ValueError(f"a joker has no suit and every other card has one, not {self!r}")
-        text = "JK" if self.suit is None else f"{self.rank.label}{self.suit.letter}"
+        if self.suit is not None:
+            self._set_colour_of_suit(self.suit)
+        elif self.rank is Rank.JOKER and self.colour is not None:
+            raise ValueError("a joker has no colour")
+        text = self._spelling()
         object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_hash", hash((int(self.rank), int(self.suit or 0))))
+        key = (int(self.rank), int(self.suit or 0), int(self.colour or 0))
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def _set_colour_of_suit(self, suit: Suit) -> None:
+        if self.suitless:
+            raise ValueError(f"a card with a suit is not suitless: {self!r}")
+        colour = Colour.BLACK if suit.is_black else Colour.RED
+        if self.colour not in (None, colour):
+            raise ValueError(f"{self.rank.label}{suit.letter} is {colour.name.lower()}")
+        object.__setattr__(self, "colour", colour)
+
+    def _spelling(self) -> str:
+        if self.rank is Rank.JOKER:
+            return "JK"
+        if self.suit is not None:
+            return f"{self.rank.label}{self.suit.letter}"
+        return self.rank.label + (self.colour.letter if self.colour else "")
 
     def __hash__(self) -> int:
         return self._hash
+
+    # Ordered by rank, then suit, then colour: a suitless card sorts before its suited ones.
+    def __lt__(self, other: Card) -> bool:
+        return self._key < other._key
+
+    def __le__(self, other: Card) -> bool:
+        return self._key <= other._key
+
+    def __gt__(self, other: Card) -> bool:
+        return self._key > other._key
+
+    def __ge__(self, other: Card) -> bool:
+        return self._key >= other._key
 
     @property
     def is_joker(self) -> bool:
         return self.rank is Rank.JOKER
 
     @property
+    def is_suitless(self) -> bool:
+        """A natural card whose suit was not written (``K``, ``AB``)."""
+        return self.suitless
+
+    @property
     def symbol(self) -> str:
-        """The card as people write it on paper: ``10♥``, ``A♠``, ``JK``."""
-        return "JK" if self.suit is None else f"{self.rank.label}{self.suit.symbol}"
+        """The card as people write it on paper: ``10♥``, ``A♠``, ``JK`` (suitless: as typed)."""
+        return f"{self.rank.label}{self.suit.symbol}" if self.suit is not None else self._text
 
     def __str__(self) -> str:
         return self._text
@@ -116,15 +176,36 @@ def natural(rank: Rank, suit: Suit) -> Card:
     return _NATURAL_BY_RANK_AND_SUIT[rank, suit]
 
 
+# Suitless cards: each rank alone, and each rank with each colour.
+BARE: tuple[Card, ...] = tuple(Card(rank, suitless=True) for rank in Rank if rank is not Rank.JOKER)
+COLOURED: tuple[Card, ...] = tuple(
+    Card(rank, colour=colour, suitless=True)
+    for colour in Colour
+    for rank in Rank
+    if rank is not Rank.JOKER
+)
+_SUITLESS = {(card.rank, card.colour): card for card in BARE + COLOURED}
+
+
+def suitless(rank: Rank, colour: Colour | None = None) -> Card:
+    """The one shared suitless ``Card`` of this rank (and colour, when known)."""
+    return _SUITLESS[rank, colour]
+
+
 class CardParseError(RulesError):
     """Card text with a token that is not a card; ``token`` and ``position`` say which, and
     ``rule`` is the notation rule of the game that read it (Kalooki: R11)."""
 
-    def __init__(self, token: str, position: int, rule: str = "") -> None:
+    def __init__(
+        self, token: str, position: int, rule: str = "", *, suitless: bool = False
+    ) -> None:
         message = (
             f'card {position}, "{token}", is not a card: write the rank then the suit, '
             f"like 10H, AS or 7♣, or JK for a joker"
         )
+        if suitless:
+            message += ", or the rank alone (K) where the suit does not matter, AB or AR for a "
+            message += "black or red ace"
         super().__init__(Problem(rule, message))
         self.token = token
         self.position = position
@@ -142,30 +223,42 @@ def _reading_table() -> dict[str, Card]:
     return table
 
 
+def _suitless_table(ranks: dict[str, Rank]) -> dict[str, Card]:
+    table = {}
+    for rank_text, rank in ranks.items():
+        table[rank_text] = suitless(rank)
+        for colour in Colour:
+            table[rank_text + colour.letter] = suitless(rank, colour)
+    return table
+
+
 # Built once: reading a token is then one dictionary look-up, and every card read is the same
 # object, which keeps a scorekeeper's whole table of hands cheap to check and score.
 _BY_TEXT = _reading_table()
+_RANK_TEXTS = {rank.label: rank for rank in Rank if rank is not Rank.JOKER} | {"T": Rank.TEN}
+_BY_TEXT_SUITLESS = _BY_TEXT | _suitless_table(_RANK_TEXTS)
 _SEPARATORS = re.compile(r"[\s,]+")
 _EMOJI_STYLE = "\ufe0f"  # phones append it to ♥ and ♦; it is not part of the card
 
 
-def parse_cards(text: str, *, rule: str = "") -> list[Card]:
+def parse_cards(text: str, *, rule: str = "", suitless: bool = False) -> list[Card]:
     """Read card text; raise ``CardParseError`` (citing ``rule``) on the first token that is not
-    a card."""
-    tokens = [token for token in _SEPARATORS.split(text) if token]
-    return [_read_token(token, position, rule) for position, token in enumerate(tokens, start=1)]
+    a card. ``suitless`` also reads bare ranks and rank-and-colour tokens (``K``, ``AB``)."""
+    table = _BY_TEXT_SUITLESS if suitless else _BY_TEXT
+    cards = []
+    for token in _SEPARATORS.split(text):
+        if not token:
+            continue
+        card = table.get(token.upper().replace(_EMOJI_STYLE, ""))
+        if card is None:
+            raise CardParseError(token, len(cards) + 1, rule, suitless=suitless)
+        cards.append(card)
+    return cards
 
 
-def _read_token(token: str, position: int, rule: str) -> Card:
-    card = _BY_TEXT.get(token.upper().replace(_EMOJI_STYLE, ""))
-    if card is None:
-        raise CardParseError(token, position, rule)
-    return card
-
-
-def parse_card(text: str, *, rule: str = "") -> Card:
+def parse_card(text: str, *, rule: str = "", suitless: bool = False) -> Card:
     """Read exactly one card, for the places that take a single card."""
-    cards = parse_cards(text, rule=rule)
+    cards = parse_cards(text, rule=rule, suitless=suitless)
     if len(cards) != 1:
         raise RulesError(Problem(rule, f'"{text}" should be exactly one card, not {len(cards)}'))
     return cards[0]
@@ -173,4 +266,6 @@ def parse_card(text: str, *, rule: str = "") -> Card:
 
 def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     """Card text for ``cards`` in the one canonical spelling; ``parse_cards`` reads it back."""
-    return " ".join(card.symbol if symbols else str(card) for card in cards)
+    if symbols:
+        return " ".join([card.symbol for card in cards])
+    return " ".join([card._text for card in cards])  # str(card), without a call per card

@@ -4,28 +4,31 @@ It knows cards, hands, melds and numbers, never players' records, tables or a da
 imports nothing from Django. Every refusal is a ``Problem`` citing a rule of RULES.md (R1 to R12).
 Modules: ``cards`` (R1, R2, R11), ``ruleset`` (every number, as data), ``melds`` (R3),
 ``contracts`` (R4, R5), ``tacking`` (R7), ``entries`` and ``checks`` (R10), ``scoring`` (R8, R9),
-``standings`` (R12.3) and ``seating`` (R12.2).
+``standings`` (R12.3) and ``seating`` (R12.2); ``settings`` and ``house_rules`` (R13: rulesets
+as requests, validated field by field, and in words), ``points`` (R2 values and the R1.2 deck),
+``tools`` (the dispute checks) and ``game`` (``GAME``: all of it behind the game protocol of
+``games.base``, through ``deal_entries``).
 """
 
 from .cards import (
     JOKER,
     Card,
     CardParseError,
+    Colour,
     Rank,
     Suit,
-    card_points,
-    deck,
     format_cards,
-    hand_points,
     parse_card,
     parse_cards,
 )
 from .checks import EntryCheck, check_entry, hand_size, max_hand_points
 from .contracts import ContractCheck, check_contract
-from .entries import GameEntry, HandEntry
+from .entries import CHALLENGED, CHALLENGER, GameEntry, HandEntry
+from .game import GAME, KalookiGame, KalookiRules
 from .melds import MeldCheck, check_four, check_meld, check_three
+from .points import card_points, deck, hand_points
 from .problems import Problem, RulesError, UnknownGameError
-from .ruleset import ASAJ_2025, FOUR, PRESETS, THREE, CardValues, GameSpec, Ruleset
+from .ruleset import ASAJ_2025, CLUB_FOUR, FOUR, PRESETS, THREE, CardValues, GameSpec, Ruleset
 from .scoring import (
     EntryRefused,
     GameScore,
@@ -42,13 +45,18 @@ from .tacking import JokerMove, TackCheck, check_discard, check_tack_on, replace
 
 __all__ = [
     "ASAJ_2025",
+    "CHALLENGED",
+    "CHALLENGER",
+    "CLUB_FOUR",
     "FOUR",
+    "GAME",
     "JOKER",
     "PRESETS",
     "THREE",
     "Card",
     "CardParseError",
     "CardValues",
+    "Colour",
     "ContractCheck",
     "EntryCheck",
     "EntryRefused",
@@ -57,6 +65,8 @@ __all__ = [
     "GameSpec",
     "HandEntry",
     "JokerMove",
+    "KalookiGame",
+    "KalookiRules",
     "MeldCheck",
     "Placing",
     "PlayerScore",

@@ -13,7 +13,10 @@ from the top of the deck: the jokers, the black aces, the tens and court cards, 
 on (R10.4).
 
 The checks count cards per table: all hands of one game together hold at most ``max_copies`` of a
-natural card and ``jokers`` jokers, because they come from one deck (R1.2, R10.3).
+natural card and ``jokers`` jokers, because they come from one deck (R1.2, R10.3); cards written
+without their suit count against their rank and colour (R11.5). A player who lost an **18-card
+challenge** (R13.9) left the game early and their cards went under the discard pile, from where
+they may come back into play (R9.1): their hand is held to the deck's limits on its own.
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
-from .cards import Card, CardParseError, parse_cards
-from .entries import GameEntry, HandEntry
+from .cards import NATURALS, Card, CardParseError, parse_cards
+from .entries import CHALLENGE_OUTCOMES, CHALLENGED, GameEntry, HandEntry
+from .points import kind_name, most_copies, over_the_limit
 from .problems import Problem, RulesError, and_list
 from .ruleset import CardValues, GameSpec, Ruleset
+
+UNREADABLE = "R10.3"  # the rule today's entry checks cite for unreadable cards (with R11)
 
 Hands = tuple[tuple[Card, ...] | None, ...]  # each hand's cards as read, None where not given
 
@@ -42,10 +48,16 @@ class EntryCheck:
         return not self.errors
 
     def to_dict(self) -> dict[str, object]:
+        """The problems in the shape the rules API has always answered: rule, message, player.
+        (The game protocol's evaluation also says each problem's field and side.)"""
         return {
-            "errors": [problem.to_dict() for problem in self.errors],
-            "warnings": [problem.to_dict() for problem in self.warnings],
+            "errors": [_legacy(problem) for problem in self.errors],
+            "warnings": [_legacy(problem) for problem in self.warnings],
         }
+
+
+def _legacy(problem: Problem) -> dict[str, object]:
+    return {"rule": problem.rule, "message": problem.message, "player": problem.player}
 
 
 def check_entry(entry: GameEntry, ruleset: Ruleset) -> EntryCheck:
@@ -53,13 +65,17 @@ def check_entry(entry: GameEntry, ruleset: Ruleset) -> EntryCheck:
     return read_entry(entry, ruleset)[0]
 
 
-def read_entry(entry: GameEntry, ruleset: Ruleset) -> tuple[EntryCheck, Hands]:
-    """Check an entry and return the cards it reads, so scoring need not read them again."""
+def read_entry(
+    entry: GameEntry, ruleset: Ruleset, *, unreadable: str = UNREADABLE
+) -> tuple[EntryCheck, Hands]:
+    """Check an entry and return the cards it reads, so scoring need not read them again.
+    ``unreadable`` is the rule an unreadable card cites (the game protocol cites R11 alone)."""
     spec, errors = _game_spec(entry, ruleset)
-    read = [_read_cards(hand) for hand in entry.hands]
+    read = [_read_cards(hand, ruleset, unreadable) for hand in entry.hands]
     hands = tuple(cards for cards, _ in read)
     errors += _table_problems(entry, ruleset)
     errors += _going_out_problems(entry)
+    errors += _challenge_problems(entry, hands, ruleset)
     warnings: list[Problem] = []
     for hand, (cards, unreadable) in zip(entry.hands, read, strict=True):
         errors += [unreadable] if unreadable else []
@@ -76,15 +92,32 @@ def _game_spec(entry: GameEntry, ruleset: Ruleset) -> tuple[GameSpec | None, lis
         return None, [error.problem]
 
 
-def _read_cards(hand: HandEntry) -> tuple[tuple[Card, ...] | None, Problem | None]:
+def _read_cards(
+    hand: HandEntry, ruleset: Ruleset, rule: str
+) -> tuple[tuple[Card, ...] | None, Problem | None]:
     if hand.cards is None:
         return None, None
     try:
-        return tuple(parse_cards(hand.cards)), None
+        cards = tuple(parse_cards(hand.cards))
     except CardParseError as error:
         text = f'{hand.player}\'s cards: card {error.position}, "{error.token}", is not a card'
         hint = "write the rank then the suit, like 10H, AS or 7♣, or JK for a joker"
-        return None, Problem("R10.3", f"{text}; {hint} (R10.3, R11)", hand.player)
+        return None, Problem(rule, f"{text}; {hint} (R10.3, R11)", hand.player, "cards")
+    table = ruleset.card_values.table
+    if not all(map(table.__contains__, cards)):
+        unknown = next(card for card in cards if card not in table)
+        return None, _colourless_ace(hand, cards.index(unknown) + 1, ruleset)
+    return cards, None
+
+
+def _colourless_ace(hand: HandEntry, position: int, ruleset: Ruleset) -> Problem:
+    values = ruleset.card_values
+    text = (
+        f"{hand.player}'s cards: card {position}, an ace without its colour, has no value: a "
+        f"black ace costs {values.black_ace} and a red ace {values.red_ace} (R2), so write AB "
+        "or AR, or the ace with its suit"
+    )
+    return Problem("R11.4", text, hand.player, "cards")
 
 
 # The table as a whole.
@@ -95,7 +128,7 @@ def _table_problems(entry: GameEntry, ruleset: Ruleset) -> list[Problem]:
     count, least, most = len(entry.hands), ruleset.min_table_size, ruleset.max_table_size
     if not least <= count <= most:
         text = f"a table seats {least} to {most} players, but this entry has {count} hands"
-        problems.append(Problem("R1.1", text))
+        problems.append(Problem("R1.1", text, field="sides"))
     if any(not hand.player.strip() for hand in entry.hands):
         problems.append(Problem("R10", "every hand needs the name of the player who held it"))
     for player, times in Counter(entry.players).items():
@@ -108,34 +141,84 @@ def _table_problems(entry: GameEntry, ruleset: Ruleset) -> list[Problem]:
 def _going_out_problems(entry: GameEntry) -> list[Problem]:
     out = [hand.player for hand in entry.hands if hand.went_out]
     if entry.void and entry.down_and_out:
-        return [Problem("R9.2", "a void game has no score, so it cannot be down and out")]
+        text = "a void game has no score, so it cannot be down and out"
+        return [Problem("R9.2", text, field="down_and_out")]
     if entry.void and out:
-        return [Problem("R10.1", f"nobody goes out in a void game, but {and_list(out)} did")]
+        text = f"nobody goes out in a void game, but {and_list(out)} did"
+        return [Problem("R10.1", text, field="went_out")]
     if not entry.void and len(out) != 1:
         who = and_list(out) if out else "nobody"
-        return [Problem("R10.1", f"exactly one player goes out in a scored game, not {who}")]
+        text = f"exactly one player goes out in a scored game, not {who}"
+        return [Problem("R10.1", text, field="went_out")]
     return []
 
 
 def _deck_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Problem]:
-    counts = Counter(card for cards in hands if cards for card in cards)
-    too_many = [card for card, count in counts.items() if count > _most(card, ruleset)]
+    out = [hand.challenge is not None for hand in entry.hands]
+    if not any(out):
+        return _deck_group_problems(entry, hands, ruleset)
+    # R13.9: a challenge loser's cards may have come back into play; they count on their own.
+    staying = tuple(None if left else cards for cards, left in zip(hands, out, strict=True))
+    groups = [staying] + [
+        tuple(cards if seat == place else None for seat, cards in enumerate(hands))
+        for place, left in enumerate(out)
+        if left and hands[place]
+    ]
+    return [problem for group in groups for problem in _deck_group_problems(entry, group, ruleset)]
+
+
+def _deck_group_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Problem]:
+    too_many = over_the_limit((card for cards in hands if cards for card in cards), ruleset)
     problems = []
-    for card in sorted(too_many):
-        name = "jokers" if card.is_joker else f"copies of {card}"
+    for card, count in sorted(too_many.items()):
         holders = _holders(entry, hands, card)
-        text = f"the hands hold {counts[card]} {name} ({holders}), but the deck has only "
-        problems.append(Problem("R10.3", f"{text}{_most(card, ruleset)}"))
+        text = f"the hands hold {count} {kind_name(card)} ({holders}), but the deck has only "
+        problems.append(Problem("R10.3", f"{text}{most_copies(card, ruleset)}", field="cards"))
     return problems
 
 
-def _most(card: Card, ruleset: Ruleset) -> int:
-    return ruleset.jokers if card.is_joker else ruleset.max_copies
-
-
-def _holders(entry: GameEntry, hands: Hands, card: Card) -> str:
-    held = zip(entry.players, (cards.count(card) if cards else 0 for cards in hands), strict=True)
+def _holders(entry: GameEntry, hands: Hands, kind: Card) -> str:
+    counts = (sum(_is_of(card, kind) for card in cards) if cards else 0 for cards in hands)
+    held = zip(entry.players, counts, strict=True)
     return ", ".join(f"{player} {count}" for player, count in held if count)
+
+
+def _is_of(card: Card, kind: Card) -> bool:
+    """Whether ``card`` counts against the limit of ``kind`` (R11.5)."""
+    if kind.suit is not None or kind.is_joker:
+        return card == kind
+    return card.rank is kind.rank and kind.colour in (None, card.colour)
+
+
+# The 18-card challenge (R13.9).
+
+
+def _challenge_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Problem]:
+    return [
+        problem
+        for hand, cards in zip(entry.hands, hands, strict=True)
+        if hand.challenge is not None
+        for problem in _lost_challenge_problems(hand, cards, ruleset)
+    ]
+
+
+def _lost_challenge_problems(
+    hand: HandEntry, cards: tuple[Card, ...] | None, ruleset: Ruleset
+) -> list[Problem]:
+    def problem(text: str) -> list[Problem]:
+        return [Problem("R13.9", f"{hand.player} {text}", hand.player, "challenge")]
+
+    if hand.challenge not in CHALLENGE_OUTCOMES:
+        return problem(f"lost a challenge as {hand.challenge!r}: say challenged or challenger")
+    if not ruleset.card_challenge:
+        return problem("lost an 18-card challenge, but this ruleset has no such challenge")
+    if hand.went_out:
+        return problem("went out, so cannot also have lost a challenge and left the game")
+    limit = ruleset.challenge_limit
+    if hand.challenge == CHALLENGED and cards is not None and len(cards) <= limit:
+        text = f"lost a challenge as the challenged player, so held more than {limit} cards"
+        return problem(f"{text}, but {len(cards)} are entered")
+    return []
 
 
 # One hand.
@@ -149,25 +232,27 @@ def _hand_errors(
     ruleset: Ruleset,
 ) -> list[Problem]:
     problems = [*_count_problems(hand), *_overcall_problems(hand, ruleset)]
+    down_and_out = entry.down_and_out and ruleset.double_on_down_and_out
     if hand.cards is not None and hand.points is not None:
         text = f"{hand.player} has both cards and points entered; give one or the other"
-        problems.append(Problem("R10.4", text, hand.player))
+        problems.append(Problem("R10.4", text, hand.player, "points"))
     elif entry.void:
         pass  # R9.2: nothing in a void game is scored, so there is nothing to hold it to
     elif hand.went_out:
         problems += _went_out_problems(hand, cards)
     else:
-        problems += _still_holding_problems(hand, cards, spec, entry, ruleset)
+        problems += _still_holding_problems(hand, cards, spec, down_and_out, ruleset)
     return problems
 
 
 def _count_problems(hand: HandEntry) -> list[Problem]:
     problems = []
     if hand.calls is not None and hand.calls < 0:
-        problems.append(Problem("R6.2", f"{hand.player}'s calls cannot be negative", hand.player))
+        text = f"{hand.player}'s calls cannot be negative"
+        problems.append(Problem("R6.2", text, hand.player, "calls"))
     if hand.failed_come_downs < 0:
         text = f"{hand.player}'s failed come-downs cannot be negative"
-        problems.append(Problem("R5.4", text, hand.player))
+        problems.append(Problem("R5.4", text, hand.player, "failed_come_downs"))
     return problems
 
 
@@ -180,16 +265,16 @@ def _overcall_problems(hand: HandEntry, ruleset: Ruleset) -> list[Problem]:
     else:
         text = f"{hand.player} has an overcall penalty with only {_calls_count(hand.calls)}"
     text += f" (an overcall is more than {limit} calls, R10.5)"
-    return [Problem("R10.5", text, hand.player)]
+    return [Problem("R10.5", text, hand.player, "overcall_penalty")]
 
 
 def _went_out_problems(hand: HandEntry, cards: tuple[Card, ...] | None) -> list[Problem]:
     if cards:
         text = f"{hand.player} went out, so holds no cards, but {len(cards)} are entered"
-        return [Problem("R10.2", text, hand.player)]
+        return [Problem("R10.2", text, hand.player, "cards")]
     if hand.points:
         text = f"{hand.player} went out, so scores 0 card points, not {hand.points}"
-        return [Problem("R10.2", text, hand.player)]
+        return [Problem("R10.2", text, hand.player, "points")]
     return []
 
 
@@ -197,17 +282,19 @@ def _still_holding_problems(
     hand: HandEntry,
     cards: tuple[Card, ...] | None,
     spec: GameSpec | None,
-    entry: GameEntry,
+    down_and_out: bool,
     ruleset: Ruleset,
 ) -> list[Problem]:
     if hand.cards is None and hand.points is None:
         text = f"{hand.player} did not go out: enter the cards left in their hand or their points"
-        return [Problem("R8.2", text, hand.player)]
+        return [Problem("R8.2", text, hand.player, "cards")]
     if cards is not None and not cards:
         text = f"{hand.player} did not go out, so holds at least one card; none are entered"
-        return [Problem("R10.2", text, hand.player)]
+        return [Problem("R10.2", text, hand.player, "cards")]
     if hand.points is not None and spec is not None:
-        return _points_problems(hand, hand.points, spec, entry.down_and_out, ruleset)
+        # R13.9: a challenge loser's cards are counted when they leave, never doubled.
+        doubled = down_and_out and hand.challenge is None
+        return _points_problems(hand, hand.points, spec, doubled, ruleset)
     return []
 
 
@@ -216,12 +303,12 @@ def _points_problems(
 ) -> list[Problem]:
     if not isinstance(points, int) or isinstance(points, bool):
         text = f"{hand.player}'s points must be a whole number, not {points!r}"
-        return [Problem("R10.4", text, hand.player)]
+        return [Problem("R10.4", text, hand.player, "points")]
     if points < 1:
         text = (
             f"{hand.player} did not go out, so their cards are worth at least 1 point, not {points}"
         )
-        return [Problem("R10.4", text, hand.player)]
+        return [Problem("R10.4", text, hand.player, "points")]
     size = hand_size(spec, hand.calls, ruleset)
     most = max_hand_points(size, ruleset, doubled=down_and_out)
     # R10.4 bounds the penalty as it will count, so under R8.3 both sides are doubled.
@@ -232,7 +319,7 @@ def _points_problems(
     worth = worth or f"{points} points"
     calls = _calls_words(hand.calls, ruleset)
     text = f"{hand.player}'s {worth} are more than {size} cards can be worth ({calls}): "
-    return [Problem("R10.4", f"{text}at most {most}", hand.player)]
+    return [Problem("R10.4", f"{text}at most {most}", hand.player, "points")]
 
 
 def _calls_words(calls: int | None, ruleset: Ruleset) -> str:
@@ -258,12 +345,19 @@ def _hand_warnings(
             f"{hand.player}: cards, points, penalties and adjustments in a void game do not count"
         )
         warnings.append(Problem("R9.2", text, hand.player))
-    if cards and spec and hand.calls is not None and not (entry.void or hand.went_out):
+    # R13.9: a challenge loser left the game early, so their hand size says nothing.
+    left_early = hand.challenge is not None
+    if (
+        cards
+        and spec
+        and hand.calls is not None
+        and not (entry.void or hand.went_out or left_early)
+    ):
         warnings += _hand_size_warnings(hand, len(cards), hand.calls, spec)
     if hand.calls is not None and hand.calls > ruleset.call_limit and not hand.overcall_penalty:
         text = f"{hand.player} made {hand.calls} calls, more than {ruleset.call_limit}, "
         text += "but no overcall penalty is entered"
-        warnings.append(Problem("R10.7", text, hand.player))
+        warnings.append(Problem("R10.7", text, hand.player, "overcall_penalty"))
     return warnings
 
 
@@ -276,7 +370,7 @@ def _hand_size_warnings(hand: HandEntry, held: int, calls: int, spec: GameSpec) 
     if after_coming_down > 0:
         expected += f", or at most {after_coming_down} if they did"
     text = f"{hand.player} holds {held} cards with {_calls_count(calls)}; expected {expected}"
-    return [Problem("R10.6", text, hand.player)]
+    return [Problem("R10.6", text, hand.player, "cards")]
 
 
 # The most a hand can be worth (R10.4).
@@ -298,6 +392,6 @@ def max_hand_points(card_count: int, ruleset: Ruleset, *, doubled: bool = False)
 @lru_cache(maxsize=16)
 def _best_totals(values: CardValues, packs: int, jokers: int) -> tuple[int, ...]:
     """``best[n]`` is the value of the n most valuable cards of the deck."""
-    naturals = [points for card, points in values.table.items() if not card.is_joker]
+    naturals = [values.table[card] for card in NATURALS]
     everything = [values.joker] * jokers + naturals * packs
     return (0, *accumulate(sorted(everything, reverse=True)))

@@ -7,6 +7,9 @@ is a valid meld (R3), there are at least as many threes and as many fours as the
 (R5.1), more melds only where the ruleset allows them (R5.3), and the player's fours are all of
 different suits and threes all of different ranks (R5.2).
 
+The whole lay-down is held to the deck too (R1.2): its groups together hold no more copies of a
+card, nor jokers, than one deck has.
+
 Which kind a group is needs no guessing: no group of cards is both a three and a four. A three's
 natural cards share one rank, while a four without two jokers side by side has at least two
 natural cards of different ranks (its only repeatable card, the ace at both ends of A-...-A, needs
@@ -20,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, CardParseError, as_cards, format_cards
-from .melds import MeldCheck, check_meld
+from .melds import MeldCheck, check_meld, deck_problems
 from .problems import Problem
 from .ruleset import FOUR, THREE, GameSpec, Ruleset, describe_melds
 
@@ -56,6 +59,7 @@ def check_contract(
     melds = tuple(check_meld(cards, ruleset, as_laid=as_laid) for cards in card_groups)
     reasons = (
         *_group_problems(melds),
+        *_lay_down_deck_problems(card_groups, melds, ruleset),
         *_variety_problems(melds),
         *_count_problems(melds, spec, ruleset),
     )
@@ -68,6 +72,15 @@ def _group_problems(melds: tuple[MeldCheck, ...]) -> list[Problem]:
         for number, meld in enumerate(melds, start=1)
         for reason in meld.reasons
     ]
+
+
+def _lay_down_deck_problems(
+    groups: list[tuple[Card, ...]], melds: tuple[MeldCheck, ...], ruleset: Ruleset
+) -> tuple[Problem, ...]:
+    """The deck's limits across groups, unless one group alone already breaks them."""
+    if any(reason.rule == "R1.2" for meld in melds for reason in meld.reasons):
+        return ()
+    return deck_problems((card for group in groups for card in group), ruleset, "this lay-down")
 
 
 def _variety_problems(melds: tuple[MeldCheck, ...]) -> list[Problem]:

@@ -5,7 +5,9 @@ A **hand entry** is one player's result in one game: whether they **went out** (
 written down, their **points**, the R2 total of those cards before any down-and-out doubling (the
 engine doubles, R8.3); how many **calls** they received (R6; None when not entered); how many
 **failed come-downs** they had (R5.4); whether they were found to have **overcalled** (R6.3); and
-any director **adjustment** in points for this game (R12.4; negative takes points off).
+any director **adjustment** in points for this game (R12.4; negative takes points off); and,
+under the house rule of the **18-card challenge** (R13.9), whether they lost one and left the game:
+as the ``challenged`` player who held more than the limit, or as the ``challenger`` who was wrong.
 
 A **game entry** is the game's number in the set (R4), one hand entry per player at the table in
 seat order, whether the game ended **down and out** (R8.3), and whether it was **void** (R9.2: the
@@ -16,6 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+CHALLENGED = "challenged"  # challenged, and held more cards than the limit (R13.9)
+CHALLENGER = "challenger"  # challenged another player who held no more than the limit (R13.9)
+CHALLENGE_OUTCOMES = (CHALLENGED, CHALLENGER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +34,7 @@ class HandEntry:
     failed_come_downs: int = 0
     overcall_penalty: bool = False
     adjustment: int = 0
+    challenge: str | None = None  # lost an 18-card challenge as CHALLENGED or CHALLENGER (R13.9)
 
 
 @dataclass(frozen=True, slots=True)

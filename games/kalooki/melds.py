@@ -9,6 +9,9 @@ are never side by side and no card appears twice (R3.5).
 A card's **value** in a four is its place in the run: 1 for a low ace, 2 to 13 for 2 to king, 14
 for a high ace. A joker **stands for** the card its place needs.
 
+Every meld is also held to the deck (R1.2): no more copies of a card, nor jokers, than one deck
+has. A three may be written without suits (``K K JK``, R11.3); a four needs every suit (R3.3).
+
 Cards **as laid** are taken in the order given, as they lie on the table, so each joker stands for
 the card at its place (a four may be given from either end; it is reported low to high). Otherwise
 the cards are a **hand**, and the check looks for an arrangement that makes the meld, placing any
@@ -23,11 +26,24 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .cards import JOKER, Card, Rank, Suit, as_cards, format_cards, natural
+from .points import kind_name, most_copies, over_the_limit
 from .problems import Problem, and_list
 from .ruleset import FOUR, THREE, Ruleset
 
 LOW_ACE = 1
 HIGH_ACE = 14
+BEYOND_THE_HIGH_ACE = (
+    "a joker cannot stand beyond an ace: the ace ends the four, so K-A-JK is not a four and "
+    "nothing, not even a joker, goes above a high ace"
+)
+BEYOND_AN_ACE = (
+    "a joker cannot stand beyond an ace: an ace ends a four, so K-A-JK and JK-A-2-3 are not "
+    "fours and nothing, not even a joker, goes past the ace"
+)
+BEYOND_THE_LOW_ACE = (
+    "a joker cannot stand beyond an ace: the ace ends the four, so JK-A-2-3 is not a four and "
+    "nothing, not even a joker, goes below a low ace"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +103,17 @@ def check_meld(
     four = check_four(cards, ruleset, as_laid=as_laid)
     if four.valid:
         return four
-    return MeldCheck(False, None, (), three.reasons + four.reasons, cards)
+    reasons = tuple(dict.fromkeys(three.reasons + four.reasons))  # the deck's limit only once
+    return MeldCheck(False, None, (), reasons, cards)
+
+
+def deck_problems(cards: Iterable[Card], ruleset: Ruleset, where: str) -> tuple[Problem, ...]:
+    """More copies of a card, or more jokers, in ``where`` than one deck holds (R1.2)."""
+    return tuple(
+        Problem("R1.2", f"{count} {kind_name(card)} in {where}, but the deck has only "
+                f"{most_copies(card, ruleset)}")
+        for card, count in sorted(over_the_limit(cards, ruleset).items())
+    )  # fmt: skip
 
 
 # Threes (R3.1, R3.2): order never matters, so "as laid" only decides the order reported.
@@ -109,7 +135,7 @@ def _three_problems(cards: tuple[Card, ...], ruleset: Ruleset) -> tuple[Problem,
     naturals = [card for card in cards if not card.is_joker]
     jokers = len(cards) - len(naturals)
     ranks = sorted({card.rank for card in naturals})
-    problems = []
+    problems = [*deck_problems(cards, ruleset, "one meld")]
     if len(cards) < 3:
         problems.append(Problem("R3.1", f"a three needs at least 3 cards, not {len(cards)}"))
     if len(ranks) > 1:
@@ -142,7 +168,14 @@ def _four_card_problems(cards: tuple[Card, ...], ruleset: Ruleset) -> tuple[Prob
     """What is wrong with these cards in any order: too few, mixed suits, a card twice."""
     naturals = [card for card in cards if not card.is_joker]
     suits = sorted({card.suit for card in naturals if card.suit is not None})
-    problems = []
+    problems = [*deck_problems(cards, ruleset, "one meld")]
+    unsuited = [str(card) for card in naturals if card.suit is None]
+    if unsuited:
+        verb = "has" if len(unsuited) == 1 else "have"
+        text = (
+            f"a four is of one suit, so each card needs its suit: {and_list(unsuited)} {verb} none"
+        )
+        problems.append(Problem("R3.3", f"{text} (R3.3, R11.3)"))
     if len(cards) < 4:
         problems.append(Problem("R3.3", f"a four needs at least 4 cards, not {len(cards)}"))
     if len(suits) > 1:
@@ -178,7 +211,7 @@ def _four_as_laid(
         start_back, reasons_back = _run_start(cards[::-1])
         if not reasons_back:
             cards, start, reasons = cards[::-1], start_back, ()
-    reasons = reasons or _range_problems(start, len(cards), ruleset)
+    reasons = reasons or _range_problems(start, cards, ruleset)
     if reasons:
         return _refused(FOUR, cards, reasons)
     suit = next(card.suit for card in cards if card.suit is not None)
@@ -190,10 +223,18 @@ def _laid_order_problems(cards: tuple[Card, ...]) -> tuple[Problem, ...]:
     problems = []
     if any(a.is_joker and b.is_joker for a, b in pairwise(cards)):
         problems.append(Problem("R3.5", "two jokers side by side in a four"))
-    if any(card.rank is Rank.ACE for card in cards[1:-1]):
+    inner = [place for place, card in enumerate(cards[1:-1], start=1) if card.rank is Rank.ACE]
+    if inner and _only_jokers_beyond(cards, inner[0]):
+        problems.append(Problem("R3.4", BEYOND_AN_ACE))
+    elif inner:
         text = "an ace can only be at an end of a four (A-2-3-4 or J-Q-K-A), never inside it"
         problems.append(Problem("R3.4", text))
     return tuple(problems)
+
+
+def _only_jokers_beyond(cards: tuple[Card, ...], place: int) -> bool:
+    """Whether only jokers lie on one side of the ace at ``place`` (K-A-JK, JK-A-2-3)."""
+    return all(c.is_joker for c in cards[place + 1 :]) or all(c.is_joker for c in cards[:place])
 
 
 def _run_start(cards: tuple[Card, ...]) -> tuple[int, tuple[Problem, ...]]:
@@ -210,11 +251,15 @@ def _run_start(cards: tuple[Card, ...]) -> tuple[int, tuple[Problem, ...]]:
     return start, ()
 
 
-def _range_problems(start: int, length: int, ruleset: Ruleset) -> tuple[Problem, ...]:
-    high = start + length - 1
+def _range_problems(start: int, cards: tuple[Card, ...], ruleset: Ruleset) -> tuple[Problem, ...]:
+    high = start + len(cards) - 1
     if start < LOW_ACE:
+        if cards[0].is_joker:
+            return (Problem("R3.4", BEYOND_THE_LOW_ACE),)
         return (Problem("R3.4", "a four starts at the ace at the lowest; nothing stands below it"),)
     if high > HIGH_ACE:
+        if cards[-1].is_joker:
+            return (Problem("R3.4", BEYOND_THE_HIGH_ACE),)
         return (Problem("R3.4", "a four ends at the ace at the highest; nothing stands above it"),)
     if start == LOW_ACE and high == HIGH_ACE and not ruleset.aces_at_both_ends:
         return (Problem("R3.4", "this ruleset allows an ace at one end of a four only"),)

@@ -8,23 +8,30 @@ R3.3). So ``"334"`` is "two threes and one four", and a digit is also that meld'
 **Card values** are the R2 penalty points of the cards left in hand.
 
 A **ruleset** holds the nine game specs, the card values, the deck (``packs``, ``jokers``), the
-penalties, the doubling and tie-break choices, and the switches for each **Interpretation** of
-RULES.md. A tournament stores its ruleset as JSON (``to_dict``) and reads it back (``from_dict``),
-so a later change of the defaults here never rescores an old tournament.
+penalties, the doubling and tie-break choices, the switches for each **Interpretation** of
+RULES.md and the **house rules** of R13 (joker exchange, calls after coming down, down-and-out
+doubling, the 18-card challenge). A tournament stores its ruleset as JSON (``to_dict``) and reads
+it back (``from_dict``), so a later change of the defaults here never rescores an old tournament.
+A **preset** is a named ruleset (``PRESETS``); a ruleset remembers the preset it was made from.
+
+``ruleset_problems`` checks ruleset data (the ``to_dict`` form, from any client) setting by setting:
+every problem names its ``field`` and the rule it breaks, so a set-up page can show each one beside
+its input. ``SETTINGS`` says each setting's label, allowed values (a JSON Schema fragment) and rule.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .cards import JOKER, NATURALS, Card, Rank, Suit
+from .cards import JOKER, NATURALS, Card, Colour, Rank, suitless
 from .problems import Problem, RulesError, UnknownGameError
+from .settings import SETTINGS, TIE_BREAKS, ruleset_problems
 
 THREE = "three"
 FOUR = "four"
 MELD_BY_DIGIT = {"3": THREE, "4": FOUR}
-TIE_BREAKS = ("games_won", "down_and_outs", "latest_round_score")
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
@@ -114,13 +121,25 @@ class CardValues:
     table: dict[Card, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        table = {card: self._points(card.rank, card.suit) for card in NATURALS}
+        table = {card: self._points(card.rank, card.colour) for card in NATURALS}
+        # Suitless cards (R11.3, R11.4): a rank alone, or with its colour, costs what its suited
+        # cards cost; a bare ace only where both colours of ace cost the same.
+        for colour in (None, *Colour):
+            for rank in _RANK_FIELDS:
+                table[suitless(rank, colour)] = getattr(self, _RANK_FIELDS[rank])
+            table[suitless(Rank.ACE, colour)] = self._points(Rank.ACE, colour)
+        if self.black_ace != self.red_ace:
+            del table[suitless(Rank.ACE)]
         object.__setattr__(self, "table", table | {JOKER: self.joker})
 
-    def _points(self, rank: Rank, suit: Suit | None) -> int:
+    def _points(self, rank: Rank, colour: Colour | None) -> int:
         if rank is Rank.ACE:
-            return self.black_ace if suit is not None and suit.is_black else self.red_ace
+            return self.black_ace if colour is Colour.BLACK else self.red_ace
         return getattr(self, _RANK_FIELDS[rank])
+
+    def knows(self, card: Card) -> bool:
+        """Whether ``card`` has a value here: a bare ace has none when aces differ by colour."""
+        return card in self.table
 
     def to_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
@@ -164,9 +183,17 @@ class Ruleset:
     double_penalties_on_down_and_out: bool = False  # R8.4 Interpretation
     assumed_calls_when_unknown: int = 3  # R10.4
     tie_breaks: tuple[str, ...] = TIE_BREAKS  # R12.3 Interpretation
+    # House rules (R13); the defaults are the ASAJ 2025 rules.
+    double_on_down_and_out: bool = True  # R8.3, R13.8
+    calls_after_coming_down: bool = False  # R6.1, R13.7
+    joker_exchange: bool = False  # R7.3, R13.6
+    card_challenge: bool = False  # R13.9: the 18-card challenge
+    challenge_limit: int = 18  # R13.9
+    challenge_penalty: int = 50  # R13.9
+    preset: str = "asaj-2025"  # the preset this ruleset was made from (R13.10)
 
     def __post_init__(self) -> None:
-        problems = _ruleset_problems(self)
+        problems = ruleset_problems(self.to_dict())
         if problems:
             raise RulesError(problems[0])
 
@@ -177,6 +204,10 @@ class Ruleset:
         message = f"there is no game {number!r}: a set has games 1 to {len(self.games)}"
         raise UnknownGameError(Problem("R4", message))
 
+    @property
+    def deck_size(self) -> int:
+        return 52 * self.packs + self.jokers
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data; ``Ruleset.from_dict`` gives back an equal ruleset."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -186,7 +217,7 @@ class Ruleset:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """Read stored ruleset data; a key left out takes today's default, an unknown key fails."""
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
@@ -203,23 +234,37 @@ class Ruleset:
         return cls(**values)
 
 
-def _ruleset_problems(ruleset: Ruleset) -> list[Problem]:
-    problems = []
-    numbers = [spec.number for spec in ruleset.games]
-    if numbers != list(range(1, len(numbers) + 1)):
-        problems.append(
-            Problem("R4", f"games must be numbered 1, 2, 3, ... in order, not {numbers}")
-        )
-    sizes = (ruleset.min_table_size, ruleset.table_size, ruleset.max_table_size)
-    if not 2 <= sizes[0] <= sizes[1] <= sizes[2]:
-        problems.append(Problem("R1.1", f"table sizes must run min <= usual <= max, not {sizes}"))
-    unknown = set(ruleset.tie_breaks) - set(TIE_BREAKS)
-    if unknown:
-        problems.append(Problem("R12.3", f"unknown tie-breaks: {', '.join(sorted(unknown))}"))
-    if ruleset.max_copies > ruleset.packs:
-        problems.append(Problem("R1.2", "a card cannot exist more times than there are packs"))
-    return problems
-
-
 ASAJ_2025 = Ruleset(name="ASAJ Kalooki Tournament 2025")
-PRESETS: dict[str, Ruleset] = {"asaj-2025": ASAJ_2025}
+# A club's four-handed game (R13.10): four at a table (three to five when the numbers need it),
+# two packs and four jokers (108 cards: game 9 deals 16 each to five and still leaves a stock of
+# 27), so a card exists at most twice; and the 18-card challenge, which clubs play. Everything
+# else is as ASAJ 2025, so players moving between the two meet only those differences.
+CLUB_FOUR = Ruleset(
+    name="Club Kalooki, four at a table",
+    table_size=4,
+    min_table_size=3,
+    max_table_size=5,
+    packs=2,
+    jokers=4,
+    max_copies=2,
+    card_challenge=True,
+    preset="club-four",
+)
+PRESETS: dict[str, Ruleset] = {"asaj-2025": ASAJ_2025, "club-four": CLUB_FOUR}
+DEFAULT_PRESET = "asaj-2025"
+
+__all__ = [
+    "ASAJ_2025",
+    "CLUB_FOUR",
+    "DEFAULT_PRESET",
+    "FOUR",
+    "PRESETS",
+    "SETTINGS",
+    "THREE",
+    "TIE_BREAKS",
+    "CardValues",
+    "GameSpec",
+    "Ruleset",
+    "describe_melds",
+    "ruleset_problems",
+]

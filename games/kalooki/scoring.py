@@ -5,8 +5,12 @@ for them); the player who went out has none (R8.1, R8.2). In a **down-and-out** 
 player's card points are **doubled** (R8.3). **Penalties** are 50 points per failed come-down
 (R5.4) and 50 for an overcall (R6.3); they are added after doubling and not doubled (R8.4, a
 ruleset setting). A **director adjustment** (R12.4) is added as entered. A player's **game score**
-is the sum (R8.5); a **void** game scores nothing for anyone (R9.2). The **set score** is the sum of
-the game scores of the nine games; lower is better (R8.6, R4.1).
+is the sum (R8.5); a **void** game scores nothing for anyone (R9.2). The **set score** is the sum
+of the game scores of the nine games; lower is better (R8.6, R4.1).
+
+Under house rules (R13) down and out may double nothing (R13.8), and a player who lost an
+**18-card challenge** scores the cards they held when they left plus the challenge penalty, never
+doubled (R13.9).
 
 Every number comes with its **reasons**: short lines that say where it came from, for the score
 sheet and for a player who asks "why 184?".
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 
 from .cards import Card, format_cards
 from .checks import EntryCheck, Hands, read_entry
-from .entries import GameEntry, HandEntry
+from .entries import CHALLENGED, GameEntry, HandEntry
 from .problems import Problem, RulesError
 from .ruleset import Ruleset
 
@@ -101,7 +105,7 @@ def evaluate(entry: GameEntry, ruleset: Ruleset) -> tuple[EntryCheck, GameScore 
     check, hands = read_entry(entry, ruleset)
     if check.errors:
         return check, None
-    return check, _score(entry, hands, ruleset)
+    return check, score_read(entry, hands, ruleset)
 
 
 def score_game(entry: GameEntry, ruleset: Ruleset) -> GameScore:
@@ -112,7 +116,8 @@ def score_game(entry: GameEntry, ruleset: Ruleset) -> GameScore:
     return score
 
 
-def _score(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> GameScore:
+def score_read(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> GameScore:
+    """Score an entry whose cards ``read_entry`` has read and found without errors."""
     scores = tuple(
         _score_hand(hand, cards, entry, ruleset)
         for hand, cards in zip(entry.hands, hands, strict=True)
@@ -126,13 +131,15 @@ def _score_hand(
     if entry.void:
         return PlayerScore(hand.player, hand.went_out, 0, False, 0, 0, 0, 0, (VOID_REASON,))
     card_points, card_reason = _card_points(hand, cards, ruleset)
-    doubled = entry.down_and_out and not hand.went_out
+    doubled = _doubled(hand, entry, ruleset)
     doubled_points = 2 * card_points if doubled else card_points
     penalties, penalty_reasons = _penalties(hand, ruleset, doubled)
     total = doubled_points + penalties + hand.adjustment
     reasons = [card_reason]
     if doubled:
         reasons.append(f"doubled: down and out (R8.3): {card_points} × 2 = {doubled_points}")
+    elif entry.down_and_out and not hand.went_out:
+        reasons.append(_not_doubled_reason(hand))
     reasons += penalty_reasons
     if hand.adjustment:
         reasons.append(f"director adjustment {hand.adjustment:+d} (R12.4)")
@@ -148,6 +155,21 @@ def _score_hand(
         total=total,
         reasons=tuple(reasons),
     )
+
+
+def _doubled(hand: HandEntry, entry: GameEntry, ruleset: Ruleset) -> bool:
+    return (
+        entry.down_and_out
+        and ruleset.double_on_down_and_out
+        and not hand.went_out
+        and hand.challenge is None
+    )
+
+
+def _not_doubled_reason(hand: HandEntry) -> str:
+    if hand.challenge is not None:
+        return "not doubled: counted when they left the game on losing the challenge (R13.9)"
+    return "not doubled: this ruleset's down and out doubles nothing (R13.8)"
 
 
 def _card_points(
@@ -169,6 +191,7 @@ def _penalties(hand: HandEntry, ruleset: Ruleset, doubled: bool) -> tuple[int, t
     factor = 2 if doubled and ruleset.double_penalties_on_down_and_out else 1
     come_downs = hand.failed_come_downs * ruleset.failed_come_down_penalty * factor
     overcall = ruleset.overcall_penalty * factor if hand.overcall_penalty else 0
+    challenge = ruleset.challenge_penalty if hand.challenge is not None else 0
     reasons = []
     if come_downs:
         reasons.append(f"failed come-down ×{hand.failed_come_downs} = {come_downs} (R5.4)")
@@ -177,7 +200,16 @@ def _penalties(hand: HandEntry, ruleset: Ruleset, doubled: bool) -> tuple[int, t
     if (come_downs or overcall) and doubled:
         doubling = "doubled too, by this ruleset" if factor == 2 else "not doubled"
         reasons.append(f"penalties {doubling} (R8.4)")
-    return come_downs + overcall, tuple(reasons)
+    if hand.challenge is not None:
+        reasons.append(f"{_challenge_words(hand.challenge, ruleset)} = {challenge} (R13.9)")
+    return come_downs + overcall + challenge, tuple(reasons)
+
+
+def _challenge_words(outcome: str, ruleset: Ruleset) -> str:
+    limit = ruleset.challenge_limit
+    if outcome == CHALLENGED:
+        return f"lost the {limit}-card challenge: challenged, held more than {limit} cards"
+    return f"lost the {limit}-card challenge: challenged a player who held {limit} or fewer"
 
 
 def _total_reason(card_points: int, penalties: int, adjustment: int, total: int) -> str:

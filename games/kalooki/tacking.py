@@ -9,7 +9,9 @@ Onto a **four**: the next card of its suit at its **low end** (before its lowest
 card in the joker's place; the joker then goes to the high end of the four. It cannot when the
 high end already is an ace (the joker is **dead**) or another joker already stands at the high end.
 There is no joker exchange: a joker never goes into a hand or to another meld, and a joker in a
-three never moves at all (R3.6).
+three never moves at all (R3.6). Under the house rule of the **joker exchange** (R13.6) the joker
+taken from one's **own** four goes into one's hand, to be reused; taken from another player's four
+it moves to either end of that four, where it fits.
 
 **Discarding** (R7.4): any card but a joker.
 
@@ -22,7 +24,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import JOKER, Card, Rank, as_cards, parse_card
-from .melds import HIGH_ACE, LOW_ACE, MeldCheck, check_four, check_meld, check_three
+from .melds import (
+    BEYOND_THE_HIGH_ACE,
+    BEYOND_THE_LOW_ACE,
+    HIGH_ACE,
+    LOW_ACE,
+    MeldCheck,
+    check_four,
+    check_meld,
+    check_three,
+)
 from .problems import Problem, and_list
 from .ruleset import ASAJ_2025, FOUR, THREE, Ruleset
 
@@ -53,8 +64,9 @@ class JokerMove:
     valid: bool
     reasons: tuple[Problem, ...]
     meld_after: tuple[Card, ...] = ()
-    joker_from: int | None = None  # place (0-based) the real card takes
-    joker_to: int | None = None  # place of the joker in meld_after: the high end
+    joker_from: int | None = None  # place (0-based) of the real card in meld_after
+    joker_to: int | None = None  # place of the joker in meld_after: an end; None in a hand
+    to_hand: bool = False  # R13.6: taken from one's own four into one's hand
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -63,6 +75,7 @@ class JokerMove:
             "meld_after": [str(card) for card in self.meld_after],
             "joker_from": self.joker_from,
             "joker_to": self.joker_to,
+            "to_hand": self.to_hand,
         }
 
 
@@ -120,6 +133,8 @@ def _end_refusal(card: Card, meld: MeldCheck, end: str, reasons: tuple[Problem, 
     """Why ``card`` cannot go at this ``end``, said about the end rather than the whole run."""
     edge_card = meld.cards[-1] if end == HIGH else meld.cards[0]
     closed = meld.high == HIGH_ACE if end == HIGH else meld.low == LOW_ACE
+    if closed and card.is_joker:
+        return Problem("R3.4", BEYOND_THE_HIGH_ACE if end == HIGH else BEYOND_THE_LOW_ACE)
     if closed:
         beyond = "above the high ace" if end == HIGH else "below the low ace"
         return Problem("R3.4", f"nothing goes {beyond} at the {end} end of this four")
@@ -163,19 +178,72 @@ def replace_joker(
     ruleset: Ruleset = ASAJ_2025,
     *,
     has_come_down: bool = True,
+    own: bool = False,
+    end: str | None = None,
 ) -> JokerMove:
-    """Put ``real_card`` in place of the joker standing for it; the joker goes to the high end."""
+    """Put ``real_card`` in place of the joker standing for it. The joker goes to the high end
+    (R7.3); under the joker exchange (R13.6) into the hand from one's ``own`` four, or to
+    ``end`` (either, high first) of another's."""
+    if end not in (None, LOW, HIGH):
+        raise ValueError(f"end is {LOW!r} or {HIGH!r}, not {end!r}")
     real_card = parse_card(real_card) if isinstance(real_card, str) else real_card
     meld = check_meld(as_cards(meld_cards), ruleset, as_laid=True)
     refusal = _joker_move_refusal(meld, real_card, has_come_down)
     if refusal is not None:
         return JokerMove(False, (refusal,))
     place = _joker_place(meld, real_card)
-    laid = (*meld.cards[:place], real_card, *meld.cards[place + 1 :], JOKER)
-    after = check_four(laid, ruleset)
+    assert place is not None  # a refusal otherwise
+    swapped = (*meld.cards[:place], real_card, *meld.cards[place + 1 :])
+    if ruleset.joker_exchange and own:
+        return _joker_to_hand(swapped, place, ruleset)
+    if not ruleset.joker_exchange and end == LOW:
+        return JokerMove(False, (Problem("R7.3", NO_EXCHANGE),))
+    return _joker_to_an_end(meld, swapped, place, (end,) if end else (HIGH, LOW), ruleset)
+
+
+NO_EXCHANGE = (
+    "a moved joker goes to the high end of its four only; moving it to the low end is the joker "
+    "exchange of R13.6, which this ruleset does not allow"
+)
+
+
+def _joker_to_hand(swapped: tuple[Card, ...], place: int, ruleset: Ruleset) -> JokerMove:
+    after = check_four(swapped, ruleset)
     if not after.valid:
         return JokerMove(False, after.reasons)
-    return JokerMove(True, (), after.cards, place, len(after.cards) - 1)
+    return JokerMove(True, (), after.cards, place, None, to_hand=True)
+
+
+def _joker_to_an_end(
+    meld: MeldCheck, swapped: tuple[Card, ...], place: int, ends: tuple[str, ...], ruleset: Ruleset
+) -> JokerMove:
+    # Without the exchange (R7.3) only the high end is tried; the low end is R13.6's.
+    ends = ends if ruleset.joker_exchange else (HIGH,)
+    refusals: list[Problem] = []
+    for end in ends:
+        refusal = _end_closed(meld, place, end)
+        laid = (*swapped, JOKER) if end == HIGH else (JOKER, *swapped)
+        after = None if refusal else check_four(laid, ruleset)
+        if after is not None and after.valid:
+            shift = 0 if end == HIGH else 1
+            joker_to = len(after.cards) - 1 if end == HIGH else 0
+            return JokerMove(True, (), after.cards, place + shift, joker_to)
+        refusals += [refusal] if refusal else list(after.reasons if after else ())
+    return JokerMove(False, tuple(refusals))
+
+
+def _end_closed(meld: MeldCheck, place: int, end: str) -> Problem | None:
+    """Why the moved joker cannot go to this ``end`` of the four (R7.3, R13.6), if it cannot."""
+    last = len(meld.cards) - 1
+    edge, edge_place = (meld.cards[-1], last) if end == HIGH else (meld.cards[0], 0)
+    if edge.is_joker and place != edge_place:
+        return Problem(
+            "R7.3", f"a joker already stands at the {end} end, so this joker cannot move"
+        )
+    if (meld.high == HIGH_ACE) if end == HIGH else (meld.low == LOW_ACE):
+        text = f"the {end} end of this four is already an ace: the joker is dead and cannot move"
+        return Problem("R7.3", text) if end == HIGH else Problem("R13.6", text)
+    return None
 
 
 def _joker_move_refusal(meld: MeldCheck, real_card: Card, has_come_down: bool) -> Problem | None:
@@ -187,14 +255,8 @@ def _joker_move_refusal(meld: MeldCheck, real_card: Card, has_come_down: bool) -
         return Problem("R3.6", "a joker in a three can never be moved")
     if real_card.is_joker:
         return Problem("R7.3", "only the real card a joker stands for can take its place")
-    place = _joker_place(meld, real_card)
-    if place is None:
+    if _joker_place(meld, real_card) is None:
         return Problem("R7.3", f"no joker in this four stands for {real_card}")
-    if meld.cards[-1].is_joker and place != len(meld.cards) - 1:
-        return Problem("R7.3", "a joker already stands at the high end, so this joker cannot move")
-    if meld.high == HIGH_ACE:
-        text = "the high end of this four is already an ace: the joker is dead and cannot move"
-        return Problem("R7.3", text)
     return None
 
 

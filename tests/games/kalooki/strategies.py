@@ -43,7 +43,8 @@ def laid_fours(draw: st.DrawFn) -> list[Card]:
     values = range(start, start + length)
     run = [natural(Rank.ACE if value == HIGH_ACE else Rank(value), suit) for value in values]
     for place in sorted(draw(st.sets(st.integers(0, length - 1)))):
-        if JOKER not in run[max(place - 1, 0) : place + 2]:
+        # R1.2: one deck holds six jokers, so no four on the table holds more.
+        if JOKER not in run[max(place - 1, 0) : place + 2] and run.count(JOKER) < 6:
             run[place] = JOKER
     return run
 

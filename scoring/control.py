@@ -21,14 +21,15 @@ from __future__ import annotations
 import datetime
 import statistics
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.clock import Clock, RoundClocks
+from scoring.clock import DEFAULT_MINUTES, Clock, RoundClocks, round_clocks
 from scoring.models import DirectorCall, Game, ResultRevision
-from scoring.selectors import TableProgress
+from scoring.selectors import TableProgress, round_progress
 from tables.models import Table
 from tournament.models import Round
 from tournament.services import audit_record
@@ -249,3 +250,43 @@ def missing_results(
         silent = now - quiet if quiet else datetime.timedelta(0)
         missing.append(MissingResult(table, pace, quiet, max(silent, datetime.timedelta(0))))
     return sorted(missing, key=lambda line: (-line.silent, line.table.number))
+
+
+def control_room(*, round: Round) -> dict[str, Any]:
+    """What the round's dashboard shows beside the standings (4 queries): each table's progress
+    and sign-off, the calls waiting, the clocks and the missing results."""
+    now = timezone.now()
+    tables = round_progress(round=round)
+    clocks = round_clocks(round_id=round.pk, now=now)
+    missing = missing_results(tables=tables, clocks=clocks, since=round.published_at, now=now)
+    return {
+        "tables": tables,
+        "calls": calls_waiting(round=round, now=now),
+        "clock": clocks.round,
+        "table_rows": [(table, clocks.of(table.id)) for table in tables],
+        "missing": missing,
+        "default_minutes": DEFAULT_MINUTES,
+        "now": now,
+    }
+
+
+@dataclass(frozen=True)
+class TableLive:
+    """What the table's page shows of the control room: its clock and its call."""
+
+    token: str
+    clock: Clock
+    call: DirectorCall | None
+    stamp: str  # changes with a clock event or a call: the ETag of the page's live part
+
+    @property
+    def waited_words(self) -> str:
+        return waited_words(timezone.now() - self.call.called_at) if self.call else ""
+
+
+def table_live_get(*, table: Table) -> TableLive:
+    """The table's clock and open call (2 queries)."""
+    clocks = round_clocks(round_id=table.round_id)
+    call = call_open_get(table=table)
+    stamp = f"{clocks.stamp}.{call.pk if call else 0}"
+    return TableLive(table.access_token, clocks.of(table.pk), call, stamp)

@@ -145,7 +145,8 @@ def _render(
         "tournament": table.round.tournament,
         "round": table.round,
         "page": page,
-        "reviews": _reviews(page),
+        "games": _games(page),
+        "tables": list(table.round.tables.order_by("number").values_list("number", flat=True)),
         "clock": clocks.of(table.pk),
         "round_clock": clocks.round,
         "call": call_open_get(table=table),
@@ -155,14 +156,10 @@ def _render(
     return render(request, template, context)
 
 
-def _reviews(page: TablePage) -> dict[int, Any]:
-    """Each game's review of its current version, by game id."""
+def _games(page: TablePage) -> list[tuple[Any, Any]]:
+    """Each game with the review of its current version, if a director cleared its flag."""
     reviews = reviews_of(table=page.table)
-    return {
-        r.game_id: reviews[(r.game_id, r.version)]
-        for r in page.results
-        if (r.game_id, r.version) in reviews
-    }
+    return [(result, reviews.get((result.game_id, result.version))) for result in page.results]
 
 
 def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: str, **extra):

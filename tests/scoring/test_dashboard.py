@@ -481,7 +481,7 @@ class TestDashboard:
 
     @pytest.mark.parametrize("players", [10, 60])
     @pytest.mark.parametrize("part", ["", "?partial=1"])
-    def test_the_page_runs_seven_queries_however_many_players(
+    def test_the_page_runs_nine_queries_however_many_players(
         self, client: Client, players, part, django_capture_on_commit_callbacks
     ) -> None:
         tournament = tournament_with(players, slug="field")
@@ -495,9 +495,9 @@ class TestDashboard:
             response = client.get("/director/field/rounds/1/dashboard" + part)
         assert response.status_code == 200
         assert len(response.context["standings"].lines) == players
-        # Session, user, tournament, round; tables and seats (2); rulings. The standings come
-        # from the cache, as the leaderboard's do.
-        assert len(queries) == 7, [query["sql"] for query in queries]
+        # Session, user, tournament, round; tables and seats (2); clock events; calls; rulings.
+        # The standings come from the cache, as the leaderboard's do.
+        assert len(queries) == 9, [query["sql"] for query in queries]
 
 
 # --- the dashboard and the public leaderboard --------------------------------------------------

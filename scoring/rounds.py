@@ -20,6 +20,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from scoring.models import Game, Ruling
+from scoring.standings_queue import standings_changed
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
 from tournament.services import audit_record, tournament_start_on_publish
@@ -55,6 +56,7 @@ def _step(round: Round, to: str, *, by: AbstractBaseUser | None, action: str) ->
     before = round.status
     round.status = to
     round.save(update_fields=["status", "published_at", "locked_at"])
+    standings_changed(round.tournament_id)  # a round in play or completed re-ranks (standings)
     audit_record(
         tournament=round.tournament,
         actor=by,

@@ -26,6 +26,7 @@ from tests.scoring.playing import (
     play,
     play_set,
     published_round,
+    rounds_over,
     seated,
     seated_round,
     tournament_with,
@@ -121,6 +122,7 @@ class TestLeaderboard:
     ) -> None:
         play(table_one, 1, winner=0)
         play(table_two, 1, winner=0)
+        rounds_over(tournament)
         refreshed(tournament)
         rows = rows_of(client.get("/p/open/leaderboard").content.decode())
         places = ["=1", "=1", "=3", "=3", "=5", "=5", "=7", "=7", "=9", "=9"]

@@ -21,6 +21,7 @@ from scoring.rulings import ruling_record, ruling_reverse
 from scoring.selectors import Standing, round_progress, standings_for_director
 from scoring.services import result_record
 from scoring.standings import standings_refresh
+from scoring.standings_queue import standings_changed
 from tables.models import Table
 from tests.factories import EntryFactory, StaffRoleFactory
 from tests.scoring.playing import (
@@ -29,6 +30,7 @@ from tests.scoring.playing import (
     play,
     play_set,
     published_round,
+    rounds_over,
     seated_round,
     tables_of,
     tournament_with,
@@ -271,6 +273,7 @@ class TestStandings:
                 points=points,
                 decision="Adjusted.",
             )
+        rounds_over(five)
         places = [(line.player, line.place, line.shared) for line in standings(five)]
         names = [entry.player.name for entry in (a, b, c, d, e)]
         # A and B level at 12: A went out once (R12.3 (1)); C and D level at 13 in every way.
@@ -313,6 +316,7 @@ class TestStandings:
         EntryFactory(tournament=five, player__name="Zoe", status=Entry.Status.REGISTERED)
         out = player(five, names_at(table)[0])
         ruling_record(tournament=five, by=None, kind=Kind.DISQUALIFICATION, entry=out, decision="!")
+        rounds_over(five)
         lines = standings(five)
         assert [line.place for line in lines[:4]] == [1, 2, 3, 4]
         unplaced = {line.player: line.status_label for line in lines[4:]}
@@ -544,6 +548,8 @@ class TestTheSameStandingsAsTheLeaderboard:
             play(two, 1, winner=0)
             slow = player(open_, names_at(two)[1])
             penalty_ruling(tournament=open_, entry=slow, points=1, decision="Slow play.")
+            rounds_over(open_)
+            standings_changed(open_.pk)
         shown = on_the_dashboard(alice)
         assert shown == in_the_api(alice) == on_the_leaderboard(alice)
         assert len(shown) == 10 and shown[slow.pk] == ("=4", 13)

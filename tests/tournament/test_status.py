@@ -95,7 +95,7 @@ class TestRefusals:
 
     @pytest.mark.parametrize("to", [SETUP, "paused", ""])
     def test_the_same_status_or_an_unknown_one_is_refused(self, open_, to: str) -> None:
-        with pytest.raises(TournamentError, match="already setting up|no tournament status"):
+        with pytest.raises(TournamentError, match=r"already setting up|no tournament status"):
             tournament_status_set(tournament=open_, to=to, by=None)
         assert not AuditEvent.objects.filter(action="tournament.status").exists()
 

@@ -231,6 +231,9 @@ class LeaderRow:
     total: int
     ruling_points: int
     movement: int | None  # places gained since the previous round
+    ranked_total: int = 0  # what the place is decided by: the completed rounds' while one is live
+    round_points: int = 0  # in the current round (the live one, else the latest)
+    round_games: int = 0
 
     @property
     def status_label(self) -> str:
@@ -280,6 +283,10 @@ def _leader_row(row: dict[str, Any]) -> LeaderRow:
         total=row["total"],
         ruling_points=row["ruling_points"],
         movement=row["movement"],
+        # .get: a snapshot of an older shape lacks them until its next refresh
+        ranked_total=row.get("ranked_total", row["total"]),
+        round_points=row.get("round_points", 0),
+        round_games=row.get("round_games", 0),
     )
 
 

@@ -63,6 +63,7 @@ class PlayerTally:
     won: dict[int, int] = field(default_factory=dict)  # round -> games won (went out)
     doubled_out: dict[int, int] = field(default_factory=dict)  # round -> down-and-outs
     live: frozenset[int] = frozenset()  # the rounds in play, which do not decide the place
+    current: int | None = None  # the round shown as "this round": the live one, else the latest
     ruling_points: int = 0
     last_game: int | None = None
     last_game_at: tuple[int, int] = (0, 0)  # (round, game) of the last game played
@@ -153,6 +154,8 @@ class PlayerTally:
             "ranked_total": self.ranked_total,
             "live_points": self.live_points,
             "live_games": self.live_games,
+            "round_points": self.rounds.get(self.current, 0) if self.current else 0,
+            "round_games": self.played.get(self.current, 0) if self.current else 0,
         }
 
 
@@ -172,9 +175,9 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
     tallies = _tallies(tournament, rulings)
     tables = _tables(tournament, tallies)
     live = _unfinished(live_rounds(tournament=tournament), tables, len(tournament.rules().games))
-    for tally in tallies.values():
-        tally.live = live
     latest = max((r for tally in tallies.values() for r in tally.rounds), default=None)
+    for tally in tallies.values():
+        tally.live, tally.current = live, max(live, default=latest)
     counted = [r for tally in tallies.values() for r in tally.rounds if r not in live]
     _place(tournament, tallies, max(counted, default=None))
     players = sorted(tallies.values(), key=_order)
@@ -182,6 +185,7 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
         "tournament": tournament.slug,
         "latest_round": latest,
         "live_rounds": sorted(live),
+        "current_round": max(live, default=latest),
         "tie_breaks": list(tournament.rules().tie_breaks),
         "players": [tally.as_row() for tally in players],
         "tables": tables,

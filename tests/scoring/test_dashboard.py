@@ -519,12 +519,17 @@ def place_label(place: int | None, shared: bool) -> str:
 def on_the_dashboard(client: Client) -> dict[int, tuple[str, int]]:
     """Each player's place and total as the dashboard shows them, by entry."""
     lines = client.get(url("rounds", 1, "dashboard")).context["standings"].lines
-    return {line.entry_id: (place_label(line.place, line.shared), line.total) for line in lines}
+    return {
+        line.entry_id: (place_label(line.place, line.shared), line.ranked_total) for line in lines
+    }
 
 
 def in_the_api(client: Client) -> dict[int, tuple[str, int]]:
     rows = client.get("/api/tournaments/open/standings").json()["players"]
-    return {row["entry"]: (place_label(row["place"], row["shared"]), row["total"]) for row in rows}
+    return {
+        row["entry"]: (place_label(row["place"], row["shared"]), row["ranked_total"])
+        for row in rows
+    }
 
 
 def on_the_leaderboard(client: Client) -> dict[int, tuple[str, int]]:
@@ -569,6 +574,8 @@ class TestTheSameStandingsAsTheLeaderboard:
     ) -> None:
         with django_capture_on_commit_callbacks(execute=True):
             play(open_tables[0], 1)
+            rounds_over(open_)
+            standings_changed(open_.pk)
         before = on_the_dashboard(alice)
         with django_capture_on_commit_callbacks() as queued:
             late = player(open_, names_at(open_tables[0])[1])

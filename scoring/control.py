@@ -7,11 +7,12 @@ Terms
 - flag: a game saved over a warning (R10.6, R10.7). A director who has looked at it **clears**
   it with a reason, kept on the version it reviewed and in the audit log; the result is not
   changed (a wrong result is corrected instead, as a new version).
-- pace: how many games a table should have scored by now. Two measures, the lower one counts:
-  the **clock pace**, the nine games spread evenly over the table's time (its share of the time
-  allowed that has run, times nine, rounded down), and the **hall pace**, the median games
-  scored by the round's other tables. A table is **behind** when it has scored fewer games than
-  the pace and has not finished its set; the **missing results** are the tables behind, longest
+- pace: how many games a table should have scored by now. Two measures, the higher one counts
+  (a table is behind when it is behind either): the **clock pace**, the nine games spread
+  evenly over the table's time (its share of the time allowed that has run, times nine, rounded
+  down: a table a whole game short of it is behind), and the **hall pace**, the median games
+  scored by the round's other tables (rounded down). Without a clock, the hall pace alone. A
+  table is **behind** when it has scored fewer games than the pace and has not finished its set; the **missing results** are the tables behind, longest
   silent first. **Silent since**: its last entry, else the clock's start, else the round's
   publication.
 """
@@ -243,7 +244,7 @@ def missing_results(
     for table in tables:
         clock = clocks.of(table.id)
         paces = (clock_pace(clock, table.games_in_set), hall_pace(tables, table))
-        pace = min((pace for pace in paces if pace is not None), default=0)
+        pace = max((pace for pace in paces if pace is not None), default=0)
         if table.is_finished or table.signed_off_at or table.games_scored >= pace:
             continue
         quiet = table.last_entry_at or clock.started_at or since

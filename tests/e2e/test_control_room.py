@@ -11,10 +11,12 @@ import os
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
 from scoring.clock import clock_start
 from scoring.models import DirectorCall
+from scoring.public import forget_recent
 from scoring.rounds import round_complete, round_lock, round_publish
 from scoring.services import HandInput, result_record
 from tests.e2e.steps import sign_in
@@ -42,7 +44,10 @@ SCREENS = {"xga": (1024, 768), "full-hd": (1920, 1080), "4k": (3840, 2160)}
 
 @pytest.fixture
 def quick_hall(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every live part asks again each second, the dashboard too."""
+    """Every live part asks again each second, the dashboard too; nothing is remembered from
+    an earlier test (the tournaments' public facts are cached by address)."""
+    cache.clear()
+    forget_recent()
     monkeypatch.setattr("scoring.views.DASHBOARD_REFRESH_SECONDS", 1)
     monkeypatch.setattr("scoring.public.LIVE_SECONDS", 1)
     monkeypatch.setattr("scoring.hall_views.LIVE_SECONDS", 1)
@@ -233,6 +238,7 @@ def test_the_projectors_show_every_row_of_each_page(live_server, browser, screen
             page.goto(f"{live_server.url}/p/big/{path}")
             expect(page.locator("[data-page-label]")).to_contain_text("Page 1 of")
             page.wait_for_timeout(300)
+            shot(page, f"{name}-{width}x{height}")
             shown = every_shown_row_is_on_screen(page, height)
             assert shown >= 12, (name, screen, shown)
             assert page.evaluate("document.documentElement.scrollHeight") <= height

@@ -371,7 +371,7 @@ class TestMissingResults:
     def test_a_table_behind_the_others_and_the_clock_is_missing(self, round_) -> None:
         one, _two = tables_of(round_)
         ClockEvent.objects.create(round=round_, kind="start", minutes=90, at=timezone.now())
-        play_set(one, games=4)
+        play_set(one, games=5)
         later = timezone.now() + datetime.timedelta(minutes=50)  # the clock pace: 5 games
         assert self._missing(round_, later) == [2]
 

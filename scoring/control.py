@@ -12,7 +12,8 @@ Terms
   evenly over the table's time (its share of the time allowed that has run, times nine, rounded
   down: a table a whole game short of it is behind), and the **hall pace**, the median games
   scored by the round's other tables (rounded down). Without a clock, the hall pace alone. A
-  table is **behind** when it has scored fewer games than the pace and has not finished its set; the **missing results** are the tables behind, longest
+  table is **behind** when it has scored fewer games than the pace and has not finished its
+  set; the **missing results** are the tables behind, longest
   silent first. **Silent since**: its last entry, else the clock's start, else the round's
   publication.
 """

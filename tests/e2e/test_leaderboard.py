@@ -45,7 +45,8 @@ def test_the_projector_pages_through_the_players_by_itself(live_server, laptop: 
     laptop.goto(f"{live_server.url}/p/live-hall/projector")
     board = laptop.locator("table.projector-board tbody tr:visible")
     expect(laptop.locator("[data-page-label]")).to_have_text("Page 2 of 3", timeout=5_000)
-    expect(board).to_have_count(12)
+    per_page = board.count()  # as many as the laptop's 800 pixels show: 12 at least
+    assert per_page >= 12
     expect(laptop.locator("[data-page-label]")).to_have_text("Page 3 of 3", timeout=5_000)
-    expect(board).to_have_count(6)
+    expect(board).to_have_count(30 - 2 * per_page)
     assert laptop.locator("nav, button, form").count() == 0

@@ -6,7 +6,7 @@ Included at the site root by config/urls.py: `path("", include("scoring.leaderbo
 
 from django.urls import path
 
-from scoring import public, public_api
+from scoring import hall_views, public, public_api
 
 app_name = "public"
 
@@ -17,6 +17,8 @@ urlpatterns = [
     path(PUBLIC + "leaderboard", public.leaderboard, name="leaderboard"),
     path(PUBLIC + "leaderboard/rows", public.leaderboard_rows, name="leaderboard-rows"),
     path(PUBLIC + "projector", public.projector, name="projector"),
+    path(PUBLIC + "seating", hall_views.seating_board, name="seating"),
+    path(PUBLIC + "seating/projector", hall_views.seating_projector, name="seating-projector"),
     path(PUBLIC + "tables/<int:round>/<int:table>", public.table_page, name="table"),
     path(PUBLIC + "players/<int:entry_id>", public.player_page, name="player"),
     path(PUBLIC + "results.csv", public_api.results_csv, name="results-csv"),

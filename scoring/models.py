@@ -5,12 +5,16 @@ scores nothing, the same game is played again as the next attempt). A **hand res
 player's result in one game (R8.5). Every version of a game's result is kept as a **result
 revision** (who, when, what, why); at most one revision of a game is confirmed. A **ruling** is a
 director's decision (R12.4); its points show in the scores. A **standings snapshot** is derived
-data, recomputed from results and rulings, versioned so the newest always wins.
+data, recomputed from results and rulings, versioned so the newest always wins. A **clock event**
+starts, pauses, resumes or extends a round's clock, or one table's (`scoring.clock`); a
+**director call** is a table asking for the director, open until the director answers it
+(`scoring.control`).
 """
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 
 from tables.models import Table
 from tournament.models import Entry, Round, Tournament
@@ -126,6 +130,14 @@ class ResultRevision(models.Model):
     )
     confirmed_via = models.CharField(max_length=120, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # A director who looked at this version's warnings (R10.6, R10.7) and cleared its flag.
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    review_reason = models.CharField(
+        max_length=300, blank=True, help_text="Why the director cleared the flag."
+    )
 
     class Meta:
         ordering = ["game", "version"]
@@ -135,6 +147,10 @@ class ResultRevision(models.Model):
                 fields=["game"],
                 condition=Q(status="confirmed"),
                 name="revision_one_confirmed_per_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(reviewed_at__isnull=True) | ~Q(review_reason=""),
+                name="revision_review_has_a_reason",
             ),
         ]
 
@@ -255,3 +271,80 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} → {self.status_code}"
+
+
+class ClockEvent(models.Model):
+    """One step of a round's clock (`table` blank) or of one table's own (`scoring.clock`)."""
+
+    class Kind(models.TextChoices):
+        START = "start", "Started"
+        PAUSE = "pause", "Paused"
+        RESUME = "resume", "Resumed"
+        EXTEND = "extend", "Extended"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="clock_events")
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="clock_events"
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    minutes = models.PositiveSmallIntegerField(
+        default=0, help_text="Start: the time the round is given; extend: the minutes added."
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["round", "at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round"],
+                condition=Q(kind="start", table__isnull=True),
+                name="clock_one_start_per_round",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="start", table__isnull=False),
+                name="clock_tables_start_with_round",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["start", "extend"], minutes__gte=1, minutes__lte=600)
+                | Q(kind__in=["pause", "resume"], minutes=0),
+                name="clock_minutes_fit_the_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = f"table {self.table_id}" if self.table_id else f"round {self.round_id}"
+        return f"{self.get_kind_display()} {where} at {self.at:%H:%M}"
+
+
+class DirectorCall(models.Model):
+    """A table asked for the director; open until the director answers it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="director_calls")
+    called_at = models.DateTimeField(default=timezone.now)
+    called_via = models.CharField(max_length=120, help_text="Who called: 'table 3 link · Ann'.")
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["called_at", "id"]
+        constraints = [
+            # A second press while the table waits is the same call, not another.
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(answered_at__isnull=True),
+                name="call_one_open_per_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(answered_at__isnull=True) | Q(answered_at__gte=F("called_at")),
+                name="call_answered_after_called",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} called at {self.called_at:%H:%M}"

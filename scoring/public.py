@@ -42,6 +42,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import Resolver404, ResolverMatch, resolve
+from django.utils import timezone
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
@@ -51,6 +52,16 @@ from django.utils.http import http_date
 from django.views.decorators.http import require_safe
 
 from games.kalooki import Ruleset
+from scoring.clock import Clock, round_clocks
+from scoring.hall import (
+    LIVE_SECONDS,
+    clock_figures,
+    hall_clock_get,
+    hall_round_get,
+    is_live_request,
+    live_response,
+    seat_now_get,
+)
 from scoring.models import Game, HandResult, Ruling
 from scoring.standings import standings_current
 from tables.models import Table
@@ -231,6 +242,9 @@ class LeaderRow:
     total: int
     ruling_points: int
     movement: int | None  # places gained since the previous round
+    ranked_total: int = 0  # what the place is decided by: the completed rounds' while one is live
+    round_points: int = 0  # in the current round (the live one, else the latest)
+    round_games: int = 0
 
     @property
     def status_label(self) -> str:
@@ -280,6 +294,10 @@ def _leader_row(row: dict[str, Any]) -> LeaderRow:
         total=row["total"],
         ruling_points=row["ruling_points"],
         movement=row["movement"],
+        # .get: a snapshot of an older shape lacks them until its next refresh
+        ranked_total=row.get("ranked_total", row["total"]),
+        round_points=row.get("round_points", 0),
+        round_games=row.get("round_games", 0),
     )
 
 
@@ -408,7 +426,11 @@ def leaderboard_rows(request: HttpRequest, slug: str) -> HttpResponse:
         return unchanged
     stamp = _stamp(tournament, standings)
     rows = _Drawn("rows-body", tournament, stamp, lambda: _rows_html(tournament, standings))
-    return validators.stamp(rows.response(request))
+    response = validators.stamp(rows.response(request))
+    at = _computed_at(standings)
+    if at is not None:  # the hall's one clock: the server's time, in the venue's time zone
+        response.headers["X-Updated"] = f"{timezone.localtime(at):%H:%M:%S}"
+    return response
 
 
 @require_safe
@@ -431,8 +453,9 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         "seconds": PROJECTOR_SECONDS,
         "computed_at": _computed_at(standings),
         "latest_round": standings.get("latest_round"),
+        "clock": hall_clock_get(round=hall_round_get(tournament_id=tournament.id)),
     }
-    return _private_if_preview(tournament, render(request, "public/projector.html", context))
+    return private_if_preview(tournament, render(request, "public/projector.html", context))
 
 
 def _int(text: str | None, default: int) -> int:
@@ -486,17 +509,25 @@ def rounds_public(*, tournament_id: int) -> list[RoundLine]:
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_public(request, slug)
     standings = _standings(tournament)
+    round = hall_round_get(tournament_id=tournament.id)
     context = {
         "tournament": tournament,
         "rounds": rounds_public(tournament_id=tournament.id),
         "leaders": leader_rows(standings["players"][:HOME_LEADERS]),
         "players": len(standings["players"]),
         "computed_at": _computed_at(standings),
+        "hall_round": round,
+        "clock": hall_clock_get(round=round),
+        "live_seconds": LIVE_SECONDS,
     }
-    return _private_if_preview(tournament, render(request, "public/home.html", context))
+    if is_live_request(request):
+        version = standings.get("version")
+        figures = (tournament, version, context["rounds"], round, clock_figures(context["clock"]))
+        return live_response(request, "public/_home_live.html", context, *figures)
+    return private_if_preview(tournament, render(request, "public/home.html", context))
 
 
-def _private_if_preview(tournament: PublicTournament, response: HttpResponse) -> HttpResponse:
+def private_if_preview(tournament: PublicTournament, response: HttpResponse) -> HttpResponse:
     if tournament.preview:
         patch_cache_control(response, private=True, no_store=True)
     return response
@@ -536,13 +567,16 @@ class PublicTable:
     games_scored: int
     games_in_set: int
     is_signed_off: bool
+    clock: Clock | None = None  # the table's clock while its round is being played
+    updated: datetime.datetime | None = None  # its last entry: the figures' time
 
 
 def table_public_get(
     *, tournament_id: int, round_number: int, table_number: int
 ) -> PublicTable | None:
-    """One table of a published round: seats, every game's scores and the game being played
-    (4 queries: table, seats, games, hand results). None for a draft round's table."""
+    """One table of a published round: seats, every game's scores, the game being played and
+    its clock (5 queries: table, seats, games, hand results, clock events). None for a draft
+    round's table."""
     table = (
         Table.objects.select_related("round__tournament")
         .prefetch_related(seats_prefetch())
@@ -573,7 +607,16 @@ def table_public_get(
         games_scored=sum(1 for game in games if not game.is_void),
         games_in_set=len(lines),
         is_signed_off=table.is_signed_off(),
+        clock=_table_clock(table),
+        updated=max((game.updated_at for game in games), default=None),
     )
+
+
+def _table_clock(table: Table) -> Clock | None:
+    if table.round.status not in (Round.Status.PUBLISHED, Round.Status.IN_PLAY):
+        return None
+    clock = round_clocks(round_id=table.round_id).of(table.pk)
+    return clock if clock.is_started else None
 
 
 def _game_rows(
@@ -622,8 +665,17 @@ def table_page(request: HttpRequest, slug: str, round: int, table: int) -> HttpR
     found = table_public_get(tournament_id=tournament.id, round_number=round, table_number=table)
     if found is None:
         raise Http404(f"Round {round} has no table {table} to show yet.")
-    context = {"tournament": tournament, "table": found}
-    return _private_if_preview(tournament, render(request, "public/table.html", context))
+    context = {
+        "tournament": tournament,
+        "table": found,
+        "clock": found.clock,
+        "updated": found.updated,
+        "live_seconds": LIVE_SECONDS,
+    }
+    if is_live_request(request):
+        figures = (tournament, replace(found, clock=None), clock_figures(found.clock))
+        return live_response(request, "public/_table_live.html", context, *figures)
+    return private_if_preview(tournament, render(request, "public/table.html", context))
 
 
 # --- a player ----------------------------------------------------------------------------------
@@ -835,8 +887,17 @@ def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     player = player_public_get(tournament_id=tournament.id, entry_id=entry_id, standings=standings)
     if player is None:
         raise Http404("This tournament has no such player.")
-    context = {"tournament": tournament, "player": player, "computed_at": _computed_at(standings)}
-    return _private_if_preview(tournament, render(request, "public/player.html", context))
+    context = {
+        "tournament": tournament,
+        "player": player,
+        "computed_at": _computed_at(standings),
+        "seat_now": seat_now_get(tournament_id=tournament.id, entry_id=entry_id),
+        "live_seconds": LIVE_SECONDS,
+    }
+    if is_live_request(request):
+        figures = (tournament, standings.get("version"), player, context["seat_now"])
+        return live_response(request, "public/_player_live.html", context, *figures)
+    return private_if_preview(tournament, render(request, "public/player.html", context))
 
 
 # --- the crowd's shortcut ----------------------------------------------------------------------

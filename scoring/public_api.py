@@ -58,6 +58,14 @@ class PlayerStandingOutput(serializers.Serializer):
         help_text="Places gained (negative: lost) since the previous round; null in round 1.",
     )
     total = serializers.IntegerField(help_text="Lower is better (R12.3).")
+    ranked_total = serializers.IntegerField(
+        default=None,
+        allow_null=True,
+        help_text="The total the place is decided by: while a round is being played (live), "
+        "the completed rounds' only, so that a table behind schedule ranks fairly; else the total.",
+    )
+    live_points = serializers.IntegerField(default=0, help_text="Points in the live round(s).")
+    live_games = serializers.IntegerField(default=0, help_text="Games played in the live round(s).")
 
 
 class SeatTotalOutput(serializers.Serializer):
@@ -77,6 +85,11 @@ class StandingsOutput(serializers.Serializer):
     version = serializers.IntegerField(help_text="Goes up with every change; also the ETag.")
     computed_at = serializers.DateTimeField()
     latest_round = serializers.IntegerField(allow_null=True)
+    live_rounds = serializers.ListField(
+        child=serializers.IntegerField(),
+        default=list,
+        help_text="Rounds in play with a set unfinished: they do not decide the places yet.",
+    )
     tie_breaks = serializers.ListField(
         child=serializers.CharField(), help_text="The ruleset's tie-breaks, in order (R12.3)."
     )

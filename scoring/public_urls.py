@@ -17,4 +17,6 @@ urlpatterns = [
     path(LINK + "games/<int:number>/correct", table_page.table_correct, name="correct"),
     path(LINK + "games/<int:number>/confirm", table_page.table_confirm, name="confirm"),
     path(LINK + "sign-off", table_page.table_sign_off_view, name="sign-off"),
+    path(LINK + "call", table_page.table_call, name="call"),
+    path(LINK + "live", table_page.table_live, name="live"),
 ]

@@ -20,9 +20,10 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from scoring.models import Game, Ruling
+from scoring.standings_queue import standings_changed
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
-from tournament.services import audit_record
+from tournament.services import audit_record, tournament_start_on_publish
 
 Status = Round.Status
 
@@ -55,6 +56,7 @@ def _step(round: Round, to: str, *, by: AbstractBaseUser | None, action: str) ->
     before = round.status
     round.status = to
     round.save(update_fields=["status", "published_at", "locked_at"])
+    standings_changed(round.tournament_id)  # a round in play or completed re-ranks (standings)
     audit_record(
         tournament=round.tournament,
         actor=by,
@@ -126,10 +128,20 @@ def round_publish(*, round: Round, by: AbstractBaseUser | None) -> Round:
     """Make the seating final and visible: the table cards can be printed."""
     round = _locked(round)
     _require(round, Status.DRAFT, "published")
+    _check_not_finished(round.tournament)
     _check_earlier_rounds_published(round)
     _check_seating(round)
     round.published_at = timezone.now()
+    tournament_start_on_publish(tournament=round.tournament, by=by)
     return _step(round, Status.PUBLISHED, by=by, action="publish")
+
+
+def _check_not_finished(tournament: Tournament) -> None:
+    if tournament.status == Tournament.Status.FINISHED:
+        raise RoundError(
+            f"{tournament.name} is finished: set it running again on its overview page before "
+            "publishing another round."
+        )
 
 
 def _check_earlier_rounds_published(round: Round) -> None:

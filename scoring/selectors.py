@@ -186,6 +186,9 @@ class Standing:
     total: int
     latest_round_score: int
     rulings: tuple[RulingLine, ...]
+    ranked_total: int = 0  # the place is decided by it: the completed rounds' while one is live
+    round_points: int = 0  # in the round being played (else the latest)
+    round_games: int = 0
 
     @property
     def status_label(self) -> str:
@@ -256,4 +259,7 @@ def _standing(
         total=row["total"],
         latest_round_score=latest_round_score,
         rulings=tuple(rulings),
+        ranked_total=row.get("ranked_total", row["total"]),
+        round_points=row.get("round_points", latest_round_score),
+        round_games=row.get("round_games", 0),
     )

@@ -4,8 +4,18 @@ Terms
 - **standings**: every entry of a tournament placed by R12.3 (total, then the ruleset's
   tie-breaks; level players share a place). Only confirmed, scored games count (a void attempt
   scores nothing, R9.2), plus the points of rulings against the player (R12.4).
+- **live round**: a round in play (R12.1) with a table that has not played its whole set. While
+  one is, the standings are **fair mid-round**:
+  players are placed by the rounds already completed only (their totals and tie-breaks, R12.3),
+  and the live round's points and games played are shown beside them. A table behind schedule
+  has played fewer games, so its players' raw totals are lower; counting them would put them
+  above players who played more (lowest total wins). Players level on the completed rounds
+  share the place, and within it those who played more of the live round come first, then the
+  lower live points. Without a live round every round counts, as before.
+- **ranked total**: the total the place is decided by: the completed rounds' while a round is
+  live, else the whole total.
 - **movement**: places gained (positive) or lost since the standings at the end of the previous
-  round, i.e. counting only the rounds before the latest one with a result.
+  round, i.e. counting only the rounds before the latest counted one with a result.
 - **table standings**: the players of one table and their totals in that table's set so far.
 - **snapshot**: one computation, stored with a **version** (1, 2, 3 …; the highest wins) and the
   **stamp** of the facts it was computed from; a computation from the same facts stores nothing.
@@ -31,13 +41,13 @@ from django.utils import timezone
 from games.kalooki import StandingLine, rank_standings
 from scoring.models import Game, HandResult, Ruling, StandingsSnapshot
 from tables.models import Seat
-from tournament.models import Entry, Tournament
+from tournament.models import Entry, Round, Tournament
 
 CACHE_SECONDS = 24 * 3600
 # Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
 # recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
 # the rulings counted, `counted_rulings`).
-SNAPSHOT_SHAPE = 3
+SNAPSHOT_SHAPE = 4  # 4: fair mid-round standings (live rounds apart)
 
 
 @dataclass
@@ -49,9 +59,11 @@ class PlayerTally:
     club: str
     status: str
     rounds: dict[int, int] = field(default_factory=dict)  # round -> points, rulings included
-    games_played: int = 0
-    games_won: int = 0
-    down_and_outs: int = 0
+    played: dict[int, int] = field(default_factory=dict)  # round -> games played
+    won: dict[int, int] = field(default_factory=dict)  # round -> games won (went out)
+    doubled_out: dict[int, int] = field(default_factory=dict)  # round -> down-and-outs
+    live: frozenset[int] = frozenset()  # the rounds in play, which do not decide the place
+    current: int | None = None  # the round shown as "this round": the live one, else the latest
     ruling_points: int = 0
     last_game: int | None = None
     last_game_at: tuple[int, int] = (0, 0)  # (round, game) of the last game played
@@ -63,11 +75,35 @@ class PlayerTally:
     def total(self) -> int:
         return sum(self.rounds.values())
 
+    @property
+    def games_played(self) -> int:
+        return sum(self.played.values())
+
+    @property
+    def games_won(self) -> int:
+        return sum(self.won.values())
+
+    @property
+    def down_and_outs(self) -> int:
+        return sum(self.doubled_out.values())
+
+    @property
+    def live_points(self) -> int:
+        return sum(points for round, points in self.rounds.items() if round in self.live)
+
+    @property
+    def live_games(self) -> int:
+        return sum(games for round, games in self.played.items() if round in self.live)
+
+    @property
+    def ranked_total(self) -> int:
+        return self.total - self.live_points
+
     def add_game(self, round: int, game: int, total: int, went_out: bool, doubled: bool) -> None:
         self.rounds[round] = self.rounds.get(round, 0) + total
-        self.games_played += 1
-        self.games_won += went_out
-        self.down_and_outs += went_out and doubled
+        self.played[round] = self.played.get(round, 0) + 1
+        self.won[round] = self.won.get(round, 0) + went_out
+        self.doubled_out[round] = self.doubled_out.get(round, 0) + (went_out and doubled)
         if (round, game) >= self.last_game_at:
             self.last_game_at, self.last_game = (round, game), total
 
@@ -77,17 +113,27 @@ class PlayerTally:
         self.ruling_points += points
         self.rounds[round] = self.rounds.get(round, 0) + points
 
+    def counts(self, round: int, up_to_round: int | None = None) -> bool:
+        """Whether `round` decides the place: not live, and not after `up_to_round`."""
+        return round not in self.live and (up_to_round is None or round <= up_to_round)
+
     def line(self, up_to_round: int | None = None) -> StandingLine:
-        """The R12.3 line of this player, counting rounds up to `up_to_round` (all if None)."""
-        rounds = {r: p for r, p in self.rounds.items() if up_to_round is None or r <= up_to_round}
+        """The R12.3 line of this player over the rounds that count (see `counts`)."""
+        rounds = {r: p for r, p in self.rounds.items() if self.counts(r, up_to_round)}
         latest = max(rounds, default=None)
         return StandingLine(
-            player=f"{self.player}\x00{self.entry}",  # unique, and sorts level players by name
+            player=self.label,
             total=sum(rounds.values()),
-            games_won=self.games_won,
-            down_and_outs=self.down_and_outs,
+            games_won=sum(n for r, n in self.won.items() if self.counts(r, up_to_round)),
+            down_and_outs=sum(
+                n for r, n in self.doubled_out.items() if self.counts(r, up_to_round)
+            ),
             latest_round_score=rounds.get(latest, 0) if latest is not None else 0,
         )
+
+    @property
+    def label(self) -> str:
+        return f"{self.player}\x00{self.entry}"  # unique, and sorts level players by name
 
     def as_row(self) -> dict[str, Any]:
         return {
@@ -105,6 +151,11 @@ class PlayerTally:
             "shared": self.shared,
             "movement": self.movement,
             "total": self.total,
+            "ranked_total": self.ranked_total,
+            "live_points": self.live_points,
+            "live_games": self.live_games,
+            "round_points": self.rounds.get(self.current, 0) if self.current else 0,
+            "round_games": self.played.get(self.current, 0) if self.current else 0,
         }
 
 
@@ -119,16 +170,22 @@ class RulingRow:
 
 
 def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
-    """The tournament's standings, per table and overall, as JSON-ready data (5 queries)."""
+    """The tournament's standings, per table and overall, as JSON-ready data (6 queries)."""
     rulings = _ruling_rows(tournament)
     tallies = _tallies(tournament, rulings)
     tables = _tables(tournament, tallies)
+    live = _unfinished(live_rounds(tournament=tournament), tables, len(tournament.rules().games))
     latest = max((r for tally in tallies.values() for r in tally.rounds), default=None)
-    _place(tournament, tallies, latest)
+    for tally in tallies.values():
+        tally.live, tally.current = live, max(live, default=latest)
+    counted = [r for tally in tallies.values() for r in tally.rounds if r not in live]
+    _place(tournament, tallies, max(counted, default=None))
     players = sorted(tallies.values(), key=_order)
     return {
         "tournament": tournament.slug,
         "latest_round": latest,
+        "live_rounds": sorted(live),
+        "current_round": max(live, default=latest),
         "tie_breaks": list(tournament.rules().tie_breaks),
         "players": [tally.as_row() for tally in players],
         "tables": tables,
@@ -137,6 +194,22 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
         # newest id alone does not say which rulings a snapshot counts.
         "counted_rulings": sorted(ruling.id for ruling in rulings),
     }
+
+
+def live_rounds(*, tournament: Tournament) -> frozenset[int]:
+    """The numbers of the tournament's rounds in play (1 query)."""
+    rounds = Round.objects.filter(tournament=tournament, status=Round.Status.IN_PLAY)
+    return frozenset(rounds.values_list("number", flat=True))
+
+
+def _unfinished(
+    in_play: frozenset[int], tables: list[dict[str, Any]], games: int
+) -> frozenset[int]:
+    """The rounds in play with a table that has not played its whole set: the live rounds. Once
+    every table has played its set, everyone has played as many games and the round counts."""
+    return frozenset(
+        t["round"] for t in tables if t["round"] in in_play and t["games_played"] < games
+    )
 
 
 def _tallies(tournament: Tournament, rulings: list[RulingRow]) -> dict[int, PlayerTally]:
@@ -184,25 +257,29 @@ def _ruling_rows(tournament: Tournament) -> list[RulingRow]:
 
 
 def _place(tournament: Tournament, tallies: dict[int, PlayerTally], latest: int | None) -> None:
-    """Places now (R12.3), and the movement since the end of the previous round."""
+    """Places now (R12.3) over the rounds that count (none live), and the movement since the end
+    of the previous one of them (`latest`)."""
     ruleset = tournament.rules()
     ranked = [t for t in tallies.values() if t.games_played and t.status != "disqualified"]
-    by_label = {tally.line().player: tally for tally in ranked}
+    by_label = {tally.label: tally for tally in ranked}
     for placing in rank_standings([tally.line() for tally in ranked], ruleset):
         tally = by_label[placing.line.player]
         tally.place, tally.shared = placing.place, placing.shared
     if latest is None or latest <= 1:
         return
-    before = [tally for tally in ranked if any(r < latest for r in tally.rounds)]
+    before = [tally for tally in ranked if any(tally.counts(r, latest - 1) for r in tally.rounds)]
     for placing in rank_standings([tally.line(latest - 1) for tally in before], ruleset):
         tally = by_label[placing.line.player]
         tally.movement = placing.place - tally.place
 
 
 def _order(tally: PlayerTally) -> tuple:
-    """Placed players by place, then the unplaced (not played yet, disqualified) by name."""
+    """Placed players by place, then the unplaced (not played yet, disqualified) by name. Within
+    a shared place, who played more of the live round first, then the lower live points: a
+    table behind schedule never lists its players above level players who played more."""
     unplaced = tally.place is None
-    return (unplaced, tally.place or 0, tally.player.casefold(), tally.entry)
+    live = (-tally.live_games, tally.live_points)
+    return (unplaced, tally.place or 0, *live, tally.player.casefold(), tally.entry)
 
 
 def _tables(tournament: Tournament, tallies: dict[int, PlayerTally]) -> list[dict[str, Any]]:
@@ -242,6 +319,7 @@ def standings_stamp(*, tournament: Tournament) -> str:
     )
     at = games["at"].isoformat() if games["at"] else "-"
     parts = [SNAPSHOT_SHAPE, games["n"], at, games["versions"], rulings["n"], rulings["last"]]
+    parts += [sorted(live_rounds(tournament=tournament))]  # a round completed re-ranks
     parts += entries.values()
     return hashlib.sha256(":".join(str(part) for part in parts).encode()).hexdigest()
 

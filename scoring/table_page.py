@@ -29,14 +29,23 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+)
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from games.kalooki import PRESETS, Problem, Ruleset, evaluate
 from scoring.access import Access, table_access
+from scoring.control import ControlError, director_call, table_live_get
 from scoring.models import Game, HandResult, ResultRevision
 from scoring.services import (
     CORRECTABLE_ROUNDS,
@@ -437,6 +446,7 @@ def _live_config(page: TablePage) -> dict[str, Any]:
 def _render(request: HttpRequest, template: str, page: TablePage, **context: Any) -> HttpResponse:
     context = {
         "page": page,
+        "table_live": table_live_get(table=page.table),
         "live": _live_config(page),
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
@@ -681,3 +691,48 @@ def table_sign_off_view(request: HttpRequest, token: str) -> HttpResponse:
     else:
         messages.success(request, f"The set is signed off by {name}. Thank you!")
     return HttpResponseRedirect(_link(page, "sign-off"))
+
+
+# --- the clock and the call for the director (scoring.control) ----------------------------------
+
+
+@never_cache
+@require_POST
+def table_call(request: HttpRequest, token: str) -> HttpResponse:
+    """ "Call the director": the call shows on the round's dashboard until it is answered."""
+    page = _page_or_404(token)
+    access = _access(request, page, token)
+    who = _remembered(request, page)
+    try:
+        outcome = director_call(table=page.table, via=access.via(_name(page, who) if who else ""))
+    except ControlError as error:
+        messages.error(request, str(error))
+    else:
+        called = f"{timezone.localtime(outcome.call.called_at):%H:%M}"
+        messages.success(
+            request,
+            "The director is called: stay at the table, they will come."
+            if outcome.created
+            else f"The director was called already at {called}: they will come.",
+        )
+    return HttpResponseRedirect(_link(page, "director"))
+
+
+@require_safe
+def table_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The table page's clock and call, for its script: a 304 while neither changed."""
+    table = Table.objects.filter(access_token=token).only("pk", "round_id").first()
+    if table is None:
+        raise Http404("No table has this link.")
+    live = table_live_get(table=table)
+    etag = f'"{live.stamp}"'
+    if get_conditional_response(request, etag=etag) is not None:
+        return _private(_stamped(HttpResponseNotModified(), etag))
+    response = render(request, "scoring/_table_live.html", {"table_live": live, "token": token})
+    return _private(_stamped(response, etag))
+
+
+def _stamped(response: HttpResponse, etag: str) -> HttpResponse:
+    response.headers["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response

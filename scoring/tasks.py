@@ -13,7 +13,7 @@ from django.utils import timezone
 from scoring.models import Game, Ruling
 from scoring.standings import standings_refresh
 from scoring.standings_queue import clear_pending
-from tournament.models import Entry, Tournament
+from tournament.models import AuditEvent, Entry, Tournament
 
 RECENT = timedelta(hours=12)
 
@@ -27,8 +27,8 @@ def refresh_standings(tournament_id: int) -> None:
 
 @shared_task(ignore_result=True, time_limit=300, soft_time_limit=280)
 def reconcile_standings() -> None:
-    """Refresh every tournament with a result, a ruling or an entry changed in the last hours
-    (a new entry counts: its status is dated from its registration); unchanged ones store
+    """Refresh every tournament with a result, a ruling, an entry or a round changed in the last
+    hours (a new entry counts: its status is dated from its registration); unchanged ones store
     nothing, so this is cheap when nothing was lost."""
     since = timezone.now() - RECENT
     active = set(
@@ -38,5 +38,8 @@ def reconcile_standings() -> None:
     ) | set(Ruling.objects.filter(decided_at__gte=since).values_list("tournament", flat=True))
     changed = Entry.objects.filter(status_changed_at__gte=since)
     active |= set(changed.values_list("tournament", flat=True))
+    # A round put in play or completed re-ranks the fair mid-round standings (scoring.standings).
+    steps = AuditEvent.objects.filter(at__gte=since, action__startswith="round.")
+    active |= set(steps.values_list("tournament", flat=True))
     for tournament_id in sorted(active):
         standings_refresh(tournament_id=tournament_id)

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from scoring import views
+from scoring import control_views, views
 
 app_name = "scoring"
 
 ROUND = "director/<slug:slug>/rounds/<int:number>/"
+TABLE = ROUND + "tables/<int:table>/"
 
 urlpatterns = [
     path("rules/check", views.rule_check, name="rule-check"),
@@ -21,6 +22,26 @@ urlpatterns = [
         name="table-link-reissue",
     ),
     path(ROUND + "dashboard", views.dashboard, name="dashboard"),
+    path(ROUND + "clock", control_views.round_clock, name="round-clock"),
+    path(ROUND + "calls/<int:pk>/answer", control_views.call_answer, name="call-answer"),
+    path(TABLE, control_views.director_table, name="director-table"),
+    path(TABLE + "clock", control_views.table_clock, name="table-clock"),
+    path(TABLE + "sign-off", control_views.director_sign_off, name="director-sign-off"),
+    path(
+        TABLE + "games/<int:game>/correct",
+        control_views.director_correct,
+        name="director-correct",
+    ),
+    path(
+        TABLE + "games/<int:game>/confirm",
+        control_views.director_confirm,
+        name="director-confirm",
+    ),
+    path(
+        TABLE + "games/<int:game>/clear-flag",
+        control_views.director_clear_flag,
+        name="director-clear-flag",
+    ),
     *[
         path(ROUND + step, views.round_step, {"step": step}, name=f"round-{step}")
         for step in views.STEPS

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from games.kalooki import ASAJ_2025, check_contract, check_meld, evaluate
 from scoring import rounds
+from scoring.control import control_room
 from scoring.forms import (
     ConfirmForm,
     ContractForm,
@@ -371,6 +372,8 @@ def table_link_reissue_view(
     else:
         table_link_reissue(table=found, by=request.user)
         messages.success(request, f"Table {table} has a new link: print its table card again.")
+    if request.POST.get("back") == "table":  # from the director's table page
+        return redirect("scoring:director-table", slug, number, table)
     return redirect(_round_url(round))
 
 
@@ -383,10 +386,10 @@ def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = {
         "tournament": round.tournament,
         "round": round,
-        "tables": round_progress(round=round),
         "standings": standings,
         "tie_breaks": [TIE_BREAK_WORDS.get(name, name) for name in standings.tie_breaks],
         "refresh_seconds": DASHBOARD_REFRESH_SECONDS,
+        **control_room(round=round),
     }
     if request.GET.get("partial"):
         return render(request, "scoring/_dashboard_live.html", context)

@@ -2,7 +2,15 @@
 
 Printing is a print stylesheet on an HTML page (static/css/print.css): one table per sheet of
 paper, on A4 or Letter.
+
+Terms
+- loopback address: one that only the machine itself can reach (127.0.0.0/8, ::1, `localhost`
+  and its sub-names, the unspecified 0.0.0.0 and ::). A printed link on such an address opens on
+  no phone in the hall, so the print pages warn when `SITE_URL` points at one.
 """
+
+import ipaddress
+from urllib.parse import urlsplit
 
 import segno
 from django.conf import settings
@@ -21,6 +29,18 @@ def table_link_url(access_token: str) -> str:
     """The table's private scorekeeper link, as printed on its card (absolute: it is scanned)."""
     # Reversed by name: the page itself lives in the scoring app, which tables may not import.
     return settings.SITE_URL + reverse("table:link", args=[access_token])
+
+
+def is_loopback(url: str) -> bool:
+    """Whether `url`'s host can be reached only from this machine (see the terms above)."""
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    if host in ("", "localhost") or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False  # a name: the venue's DNS or hosts file decides where it leads
+    return address.is_loopback or address.is_unspecified
 
 
 def qr_svg(url: str) -> SafeString:
@@ -97,5 +117,7 @@ def _render(
         "one_table": request.GET.get("table", "").strip(),
         "is_draft": printing.round.is_editable(),
         "games_in_set": len(printing.tables[0].games),
+        "site_url": settings.SITE_URL,
+        "site_is_loopback": is_loopback(settings.SITE_URL),
     }
     return render(request, template, context | extra)

@@ -39,7 +39,11 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from scoring.clock import clock_start
+from scoring.control import director_call
+from scoring.models import DirectorCall
 from scoring.rounds import round_complete, round_publish
+from scoring.services import HandInput, result_record
 from scoring.standings import standings_refresh
 from tables.models import Table
 from tests.factories import EntryFactory, StaffRoleFactory, UserFactory
@@ -47,6 +51,7 @@ from tests.scoring.playing import (
     director_of,
     entry,
     penalty_ruling,
+    play,
     play_set,
     published_round,
     seated_round,
@@ -228,6 +233,65 @@ ROUND_2_DRAFT = _round_status(2, Round.Status.DRAFT)
 ROUND_1_IN_PLAY = _round_status(1, Round.Status.IN_PLAY)
 
 
+def _every_round_locked() -> None:
+    Round.objects.filter(tournament__slug=OPEN).update(status=Round.Status.LOCKED)
+
+
+def _table_1() -> Table:
+    return Table.objects.get(round__tournament__slug=OPEN, round__number=2, number=1)
+
+
+def _game_1(**record: Any) -> Callable[[], None]:
+    """Game 1 at round 2's table 1, as `play` records it (pending, flagged, ... by `record`)."""
+
+    def given() -> None:
+        kwargs = dict(record)
+        if kwargs.pop("pending", False):
+            Tournament.objects.filter(slug=OPEN).update(requires_confirmation=True)
+        play(_table_1(), 1, **kwargs)
+
+    return given
+
+
+def _flagged_game_1() -> None:
+    table = _table_1()
+    ids = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+    hands = [HandInput(ids[0], went_out=True, cards="", calls=0)]
+    hands += [HandInput(ids[1], cards="JK AS 2C", calls=0)]
+    hands += [HandInput(entry, points=9) for entry in ids[2:]]
+    result_record(table=table, number=1, hands=hands, via="test", confirm_warnings=True)
+
+
+def _set_played() -> None:
+    play_set(_table_1())
+
+
+def _clock_started() -> None:
+    clock_start(round=_table_1().round, minutes=90, by=None)
+
+
+def _table_1_called() -> None:
+    director_call(table=_table_1(), via="table 1 link")
+
+
+def the_call(world: World) -> int:
+    """Table 1's call, once it has called (any number before: a GET is refused first)."""
+    call = DirectorCall.objects.filter(table_id=world.tables[1]).first()
+    return call.pk if call else 1
+
+
+def token(world: World) -> str:
+    return world.tokens[1]
+
+
+def paper_game(correct: bool = False) -> dict[str, Arg]:
+    """Game 1 of round 2's table 1 as the paper score sheet gives it: seat 1 went out."""
+    body: dict[str, Arg] = {"action": "save", "went_out": seat(1)}
+    body |= {"base_version": "1", "reason": "The sheet."} if correct else {"game": 1, "attempt": 1}
+    body |= {f"p{position}-points": "" if position == 1 else "12" for position in range(1, 6)}
+    return body
+
+
 def _standings_refreshed() -> None:
     """The standings as the pipeline leaves them after a change: the dashboard only reads them
     (`standings_current` stores the first snapshot of a tournament that has none)."""
@@ -235,6 +299,8 @@ def _standings_refreshed() -> None:
 
 
 R1, R2 = {"number": 1}, {"number": 2}
+T1 = {**R2, "table": 1}  # round 2's table 1
+G1 = {**T1, "game": 1}
 TOURNAMENT = {
     "name": "Spring Open",
     "slug": "spring-open",
@@ -353,6 +419,13 @@ PAGE_CASES = [
         for action, (player, body) in ENTRY_ACTIONS.items()
     ],
     Case("GET", "tournament:audit", writes=False),
+    Case(
+        "POST",
+        "tournament:tournament-status",
+        body={"to": "finished", "confirm": "on"},
+        given=_every_round_locked,
+        success=302,
+    ),
     # scoring/views.py
     Case("GET", "scoring:rule-check", allowed=ANY_DIRECTOR, writes=False, refused=NOT_A_DIRECTOR),
     Case(
@@ -386,6 +459,31 @@ PAGE_CASES = [
     Case("POST", "scoring:seat-ruling", R2, SWAP_BY_RULING, success=302),
     Case("POST", "scoring:table-link-reissue", {**R2, "table": 1}, CONFIRM, success=302),
     Case("GET", "scoring:dashboard", R2, given=_standings_refreshed, writes=False),
+    # scoring/control_views.py: the control room
+    Case("POST", "scoring:round-clock", R2, {"action": "start", "minutes": 90}, success=302),
+    Case("POST", "scoring:call-answer", {**R2, "pk": the_call}, given=_table_1_called, success=302),
+    Case("GET", "scoring:director-table", T1, writes=False),
+    Case("POST", "scoring:director-table", T1, paper_game(), success=302),
+    Case(
+        "POST",
+        "scoring:table-clock",
+        T1,
+        {"action": "extend", "minutes": 5, "reason": "started late"},
+        _clock_started,
+        success=302,
+    ),
+    Case("POST", "scoring:director-sign-off", T1, {"signer": "Ann"}, _set_played, success=302),
+    Case("GET", "scoring:director-correct", G1, given=_game_1(), writes=False),
+    Case("POST", "scoring:director-correct", G1, paper_game(True), _game_1(), success=302),
+    Case("POST", "scoring:director-confirm", G1, {"version": 1}, _game_1(pending=True), 302),
+    Case(
+        "POST",
+        "scoring:director-clear-flag",
+        G1,
+        {"reason": "Counted again."},
+        _flagged_game_1,
+        success=302,
+    ),
     *[
         Case("POST", f"scoring:round-{step}", {"number": number}, CONFIRM, given, success=302)
         for step, (number, given) in {**STEPS, "remove": (2, ROUND_2_DRAFT)}.items()
@@ -399,6 +497,12 @@ PAGE_CASES = [
     Case("GET", "tables:print-cards", R2, writes=False),
     Case("GET", "tables:print-sheets", R2, writes=False),
 ]
+# The table's link, in the path: whoever holds it calls the director and reads the clock.
+TABLE_LINK_CASES = [
+    Case("POST", "table:call", {"token": token}, success=302, allowed=frozenset(ACTORS)),
+    Case("GET", "table:live", {"token": token}, allowed=frozenset(ACTORS), writes=False),
+]
+PAGE_CASES += TABLE_LINK_CASES
 CASES = API_CASES + PAGE_CASES
 
 # Every other URL of the site, and why it is not in the matrix.

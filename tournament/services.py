@@ -566,3 +566,100 @@ def _move(
 def _refusal(entry: Entry, move: Move) -> str:
     template = REFUSALS.get((move.action, entry.status), FALLBACK_REFUSAL)
     return template.format(name=entry.player.name, status=entry.get_status_display().lower())
+
+
+# Tournament status: setting up → running → finished
+
+
+TournamentStatus = Tournament.Status
+STATUS_VERBS = {  # the step to each status, as the director's button and the audit log say it
+    TournamentStatus.SETUP: "back to setting up",
+    TournamentStatus.RUNNING: "running",
+    TournamentStatus.FINISHED: "finished",
+}
+
+
+@transaction.atomic
+def tournament_status_set(*, tournament: Tournament, to: str, by: AbstractBaseUser) -> Tournament:
+    """Move the tournament to status `to`, refused with the reason where it makes no sense:
+    - running: it has players to play (registered or checked in); from finished, it reopens;
+    - finished: it was running and every round is locked (R12.4: the scores are final);
+    - back to setting up: only while no round has been published.
+    """
+    if to not in TournamentStatus.values:
+        raise TournamentError(f"“{to}” is no tournament status.", field="status")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == to:
+        label = TournamentStatus(to).label.lower()
+        raise TournamentError(f"{tournament.name} is already {label}: nothing to change.")
+    CHECKS[to](tournament)
+    return _status_save(tournament, to, by)
+
+
+def tournament_start_on_publish(*, tournament: Tournament, by: AbstractBaseUser | None) -> None:
+    """The first published round sets a tournament that is still setting up running."""
+    setting_up = Tournament.objects.filter(pk=tournament.pk, status=TournamentStatus.SETUP)
+    if setting_up.update(status=TournamentStatus.RUNNING, updated_at=timezone.now()):
+        audit_record(
+            tournament=tournament,
+            actor=by,
+            action="tournament.status",
+            summary="Status: Setting up → Running (the first round is published)",
+            detail={"from": TournamentStatus.SETUP, "to": TournamentStatus.RUNNING},
+        )
+
+
+def _status_save(tournament: Tournament, to: str, by: AbstractBaseUser | None) -> Tournament:
+    before = tournament.status
+    tournament.status = to
+    tournament.save(update_fields=["status", "updated_at"])
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="tournament.status",
+        summary=f"Status: {TournamentStatus(before).label} → {TournamentStatus(to).label}",
+        detail={"from": before, "to": to},
+    )
+    return tournament
+
+
+def _check_running(tournament: Tournament) -> None:
+    if tournament.status == TournamentStatus.FINISHED:
+        return  # reopened, for a correction or a ruling after the end
+    if not tournament.entries.active().exists():
+        raise TournamentError(
+            f"{tournament.name} has no player registered or checked in: add the players "
+            "before it runs."
+        )
+
+
+def _check_finished(tournament: Tournament) -> None:
+    if tournament.status != TournamentStatus.RUNNING:
+        raise TournamentError(
+            f"{tournament.name} is still setting up: a tournament finishes after it has run."
+        )
+    rounds = list(tournament.rounds.order_by("number"))
+    if not rounds:
+        raise TournamentError(f"{tournament.name} has no round yet: nothing was played.")
+    open_ = [r for r in rounds if r.status != r.Status.LOCKED]
+    if open_:
+        listed = ", ".join(f"round {r.number} is {r.get_status_display().lower()}" for r in open_)
+        raise TournamentError(
+            f"Not finished: {listed}. Lock every round first, so that its scores are final (R12.4)."
+        )
+
+
+def _check_setup(tournament: Tournament) -> None:
+    published = tournament.rounds.exclude(status="draft").order_by("number").first()
+    if published is not None:
+        raise TournamentError(
+            f"Round {published.number} is published already: the tournament is under way and "
+            "cannot go back to setting up."
+        )
+
+
+CHECKS = {
+    TournamentStatus.SETUP: _check_setup,
+    TournamentStatus.RUNNING: _check_running,
+    TournamentStatus.FINISHED: _check_finished,
+}

@@ -10,6 +10,7 @@ urlpatterns = [
     path("director/new", views.tournament_new, name="tournament-new"),
     path("director/<slug:slug>/", views.hub, name="hub"),
     path("director/<slug:slug>/edit", views.tournament_edit, name="tournament-edit"),
+    path("director/<slug:slug>/status", views.tournament_status, name="tournament-status"),
     path("director/<slug:slug>/players", views.players, name="players"),
     path("director/<slug:slug>/players/import", views.players_import, name="players-import"),
     path("director/<slug:slug>/players/check-in-all", views.check_in_all, name="check-in-all"),

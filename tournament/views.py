@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.views.decorators.http import require_POST
 
 from tournament import selectors, services
 from tournament.forms import (
@@ -88,8 +89,28 @@ def hub(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament": selectors.tournament_counted(tournament=tournament),
         "ruleset": selectors.ruleset_summary(tournament=tournament),
         "rounds": selectors.round_list(tournament=tournament),
+        "status_steps": STATUS_STEPS[tournament.status],
     }
     return render(request, "tournament/hub.html", context)
+
+
+# The steps the hub offers from each status: (to, button, what the ticked box says).
+STATUS_STEPS = {
+    Tournament.Status.SETUP: [
+        (
+            "running",
+            "Set running",
+            "Yes, the tournament is under way (publishing round 1 does it too)",
+        )
+    ],
+    Tournament.Status.RUNNING: [
+        ("finished", "Finish", "Yes, every round is locked: the standings are final"),
+        ("setup", "Back to setting up", "Yes, no round is published yet"),
+    ],
+    Tournament.Status.FINISHED: [
+        ("running", "Reopen", "Yes, set it running again (for another round or a late ruling)")
+    ],
+}
 
 
 @director_page
@@ -111,6 +132,30 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
             return redirect("tournament:hub", slug=tournament.slug)
     context = {"form": form, "tournament": tournament, "ruleset": ruleset}
     return render(request, "tournament/tournament_form.html", context)
+
+
+STATUS_DONE = {
+    Tournament.Status.SETUP: "{name} is setting up again.",
+    Tournament.Status.RUNNING: "{name} is running: its public pages say so.",
+    Tournament.Status.FINISHED: "{name} is finished: its standings are final.",
+}
+
+
+@require_POST
+@director_page
+def tournament_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Set the tournament setting up, running or finished, once the box is ticked."""
+    to = request.POST.get("to", "")
+    if not request.POST.get("confirm"):
+        messages.error(request, "Nothing was done: tick the box to confirm the change of status.")
+    else:
+        try:
+            services.tournament_status_set(tournament=tournament, to=to, by=request.user)
+        except services.TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, STATUS_DONE[to].format(name=tournament.name))
+    return redirect("tournament:hub", slug=tournament.slug)
 
 
 # Players

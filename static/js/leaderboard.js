@@ -3,8 +3,10 @@
 Every few seconds the table asks for its rows again, sending the version it shows (ETag) in
 If-None-Match: the server answers 304 with no body while nothing changed, and the new rows once
 something did, which replace the table body (no page reload). The projector shows
-data-per-page rows at a time and moves on to the next page each time. Without JavaScript the
-pages refresh themselves with <meta http-equiv="refresh">. */
+as many rows as fit on its screen at a time (projector.js's fitRows; data-per-page without it)
+and moves on to the next page each time. The time "updated" is the server's (X-Updated), the
+hall's one clock, never the browser's. Without JavaScript the pages refresh themselves with
+<meta http-equiv="refresh">. */
 (function () {
   "use strict";
   var board = document.querySelector("table[data-rows-url]");
@@ -25,16 +27,12 @@ pages refresh themselves with <meta http-equiv="refresh">. */
       .then(function (response) {
         if (response.status !== 200) return; // 304: the rows shown are the newest
         var version = response.headers.get("ETag") || "";
-        var modified = response.headers.get("Last-Modified");
+        var stamped = response.headers.get("X-Updated");
         return response.text().then(function (html) {
           body.innerHTML = html;
           etag = version;
           board.setAttribute("data-etag", version);
-          if (updated && modified) {
-            updated.textContent = new Date(modified).toLocaleTimeString([], {
-              hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false,
-            });
-          }
+          if (updated && stamped) updated.textContent = stamped;
         });
       })
       .catch(function () {}); // offline or busy: the next round trip tries again
@@ -42,6 +40,7 @@ pages refresh themselves with <meta http-equiv="refresh">. */
 
   function showPage() {
     var rows = body.rows;
+    if (window.kalookiFitRows) perPage = window.kalookiFitRows(board, perPage);
     var pages = Math.max(1, Math.ceil(rows.length / perPage));
     page = page % pages;
     for (var i = 0; i < rows.length; i++) {

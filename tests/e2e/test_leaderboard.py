@@ -26,12 +26,13 @@ def test_a_saved_result_appears_on_the_open_leaderboard_without_a_reload(
     ben = table.seats.get(position=2).entry  # 10 + seat 2 a game
     phone.goto(f"{live_server.url}/p/live-open/leaderboard")
     row = phone.locator(f"#entry-{ben.pk}")
-    expect(row.locator("td.total")).to_have_text("12")
+    # Round 1 is being played: its points show as "this round" (no round is complete yet)
+    expect(row.locator("td.round")).to_have_text("12 (1/9)")
     phone.evaluate("window.stillTheSamePage = true")
 
     play(table, 2)
 
-    expect(row.locator("td.total")).to_have_text("24", timeout=10_000)
+    expect(row.locator("td.round")).to_have_text("24 (2/9)", timeout=10_000)
     expect(row.locator("td.games")).to_have_text("2")
     assert phone.evaluate("window.stillTheSamePage") is True  # the rows changed, not the page
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone
@@ -44,7 +45,8 @@ def test_the_projector_pages_through_the_players_by_itself(live_server, laptop: 
     laptop.goto(f"{live_server.url}/p/live-hall/projector")
     board = laptop.locator("table.projector-board tbody tr:visible")
     expect(laptop.locator("[data-page-label]")).to_have_text("Page 2 of 3", timeout=5_000)
-    expect(board).to_have_count(12)
+    per_page = board.count()  # as many as the laptop's 800 pixels show: 12 at least
+    assert per_page >= 12
     expect(laptop.locator("[data-page-label]")).to_have_text("Page 3 of 3", timeout=5_000)
-    expect(board).to_have_count(6)
+    expect(board).to_have_count(30 - 2 * per_page)
     assert laptop.locator("nav, button, form").count() == 0

@@ -12,7 +12,7 @@ from django.test import Client
 from scoring.services import HandInput, result_record
 from tables.models import Table
 from tests.public.conftest import refreshed
-from tests.scoring.playing import entry, penalty_ruling, play, seated, tables_of
+from tests.scoring.playing import entry, penalty_ruling, play, rounds_over, seated, tables_of
 from tournament.models import Entry, Player, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.public.urls")]
@@ -73,6 +73,7 @@ class TestResultsCsv:
         ben = entry(tournament, seated(table_one)[1])
         decision = "Late back from the break"
         penalty_ruling(tournament=tournament, points=25, entry=ben, decision=decision)
+        rounds_over(tournament)
         snapshot = refreshed(tournament)
         rows, response = csv_of(client, "/p/open/results.csv")
         assert response["Content-Type"] == "text/csv; charset=utf-8"

@@ -26,6 +26,7 @@ from tests.scoring.playing import (
     play,
     play_set,
     published_round,
+    rounds_over,
     seated,
     seated_round,
     tournament_with,
@@ -121,6 +122,7 @@ class TestLeaderboard:
     ) -> None:
         play(table_one, 1, winner=0)
         play(table_two, 1, winner=0)
+        rounds_over(tournament)
         refreshed(tournament)
         rows = rows_of(client.get("/p/open/leaderboard").content.decode())
         places = ["=1", "=1", "=3", "=3", "=5", "=5", "=7", "=7", "=9", "=9"]
@@ -137,7 +139,8 @@ class TestLeaderboard:
         refreshed(tournament)
         rows = {row["player"]: row for row in rows_of(client.get("/p/open/leaderboard").text)}
         first = rows[seated(table_one)[0]]  # out in game 1, then 21 points in game 2
-        assert (first["games"], first["last"], first["total"]) == ("2", "21", "21")
+        assert (first["games"], first["last"], first["round"]) == ("2", "21", "21 (2/9)")
+        assert first["total"] == "0"  # round 1 is being played: no round is complete yet
         assert first["club"] == "Half Way Tree"
         waiting = rows[seated(table_two)[0]]
         assert (waiting["place"], waiting["games"], waiting["last"]) == ("—", "0", "—")
@@ -180,6 +183,7 @@ class TestLeaderboard:
         ben = entry(tournament, seated(table_one)[1])
         decision = "25 points for a card shown"
         ruling = penalty_ruling(tournament=tournament, points=25, entry=ben, decision=decision)
+        rounds_over(tournament)
         refreshed(tournament)
         row = _row(client, ben)
         assert row["total"] == "37 +25R"  # 10 + seat 2 in the game, 25 by the ruling
@@ -193,11 +197,11 @@ class TestLeaderboard:
         play(table_one, 1)
         refreshed(tournament)
         ben = entry(tournament, seated(table_one)[1])
-        assert _row(client, ben)["total"] == "12"
+        assert _row(client, ben)["round"] == "12 (1/9)"
         play(table_one, 2)
         refreshed(tournament)
-        assert _row(client, ben)["total"] == "24"
-        assert _row(client, ben, "/p/open/leaderboard/rows")["total"] == "24"
+        assert _row(client, ben)["round"] == "24 (2/9)"
+        assert _row(client, ben, "/p/open/leaderboard/rows")["round"] == "24 (2/9)"
 
     def test_it_refreshes_its_rows_by_script_and_the_whole_page_without(
         self, client: Client, tournament: Tournament

@@ -117,3 +117,10 @@ def disqualification_ruling(*, tournament: Tournament, entry: Entry, decision: s
     """A director disqualifies `entry` (R12.4): their games still count, but they have no place."""
     kind = Ruling.Kind.DISQUALIFICATION
     return ruling_record(tournament=tournament, by=None, kind=kind, entry=entry, decision=decision)
+
+
+def rounds_over(tournament: Tournament) -> None:
+    """The rounds in play are complete, sets finished or not: their results decide the places in
+    full (a live round does not, scoring.standings). A test of R12.3's order uses it."""
+    in_play = Round.objects.filter(tournament=tournament, status=Round.Status.IN_PLAY)
+    in_play.update(status=Round.Status.COMPLETE)

@@ -21,6 +21,7 @@ from scoring.rulings import ruling_record, ruling_reverse
 from scoring.selectors import Standing, round_progress, standings_for_director
 from scoring.services import result_record
 from scoring.standings import standings_refresh
+from scoring.standings_queue import standings_changed
 from tables.models import Table
 from tests.factories import EntryFactory, StaffRoleFactory
 from tests.scoring.playing import (
@@ -29,6 +30,7 @@ from tests.scoring.playing import (
     play,
     play_set,
     published_round,
+    rounds_over,
     seated_round,
     tables_of,
     tournament_with,
@@ -271,6 +273,7 @@ class TestStandings:
                 points=points,
                 decision="Adjusted.",
             )
+        rounds_over(five)
         places = [(line.player, line.place, line.shared) for line in standings(five)]
         names = [entry.player.name for entry in (a, b, c, d, e)]
         # A and B level at 12: A went out once (R12.3 (1)); C and D level at 13 in every way.
@@ -313,6 +316,7 @@ class TestStandings:
         EntryFactory(tournament=five, player__name="Zoe", status=Entry.Status.REGISTERED)
         out = player(five, names_at(table)[0])
         ruling_record(tournament=five, by=None, kind=Kind.DISQUALIFICATION, entry=out, decision="!")
+        rounds_over(five)
         lines = standings(five)
         assert [line.place for line in lines[:4]] == [1, 2, 3, 4]
         unplaced = {line.player: line.status_label for line in lines[4:]}
@@ -453,7 +457,7 @@ class TestDashboard:
         assert "6/9" in page and "0/9" in page
         assert '<meta http-equiv="refresh" content="10">' in page  # inside <noscript>
         assert (
-            "setInterval(refresh" in page
+            '<script src="/static/js/dashboard.js" defer></script>' in page
             and 'data-src="/director/open/rounds/1/dashboard?partial=1"' in page
         )
         version = response.context["standings"].version
@@ -481,7 +485,7 @@ class TestDashboard:
 
     @pytest.mark.parametrize("players", [10, 60])
     @pytest.mark.parametrize("part", ["", "?partial=1"])
-    def test_the_page_runs_seven_queries_however_many_players(
+    def test_the_page_runs_nine_queries_however_many_players(
         self, client: Client, players, part, django_capture_on_commit_callbacks
     ) -> None:
         tournament = tournament_with(players, slug="field")
@@ -495,9 +499,9 @@ class TestDashboard:
             response = client.get("/director/field/rounds/1/dashboard" + part)
         assert response.status_code == 200
         assert len(response.context["standings"].lines) == players
-        # Session, user, tournament, round; tables and seats (2); rulings. The standings come
-        # from the cache, as the leaderboard's do.
-        assert len(queries) == 7, [query["sql"] for query in queries]
+        # Session, user, tournament, round; tables and seats (2); clock events; calls; rulings.
+        # The standings come from the cache, as the leaderboard's do.
+        assert len(queries) == 9, [query["sql"] for query in queries]
 
 
 # --- the dashboard and the public leaderboard --------------------------------------------------
@@ -515,12 +519,17 @@ def place_label(place: int | None, shared: bool) -> str:
 def on_the_dashboard(client: Client) -> dict[int, tuple[str, int]]:
     """Each player's place and total as the dashboard shows them, by entry."""
     lines = client.get(url("rounds", 1, "dashboard")).context["standings"].lines
-    return {line.entry_id: (place_label(line.place, line.shared), line.total) for line in lines}
+    return {
+        line.entry_id: (place_label(line.place, line.shared), line.ranked_total) for line in lines
+    }
 
 
 def in_the_api(client: Client) -> dict[int, tuple[str, int]]:
     rows = client.get("/api/tournaments/open/standings").json()["players"]
-    return {row["entry"]: (place_label(row["place"], row["shared"]), row["total"]) for row in rows}
+    return {
+        row["entry"]: (place_label(row["place"], row["shared"]), row["ranked_total"])
+        for row in rows
+    }
 
 
 def on_the_leaderboard(client: Client) -> dict[int, tuple[str, int]]:
@@ -544,6 +553,8 @@ class TestTheSameStandingsAsTheLeaderboard:
             play(two, 1, winner=0)
             slow = player(open_, names_at(two)[1])
             penalty_ruling(tournament=open_, entry=slow, points=1, decision="Slow play.")
+            rounds_over(open_)
+            standings_changed(open_.pk)
         shown = on_the_dashboard(alice)
         assert shown == in_the_api(alice) == on_the_leaderboard(alice)
         assert len(shown) == 10 and shown[slow.pk] == ("=4", 13)
@@ -563,6 +574,8 @@ class TestTheSameStandingsAsTheLeaderboard:
     ) -> None:
         with django_capture_on_commit_callbacks(execute=True):
             play(open_tables[0], 1)
+            rounds_over(open_)
+            standings_changed(open_.pk)
         before = on_the_dashboard(alice)
         with django_capture_on_commit_callbacks() as queued:
             late = player(open_, names_at(open_tables[0])[1])

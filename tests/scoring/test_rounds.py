@@ -222,6 +222,7 @@ class TestCompletingAndLocking:
         assert round.status == Status.LOCKED and round.locked_at is not None
         assert _actions(tournament) == [
             "round.seat",
+            "tournament.status",  # the first published round sets the tournament running
             "round.publish",
             "round.start",
             "round.complete",

@@ -29,6 +29,7 @@ from tests.scoring.playing import (
     play,
     play_set,
     published_round,
+    rounds_over,
     tournament_with,
     warning_ruling,
 )
@@ -62,6 +63,7 @@ def seated(table) -> list[str]:
 def test_the_lowest_total_leads_and_players_are_placed_r12_3(tournament: Tournament) -> None:
     table = tournament.rounds.get().tables.get(number=1)
     play(table, 1, winner=0)
+    rounds_over(tournament)
     names = seated(table)
     standings = standings_compute(tournament=tournament)["players"]
     assert standings[0]["player"] == names[0] and standings[0]["total"] == 0
@@ -78,6 +80,7 @@ def test_level_totals_are_broken_by_games_won_then_down_and_outs_r12_3(
     play(two, 1, winner=1)  # seat 2 of table 2: 0 points, one game won, and...
     play(two, 2, winner=1, down_and_out=True)  # ...a down-and-out: more of them ranks higher
     play(one, 2, winner=0)
+    rounds_over(tournament)
     standings = rows(tournament)
     leader_two, leader_one = seated(two)[1], seated(one)[0]
     assert standings[leader_two]["total"] == standings[leader_one]["total"] == 0
@@ -88,6 +91,7 @@ def test_players_level_on_every_tie_break_share_the_place_r12_3(tournament: Tour
     one, two = tournament.rounds.get().tables.order_by("number")
     play(one, 1, winner=0)
     play(two, 1, winner=0)
+    rounds_over(tournament)
     standings = rows(tournament)
     first_one, first_two = seated(one)[0], seated(two)[0]
     assert standings[first_one]["place"] == standings[first_two]["place"] == 1

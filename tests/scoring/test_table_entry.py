@@ -500,11 +500,12 @@ def _points(table: Table, points: int = 5) -> dict[str, dict[str, Any]]:
 
 def test_the_page_reads_a_fixed_number_of_queries(client, table, django_assert_num_queries):
     client.post(link(table), result(table, 1, hands=cards(GAME_1)))  # the phone has a session
-    # the session, then the table, seats, games, hands and versions (`table_page_get`)
-    with django_assert_num_queries(6):
+    # the session, then the table, seats, games, hands and versions (`table_page_get`), then
+    # the round's clock events and the table's open call (`table_live_get`)
+    with django_assert_num_queries(8):
         client.get(link(table))
     play_set(table, games=8)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(8):
         client.get(link(table))
 
 

@@ -258,3 +258,40 @@ def test_games_have_no_dealer_while_no_first_dealer_is_marked(spring_open) -> No
     table.seats.update(is_first_dealer=False)
     games = game_lines(seat_lines(table), spring_open.tournament.rules().games)
     assert len(games) == 9 and all(game.dealer is None for game in games)
+
+
+# --- links that no phone can open -----------------------------------------------------------------
+
+LOOPBACK = ["http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000",
+            "http://127.8.0.1", "http://LOCALHOST.", "http://kalooki.localhost:8000",
+            "http://0.0.0.0:8000"]  # fmt: skip
+REACHABLE = ["http://192.168.1.20:8000", "https://kalooki.example", "http://10.0.0.5",
+             "http://[fe80::1]:8000", "http://laptop.local:8000"]  # fmt: skip
+
+
+@pytest.mark.parametrize("site", LOOPBACK)
+def test_it_warns_when_the_printed_links_point_at_a_loopback_address(
+    alice, spring_open, settings, site: str
+) -> None:
+    settings.SITE_URL = site
+    for page in (CARDS, SHEETS):
+        html = alice.get(page).content.decode()
+        warning = re.search(r'<div class="loopback-warning" role="alert">.*?</div>', html, re.S)
+        assert warning, page
+        assert site in warning.group(0)
+        assert "make venue" in warning.group(0) and "SITE_URL" in warning.group(0)
+
+
+@pytest.mark.parametrize("site", REACHABLE)
+def test_no_warning_when_the_links_reach_the_hall(alice, spring_open, settings, site) -> None:
+    settings.SITE_URL = site
+    html = alice.get(CARDS).content.decode()
+    assert "loopback-warning" not in html
+    assert f"{site}/t/{spring_open.tables.get(number=1).access_token}/" in html
+
+
+def test_the_print_button_works_without_an_inline_script(alice, spring_open) -> None:
+    html = alice.get(CARDS).content.decode()
+    assert "onclick" not in html and "<script>" not in html
+    assert '<button type="button" data-print>Print</button>' in html
+    assert '<script src="/static/js/print.js" defer></script>' in html

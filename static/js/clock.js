@@ -1,0 +1,37 @@
+/* The round clocks tick down between two refreshes of the page's figures.
+
+Each [data-clock] carries the seconds left when the server drew it (data-left) and its state.
+A running clock counts down from the moment this script first saw it, by the browser's
+monotonic clock (performance.now), never by its wall clock, which may be wrong: the time shown
+is the server's. A refreshed part of the page brings new clocks, which start again from their
+own figures. Without JavaScript the figures are those of the page's last refresh. */
+(function () {
+  "use strict";
+  function text(seconds) {
+    var s = Math.max(0, Math.floor(seconds));
+    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+    var mm = (h && m < 10 ? "0" : "") + m, ss = (r < 10 ? "0" : "") + r;
+    return (h ? h + ":" : "") + mm + ":" + ss;
+  }
+  function tick() {
+    var now = performance.now();
+    var clocks = document.querySelectorAll("[data-clock]");
+    for (var i = 0; i < clocks.length; i++) {
+      var clock = clocks[i];
+      if (clock.getAttribute("data-state") !== "running") continue;
+      if (!clock.hasAttribute("data-seen")) clock.setAttribute("data-seen", String(now));
+      var left = Number(clock.getAttribute("data-left")) -
+        (now - Number(clock.getAttribute("data-seen"))) / 1000;
+      var time = clock.querySelector("[data-clock-time]");
+      if (!time) continue;
+      if (left <= 0) {
+        time.textContent = "Time is up";
+        clock.classList.add("clock-over");
+      } else {
+        time.textContent = text(left) + " left";
+      }
+    }
+  }
+  tick();
+  window.setInterval(tick, 1000);
+})();

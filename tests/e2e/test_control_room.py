@@ -3,8 +3,8 @@
 Dana directs the Open: fifteen players at three tables of five in round 1, published. The
 director works on a laptop (1280x800), the scorekeepers on phones (390x844, touch), the hall
 on projectors (1024x768, 1920x1080 and 4K). Screenshots go to $SCREENSHOTS (default
-/tmp/kalooki-shots) for a person to look at; axe-core, when installed (see `axe_script`), checks
-each page state for serious or critical accessibility findings.
+/tmp/kalooki-shots) for a person to look at; axe-core (`tests/e2e/axe.py`) checks each page state
+for serious or critical accessibility findings.
 """
 
 import os
@@ -19,6 +19,7 @@ from scoring.models import DirectorCall
 from scoring.public import forget_recent
 from scoring.rounds import round_complete, round_lock, round_publish
 from scoring.services import HandInput, result_record
+from tests.e2e.axe import assert_accessible
 from tests.e2e.steps import sign_in
 from tests.scoring.playing import (
     director_of,
@@ -34,11 +35,6 @@ from tournament.models import Tournament
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("quick_hall")]
 
 SHOTS = Path(os.environ.get("SCREENSHOTS", "/tmp/kalooki-shots"))
-AXE_PATHS = [
-    Path(os.environ.get("AXE_CORE", "")),
-    Path("node_modules/axe-core/axe.min.js"),
-    Path("/tmp/axe/node_modules/axe-core/axe.min.js"),
-]
 SCREENS = {"xga": (1024, 768), "full-hd": (1920, 1080), "4k": (3840, 2160)}
 
 
@@ -64,25 +60,6 @@ def open_() -> Tournament:
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
-
-
-def axe_script() -> Path | None:
-    """axe-core's script: `npm install axe-core` here, or AXE_CORE=/path/to/axe.min.js."""
-    return next((path for path in AXE_PATHS if path.is_file()), None)
-
-
-def no_serious_findings(page: Page) -> None:
-    script = axe_script()
-    if script is None:
-        return  # the screenshots still are taken; the report says axe was not run
-    page.add_script_tag(path=str(script))
-    found = page.evaluate("async () => (await axe.run(document)).violations")
-    serious = [
-        (finding["id"], finding["help"], [node["target"] for node in finding["nodes"]][:3])
-        for finding in found
-        if finding["impact"] in ("serious", "critical")
-    ]
-    assert serious == [], serious
 
 
 def every_shown_row_is_on_screen(page: Page, height: int) -> int:
@@ -124,14 +101,14 @@ def test_a_call_from_a_phone_shows_on_the_dashboard_and_the_director_answers_it(
     phone.get_by_role("button", name="Call the director").click()
     expect(phone.locator(".call-sent")).to_contain_text("The director is called")
     shot(phone, "table-page-phone-390x844")
-    no_serious_findings(phone)
+    assert_accessible(phone)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
     call = laptop.locator("[data-call='3']")  # the dashboard was not reloaded
     expect(call).to_contain_text("Table 3", timeout=5_000)
     expect(call).to_contain_text("waiting")
     shot(laptop, "dashboard-1280x800")
-    no_serious_findings(laptop)
+    assert_accessible(laptop)
     call.get_by_role("button", name="Answer").click()
     expect(laptop.locator(".calls")).to_contain_text("No table is calling")
     assert DirectorCall.objects.get().answered_by.username == "dana"
@@ -147,7 +124,7 @@ def test_the_director_clears_a_flag_and_enters_a_game_from_the_paper_sheet(
     laptop.locator("tr[data-table='1']").get_by_role("link", name="1", exact=True).click()
     expect(laptop.get_by_role("heading", name="Table 1", exact=False).first).to_be_visible()
     shot(laptop, "director-table-1280x800")
-    no_serious_findings(laptop)
+    assert_accessible(laptop)
     laptop.get_by_label("Why it is right").fill("Counted the hand again: right.")
     laptop.get_by_role("button", name="Clear the flag").click()
     expect(laptop.locator(".review")).to_contain_text("Flag cleared by dana")
@@ -205,12 +182,12 @@ def test_the_home_player_and_table_pages_update_by_themselves(
     play(table, 2)
     expect(phone.locator(".live")).to_contain_text("2 played", timeout=8_000)
     assert phone.evaluate("window.stillTheSamePage") is True
-    no_serious_findings(phone)
+    assert_accessible(phone)
 
     phone.goto(f"{live_server.url}/")
     phone.get_by_role("link", name="Kingston Open").click()
     expect(phone.locator("[data-tournament-status]")).to_have_text("Running")
-    no_serious_findings(phone)
+    assert_accessible(phone)
 
 
 def test_find_your_seat_on_a_phone(live_server, open_, phone: Page) -> None:
@@ -218,7 +195,7 @@ def test_find_your_seat_on_a_phone(live_server, open_, phone: Page) -> None:
     phone.get_by_role("link", name="Find your seat").first.click()
     expect(phone.locator("table.seating-board tbody tr")).to_have_count(15)
     shot(phone, "seating-phone-390x844")
-    no_serious_findings(phone)
+    assert_accessible(phone)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
@@ -244,7 +221,7 @@ def test_the_projectors_show_every_row_of_each_page(live_server, browser, screen
             assert page.evaluate("document.documentElement.scrollHeight") <= height
             shot(page, f"{name}-{width}x{height}")
             if screen == "xga":
-                no_serious_findings(page)
+                assert_accessible(page)
     finally:
         context.close()
 

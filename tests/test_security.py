@@ -64,3 +64,39 @@ def test_production_settings_pass_the_deployment_checks() -> None:
         check=False,
     )
     assert checked.returncode == 0, checked.stderr
+
+
+# --- API tokens expire and can be revoked (issue #17, finding 12) --------------------------------
+
+
+def _token(client: Client) -> str:
+    response = client.post("/api/auth/token", {"username": "dana", "password": GOOD})
+    assert response.status_code == 200, response.content
+    return response.json()["token"]
+
+
+def _my_tournaments(token: str) -> int:
+    return Client().get("/api/tournaments", HTTP_AUTHORIZATION=f"Token {token}").status_code
+
+
+def test_a_token_stops_working_when_it_expires(client: Client, dana: None, settings) -> None:
+    from datetime import timedelta
+
+    from rest_framework.authtoken.models import Token
+
+    token = _token(client)
+    assert _my_tournaments(token) == 200
+    Token.objects.filter(key=token).update(created=Token.objects.get().created - timedelta(hours=1))
+    settings.API_TOKEN_TTL = timedelta(minutes=30)
+    refused = Client().get("/api/tournaments", HTTP_AUTHORIZATION=f"Token {token}")
+    assert refused.status_code in (401, 403)
+    assert "expired" in refused.json()["errors"][0]["message"]
+    fresh = _token(client)
+    assert fresh != token and _my_tournaments(fresh) == 200
+
+
+def test_a_token_can_be_revoked_by_its_holder(client: Client, dana: None) -> None:
+    token = _token(client)
+    revoked = Client().delete("/api/auth/token", HTTP_AUTHORIZATION=f"Token {token}")
+    assert revoked.status_code == 204
+    assert _my_tournaments(token) in (401, 403)

@@ -453,7 +453,7 @@ class TestDashboard:
         assert "6/9" in page and "0/9" in page
         assert '<meta http-equiv="refresh" content="10">' in page  # inside <noscript>
         assert (
-            "setInterval(refresh" in page
+            "js/dashboard.js" in page
             and 'data-src="/director/open/rounds/1/dashboard?partial=1"' in page
         )
         version = response.context["standings"].version

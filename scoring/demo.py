@@ -122,7 +122,7 @@ def _tournament(users: dict[str, AbstractUser]) -> Tournament:
             tournament=tournament, user=users["scorekeeper"], role="scorekeeper"
         )
     for name, club in PLAYERS:
-        player, _ = Player.objects.get_or_create(name=name, defaults={"club": club})
+        player = Player.objects.create(tournament=tournament, name=name, club=club)
         Entry.objects.create(
             tournament=tournament,
             player=player,

@@ -61,7 +61,7 @@ def test_loading_it_twice_changes_nothing() -> None:
 
 
 def test_the_demo_logins_work(client) -> None:
-    call_command("load_demo")
+    call_command("load_demo", "--accounts")
     signed_in = client.post(
         "/accounts/login/", {"username": "director", "password": "kalooki-director"}
     )

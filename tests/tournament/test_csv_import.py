@@ -137,10 +137,11 @@ def test_uploads_in_the_encodings_spreadsheets_save(data: bytes) -> None:
     assert [(p.name, p.club) for p in players] == [("Zoë Reid", "Montego Bay")]
 
 
-def test_a_returning_player_keeps_their_record(dana, spring) -> None:
+def test_a_returning_player_gets_a_record_of_this_tournament(dana, spring) -> None:
     ann = PlayerFactory(name="Ann Clarke", club="Half Way Tree")
     players_import_csv(tournament=spring, by=dana, text="name,club\nAnn Clarke,Half Way Tree\n")
-    assert spring.entries.get().player == ann
+    assert spring.entries.get().player != ann
+    assert spring.entries.get().player.tournament == spring
 
 
 def test_after_round_1_an_import_is_of_late_entries_only(dana, spring) -> None:

@@ -18,12 +18,12 @@ class JSONParser(parsers.JSONParser):
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
             data = None
-        if data is None or _depth(data) > MAX_DEPTH:
+        if data is None or depth(data) > MAX_DEPTH:
             raise ParseError(f"JSON nested more than {MAX_DEPTH} levels deep.")
         return data
 
 
-def _depth(data: Any) -> int:
+def depth(data: Any) -> int:
     """How deep lists and objects nest in `data`, counted without recursion."""
     deepest, level = 0, [(data, 1)]
     while level:

@@ -192,6 +192,8 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
 }
+# A tournament backup (scoring/backup.py) larger than this is refused before it is read.
+BACKUP_MAX_BYTES = env_int("BACKUP_MAX_BYTES", 50_000_000)
 # An API token lasts a tournament weekend by default; DELETE /api/auth/token revokes it sooner.
 API_TOKEN_TTL = timedelta(hours=env_int("API_TOKEN_HOURS", 72))
 SPECTACULAR_SETTINGS = {

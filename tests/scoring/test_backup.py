@@ -338,7 +338,7 @@ TAMPERINGS = {
     "an id of zero": (("games", 0, "id"), 0, "must be a whole number from 1"),
     "a section that is an object": (("games",), {}, "must be a list"),
     "a deep JSON field": (("games", 0, "warnings"), json.loads("[" * 40 + "]" * 40), "deeper"),
-    "a bad ruleset": (("tournament", "ruleset"), {"table_size": 50, "admin": True}, "not a ruleset"),
+    "a bad ruleset": (("tournament", "ruleset"), {"table_size": 50, "x": 1}, "not a ruleset"),
     "a bad date": (("tournament", "starts_on"), "2026-13-45", "not a date|month must be"),
     "a table's link token": (("tables", 0, "access_token"), "guessable", "never holds"),
 }

@@ -71,17 +71,27 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# Sign-in attempts are limited (django-axes): 5 failures for one username from one address
-# lock that pair out for 15 minutes. Staff sign in rarely; guessing must be slow.
+# Sign-in attempts are limited (django-axes, config/signin.py): after 5 failures of one username
+# from one address, signing in pauses for 30 s, doubling each time within a day, at most 10
+# minutes; someone sharing the director's address can delay them, never lock them out.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_COOLOFF_TIME = "config.signin.cool_off"
+SIGNIN_PAUSE_FIRST = timedelta(seconds=env_int("SIGNIN_PAUSE_FIRST_SECONDS", 30))
+SIGNIN_PAUSE_MAX = timedelta(seconds=env_int("SIGNIN_PAUSE_MAX_SECONDS", 600))
+SIGNIN_PAUSE_MEMORY = timedelta(hours=24)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # guessing on never lengthens a pause
+AXES_ENABLE_ACCESS_FAILURE_LOG = True  # the failures the growing pause is counted from
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The client's address: REMOTE_ADDR, or, behind these reverse proxies (comma-separated
+# addresses), the last X-Forwarded-For address that is not one of them.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+AXES_CLIENT_IP_CALLABLE = "config.signin.client_address"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

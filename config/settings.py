@@ -132,7 +132,8 @@ REDIS_TIMEOUT_SECONDS = 0.5
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache behind the circuit breaker shared with the broker publish.
+            "BACKEND": "config.cache.BreakerRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "kalooki",
             "OPTIONS": {

@@ -58,4 +58,4 @@ def test_it_stays_200_and_says_so_when_redis_is_down(client: Client) -> None:
 def test_it_sees_the_real_redis_broker(client: Client) -> None:
     checks = client.get("/healthz").json()["checks"]
     assert checks["broker"]["status"] == "ok"
-    assert checks["cache"]["backend"] == "RedisCache"
+    assert checks["cache"]["backend"] == "BreakerRedisCache"

@@ -164,7 +164,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 0,
 }
 CELERY_TASK_PUBLISH_RETRY = False
-# A lost standings refresh (a killed worker, Redis away) is repaired within a minute.
+# A worker reconnects to a lost broker for ever, every 2 s at most (config/celery.py), and
+# tasks cut off by the loss are delivered again instead of acknowledged on a dead connection.
+CELERY_WORKER_CONSUMER = "config.celery:Consumer"
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# A lost standings refresh (a killed worker, Redis away) is repaired within 30 s, and at once
+# when a worker (re)connects.
 CELERY_BEAT_SCHEDULE = {
     "reconcile-standings": {"task": "scoring.tasks.reconcile_standings", "schedule": 30.0},
 }

@@ -3,7 +3,13 @@
 Without REDIS_URL tasks run eagerly in the calling process, so a newcomer needs no broker.
 
 A worker that loses its broker (Redis killed, restarted, frozen) must come back by itself and
-catch up: its consumer reconnects every `RECONNECT_MAX_SECONDS` at most, for ever (Celery's own
+catch up. It used to die instead: on a lost connection Celery closes it, and kombu, closing the
+channel, restores the unacknowledged messages (prefetched or running, `acks_late`) by asking
+Redis, through a connection whose client is already gone: `AttributeError: 'NoneType' object
+has no attribute 'hostname'` escapes Celery's handler and the worker exits. Our consumer leaves
+those messages where they are (in Redis's unacked set, which Redis hands back after its
+visibility timeout; a Redis restarted empty lost them, and the reconcile redoes their work).
+Then it reconnects every `RECONNECT_MAX_SECONDS` at most, for ever (Celery's own
 backs off to 30 s and gives up after 100 tries), and each time it connects it asks for a
 standings reconcile, so the refreshes lost while Redis was away are redone at once rather than
 at beat's next tick. In the worker, publishing retries a little (the web's publish fails at once:
@@ -30,7 +36,12 @@ app.autodiscover_tasks()
 
 
 class Consumer(CeleryConsumer):
-    """Celery's consumer, reconnecting to a lost broker within `RECONNECT_MAX_SECONDS`."""
+    """Celery's consumer, surviving a lost broker and reconnecting within
+    `RECONNECT_MAX_SECONDS`."""
+
+    def on_connection_error_after_connected(self, exc: Exception) -> None:
+        leave_unacked_to_the_broker(self.connection)
+        super().on_connection_error_after_connected(exc)
 
     def ensure_connected(self, conn: Any) -> Any:
         conn.ensure_connection = functools.partial(
@@ -40,6 +51,17 @@ class Consumer(CeleryConsumer):
             interval_max=RECONNECT_MAX_SECONDS,
         )
         return super().ensure_connected(conn)
+
+
+def leave_unacked_to_the_broker(connection: Any) -> None:
+    """Mark each channel's unacknowledged messages as restored, so closing the dead connection
+    does not ask the broker for them (see the module's docstring)."""
+    transport = getattr(connection, "transport", None)
+    for channel in list(getattr(transport, "channels", None) or []):
+        qos = getattr(channel, "_qos", None)
+        if qos is not None:
+            qos._delivered.clear()
+            qos._delivered.restored = True
 
 
 class ReconcileOnConnect(bootsteps.StartStopStep):

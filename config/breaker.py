@@ -9,7 +9,9 @@ waits on an unreachable or frozen Redis for at most one socket timeout, however 
 and publishes it makes, and however many requests the process serves meanwhile.
 
 State is per process (each gunicorn worker probes for itself): no shared store to ask, which is
-the point when the shared store is the thing that is down.
+the point when the shared store is the thing that is down. When a probe finds Redis back, the
+breaker calls its `on_recover` callbacks (the standings ask for a reconcile: the refreshes
+skipped meanwhile are redone at once).
 """
 
 import logging
@@ -38,6 +40,8 @@ class Breaker:
         self.open_s = open_seconds
         self.open_until = 0.0  # time.monotonic() before which calls are skipped
         self.trips = 0  # how many times it has opened: for tests and the health page
+        self.tripped = False  # failed since the last success: the next success is a recovery
+        self.on_recover: list[Callable[[], None]] = []
         self._lock = threading.Lock()
 
     def is_open(self) -> bool:
@@ -49,9 +53,17 @@ class Breaker:
                 self.trips += 1
                 log.warning("%s unavailable (%s): skipped for %s s", self.name, error, self.open_s)
             self.open_until = time.monotonic() + self.open_s
+            self.tripped = True
 
     def close(self) -> None:
         self.open_until = 0.0
+        self.tripped = False
+
+    def _recovered(self) -> None:
+        self.tripped = False
+        log.warning("%s is back", self.name)
+        for callback in self.on_recover:
+            self.call(callback, None)
 
     def call(self, action: Callable[[], T], fallback: T) -> T:
         """`action()`, or `fallback` when the breaker is open or the action fails."""
@@ -62,6 +74,8 @@ class Breaker:
         except self.errors as error:
             self.trip(error)
             return fallback
+        if self.tripped:
+            self._recovered()
         return result
 
 

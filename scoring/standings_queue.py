@@ -51,3 +51,13 @@ def _queue(tournament_id: int) -> None:
     )
     if redis_breaker.call(publish, None) is None:
         log.warning("standings: refresh of tournament %s not queued", tournament_id)
+
+
+def _reconcile_when_redis_returns() -> None:
+    """Refreshes skipped while Redis was away are redone at once (not at beat's next tick)."""
+    from scoring.tasks import reconcile_standings
+
+    reconcile_standings.apply_async()
+
+
+redis_breaker.on_recover.append(_reconcile_when_redis_returns)

@@ -66,3 +66,24 @@ def test_a_broker_publish_is_skipped_while_the_breaker_is_open(commands) -> None
     redis_breaker.trip(ConnectionError("Redis gone"))
     _queue(1)  # neither the burst mark nor the publish is tried
     assert commands == []
+
+
+def test_when_a_probe_finds_redis_back_the_standings_reconcile_is_asked_for(
+    cache, own_redis, monkeypatch
+) -> None:
+    import scoring.standings_queue  # registers its callback  # noqa: F401
+
+    asked = []
+    monkeypatch.setattr(redis_breaker, "open_s", 0.1)
+    monkeypatch.setattr(
+        "scoring.tasks.reconcile_standings.apply_async", lambda *a, **k: asked.append(1)
+    )
+    own_redis.freeze()
+    cache.get("k")
+    own_redis.thaw()
+    import time
+
+    time.sleep(0.2)
+    cache.get("k")
+    cache.get("k")
+    assert asked == [1]  # once, on the recovery

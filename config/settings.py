@@ -117,7 +117,13 @@ DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"))
 DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
     if DATABASE_URL
-    else {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "db.sqlite3"}
+    else {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": VAR_DIR / "db.sqlite3",
+        # Venue mode serves SQLite from several gunicorn workers: a writer waits for another
+        # (up to 20 s) instead of failing, and readers do not block the writer (WAL).
+        "OPTIONS": {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL"},
+    }
 }
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A dropped connection (database restart) is replaced on the next request instead of failing it.

@@ -146,3 +146,47 @@ def test_a_dropped_database_connection_is_a_json_503_and_the_retry_stores_once(t
     again = phone.put(url, result_body(), format="json", HTTP_IDEMPOTENCY_KEY="k-1")
     assert (retried.status_code, again.status_code) == (201, 201), retried.content
     assert Game.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.slow
+def test_gunicorn_hands_a_chunked_body_over_and_it_is_read(tmp_path) -> None:
+    """Behind gunicorn, which decodes chunks (wsgi.input_terminated), the body is read."""
+    import http.client
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    server = subprocess.Popen(
+        [str(gunicorn), "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        cwd=settings.BASE_DIR,
+        env={**__import__("os").environ, "DEBUG": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        body = json.dumps({"cards": "5H 5C 5D", "kind": "three"}).encode()
+        for _ in range(100):
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request(
+                    "POST",
+                    "/api/rules/meld",
+                    body=iter([body[:10], body[10:]]),
+                    headers={"Content-Type": "application/json"},
+                    encode_chunked=True,
+                )
+                break
+            except ConnectionRefusedError:
+                time.sleep(0.2)
+        answer = conn.getresponse()
+        assert answer.status == 200
+        assert json.loads(answer.read())["valid"] is True
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

@@ -323,7 +323,7 @@ def test_entries_succeed_fast_while_redis_is_down_and_standings_converge_after(
     slowest = max(entries, key=lambda entry: entry[1].seconds)
     assert slowest[1].seconds < ENTRY_SECONDS, f"the slowest entry: {slowest}"
     assert health.status == 200, health
-    assert health.body["checks"]["broker"]["status"] == "error", health
+    assert health.body == {"status": "ok"}, health  # the details are for staff only
     games = len(tables) * 9 * 5
     assert games_counted(tournament) < games  # nothing could compute them
 
@@ -361,10 +361,12 @@ def test_standings_converge_after_a_worker_is_killed_in_the_middle_of_a_recomput
     tournament = tournament_with(20, name="Kill Open", slug="kill-open")
     for table in tables_of(published_round(tournament)):
         play_set(table)  # 4 tables, 36 games, 180 hands
-    StandingsSnapshot.objects.all().delete()  # as if every refresh so far had been lost
     games = 36 * 5
     redis_ = PrivateRedis(stack).start()
     doomed = celery_worker(stack, redis_, "doomed")
+    # A worker reconciles as it connects: let that finish before the refreshes are "lost".
+    until(lambda: games_counted(tournament) == games, "the reconcile on connecting", 30)
+    StandingsSnapshot.objects.all().delete()  # as if every refresh so far had been lost
     dsn = database_url()
 
     with psycopg.connect(dsn, autocommit=True) as monitor, snapshots_held(dsn):

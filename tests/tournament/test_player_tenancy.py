@@ -79,7 +79,7 @@ def test_every_entry_is_of_a_player_of_its_own_tournament(open_and_cup) -> None:
 # --- the migration that splits shared records ------------------------------------------------
 
 BEFORE = [("tournament", "0002_entry_status_dated_from_registration")]
-AFTER = [("tournament", "0003_player_belongs_to_one_tournament")]
+AFTER = [("tournament", "0005_player_tournament_required")]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -11,7 +11,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/kalooki
 export REDIS_URL ?= redis://127.0.0.1:6379/1
 endif
 
-.PHONY: install run test lint bench serve migrate demo clean
+.PHONY: install run test lint bench serve venue migrate demo clean
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is needed, found " + sys.version.split()[0]) if sys.version_info < (3, 11) else None'
@@ -45,6 +45,10 @@ bench: install
 # The production-like stack on one machine: gunicorn, a Celery worker and Celery beat.
 serve: install
 	bin/serve
+
+# The event on the venue's own network from this laptop (README: Venue mode).
+venue: install
+	$(BIN)/python bin/venue.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

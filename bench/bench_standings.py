@@ -70,7 +70,7 @@ def build_tournament(
         rounds_planned=rounds,
     )
     people = Player.objects.bulk_create(
-        Player(name=f"Player {number:04}", club=CLUBS[number % len(CLUBS)])
+        Player(tournament=tournament, name=f"Player {number:04}", club=CLUBS[number % len(CLUBS)])
         for number in range(1, players + 1)
     )
     entries = Entry.objects.bulk_create(

@@ -4,6 +4,7 @@
 the rule when one applies, the field when the input's shape is at fault. DRF's own exceptions
 (malformed JSON, wrong types, missing fields, authentication) are turned into that shape too,
 and so is the 404 of an address under /api/ that no route matches.
+Bodies are read by `config.parsers.JSONParser`, which refuses deep nesting with a 400.
 """
 
 import re

@@ -1,5 +1,8 @@
 """/healthz: the state of every dependency, answered even when one of them is down.
 
+Staff see each dependency's state, timing and error text; anyone else (a load balancer, the
+public) sees only the overall state, since error text names internal hosts and ports.
+
 The page is 200 whenever this web process can serve (the database answers); Redis or the Celery
 workers being away is reported, never turned into a 500, because score entry keeps working
 without them (DESIGN.md: tasks never make a score entry fail).
@@ -68,6 +71,11 @@ def _probe(check: Callable[[], dict[str, Any]]) -> dict[str, Any]:
 
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
+    if not request.user.is_staff:
+        serving = _probe(_database)["status"] == "ok"
+        return JsonResponse(
+            {"status": "ok" if serving else "error"}, status=200 if serving else 503
+        )
     checks = {"database": _database, "cache": _cache, "broker": _broker}
     report = {name: _probe(check) for name, check in checks.items()}
     # Asking workers needs the broker; skip the slow ping when the broker is known to be down.

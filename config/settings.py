@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str, env_url
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "axes",
+    "csp",
     "tournament",
     "tables",
     "scoring",
@@ -51,6 +53,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Refuses what no view should read (NUL paths, oversized or unreadable bodies) and answers a
+    # dropped database connection with a 503 to retry (config/guard.py).
+    "config.guard.RequestGuard",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
     # static files, before the session and auth middleware; everyone else goes the whole way.
@@ -61,21 +66,32 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into its lockout answer.
     "axes.middleware.AxesMiddleware",
 ]
 
-# Sign-in attempts are limited (django-axes): 5 failures for one username from one address
-# lock that pair out for 15 minutes. Staff sign in rarely; guessing must be slow.
+# Sign-in attempts are limited (django-axes, config/signin.py): after 5 failures of one username
+# from one address, signing in pauses for 30 s, doubling each time within a day, at most 10
+# minutes; someone sharing the director's address can delay them, never lock them out.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_COOLOFF_TIME = "config.signin.cool_off"
+SIGNIN_PAUSE_FIRST = timedelta(seconds=env_int("SIGNIN_PAUSE_FIRST_SECONDS", 30))
+SIGNIN_PAUSE_MAX = timedelta(seconds=env_int("SIGNIN_PAUSE_MAX_SECONDS", 600))
+SIGNIN_PAUSE_MEMORY = timedelta(hours=24)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # guessing on never lengthens a pause
+AXES_ENABLE_ACCESS_FAILURE_LOG = True  # the failures the growing pause is counted from
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The client's address: REMOTE_ADDR, or, behind these reverse proxies (comma-separated
+# addresses), the last X-Forwarded-For address that is not one of them.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+AXES_CLIENT_IP_CALLABLE = "config.signin.client_address"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -101,7 +117,13 @@ DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"))
 DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
     if DATABASE_URL
-    else {"ENGINE": "django.db.backends.sqlite3", "NAME": VAR_DIR / "db.sqlite3"}
+    else {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": VAR_DIR / "db.sqlite3",
+        # Venue mode serves SQLite from several gunicorn workers: a writer waits for another
+        # (up to 20 s) instead of failing, and readers do not block the writer (WAL).
+        "OPTIONS": {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL"},
+    }
 }
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A dropped connection (database restart) is replaced on the next request instead of failing it.
@@ -116,7 +138,8 @@ REDIS_TIMEOUT_SECONDS = 0.5
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache behind the circuit breaker shared with the broker publish.
+            "BACKEND": "config.cache.BreakerRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "kalooki",
             "OPTIONS": {
@@ -147,7 +170,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "max_retries": 0,
 }
 CELERY_TASK_PUBLISH_RETRY = False
-# A lost standings refresh (a killed worker, Redis away) is repaired within a minute.
+# A worker reconnects to a lost broker for ever, every 2 s at most (config/celery.py), and
+# tasks cut off by the loss are delivered again instead of acknowledged on a dead connection.
+CELERY_WORKER_CONSUMER = "config.celery:Consumer"
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# A lost standings refresh (a killed worker, Redis away) is repaired within 30 s, and at once
+# when a worker (re)connects.
 CELERY_BEAT_SCHEDULE = {
     "reconcile-standings": {"task": "scoring.tasks.reconcile_standings", "schedule": 30.0},
 }
@@ -176,11 +205,20 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "config.auth.ExpiringTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.JSONParser",  # DRF's, refusing deep nesting with a 400
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
+# A tournament backup (scoring/backup.py) larger than this is refused before it is read.
+BACKUP_MAX_BYTES = env_int("BACKUP_MAX_BYTES", 50_000_000)
+# An API token lasts a tournament weekend by default; DELETE /api/auth/token revokes it sooner.
+API_TOKEN_TTL = timedelta(hours=env_int("API_TOKEN_HOURS", 72))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kalooki tournament manager API",
     "DESCRIPTION": ("Rules checks, tournaments, tables and score entry (ASAJ Kalooki 2025 rules)."),
@@ -198,6 +236,24 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy on every response (django-csp): scripts, styles and images from this
+# site only, no inline script or handler (JavaScript lives in static/js/), no framing, no
+# plugins. The API docs page alone also loads Swagger UI's files (config/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 LOGGING = {
     "version": 1,

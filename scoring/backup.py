@@ -1,109 +1,571 @@
-"""A whole tournament as one JSON file, and back: a backup a director can keep on a memory stick.
+"""A tournament as one JSON document, and back: a backup a director can keep on a memory stick.
 
-The file holds every row of the tournament (its players, entries, rounds, staff and their
-accounts, tables, seats, games, results with their history, rulings, standings snapshots and
-audit log) in Django's serialisation format, with a header naming the format version. Rows keep
-their ids, so the file loads into an empty database as it was: standings recomputed there are
-identical. Loading refuses a database that already holds any of those rows.
+A **backup** is a document of one tournament, not a database dump. Its **sections** hold the
+tournament's own rows (players, entries, rounds, tables, seats, games, hand results, result
+revisions, rulings, the audit log), each row its fields by name and its **id**; a **reference**
+is the id of a row of another section of the same file (`"player": 12`). **Staff** are named by
+username only: a reference to a person (who entered a result, who decided a ruling) is mapped
+to the user of that name here, if there is one, and left blank otherwise.
+
+What a backup leaves out: accounts and password hashes, API tokens, the tables' link tokens
+(new links are issued on import: print the table cards again) and the tables' scorekeepers (a
+grant of access: the director adds them again), the standings (recomputed from the results) and
+the idempotency records of the table API.
+
+Import treats the file as hostile: it reads at most `BACKUP_MAX_BYTES` (a setting), checks every
+section, row, field and reference before it writes anything, refuses a reference to anything
+outside the file and an id that this database already uses, never creates or changes a user or
+a token, and writes in one transaction. Staff roles are created only when the operator asks
+(`grant_staff`), and only for users that exist here; the others are listed for the director.
+Every fault is a `BackupRefused` naming the section, row and field. Ids are kept, so the history
+stored inside results (which names entries by id) stays true; timestamps keep their
+microseconds.
 """
 
 import json
-from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, BinaryIO
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core import serializers
-from django.db import models, transaction
+from django.core.exceptions import ValidationError
+from django.core.management.color import no_style
+from django.db import IntegrityError, connection, models, transaction
+from django.utils.dateparse import parse_date, parse_datetime
 
-from scoring.models import Game, HandResult, ResultRevision, Ruling, StandingsSnapshot
+from config.parsers import MAX_DEPTH, depth
+from games.kalooki import Ruleset
+from scoring.models import Game, HandResult, ResultRevision, Ruling
 from tables.models import Seat, Table
 from tournament.models import AuditEvent, Entry, Player, Round, StaffRole, Tournament
 
 FORMAT = "kalooki-tournament-backup"
-VERSION = 1
+VERSION = 2
+MAX_ID = 2**63 - 1
+MAX_PROBLEMS = 20  # listed in one refusal; a file with more is wrong throughout
 
 
 class BackupRefused(Exception):
-    """The file cannot be loaded here; the message says why."""
+    """The file cannot be loaded here; the message says what is wrong and where."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One kind of row: its model, and where each of its foreign keys points."""
+
+    name: str
+    model: type[models.Model]
+    references: dict[str, str]  # field -> the section it points into
+    users: tuple[str, ...] = ()  # fields naming a user, by username
+    left_out: tuple[str, ...] = ()  # fields a backup never carries
+    path: str = ""  # from a row to its tournament, when it has no tournament field
+
+
+SECTIONS = (
+    Section("players", Player, {}),
+    Section("entries", Entry, {"player": "players"}),
+    Section("rounds", Round, {}),
+    Section(
+        "tables",
+        Table,
+        {"round": "rounds"},
+        left_out=("access_token", "token_issued_at"),
+        path="round__tournament",
+    ),
+    Section(
+        "seats",
+        Seat,
+        {"table": "tables", "round": "rounds", "entry": "entries"},
+        path="round__tournament",
+    ),
+    Section("games", Game, {"table": "tables"}, path="table__round__tournament"),
+    Section(
+        "hands",
+        HandResult,
+        {"game": "games", "entry": "entries"},
+        path="game__table__round__tournament",
+    ),
+    Section(
+        "revisions",
+        ResultRevision,
+        {"game": "games"},
+        users=("entered_by", "confirmed_by"),
+        path="game__table__round__tournament",
+    ),
+    Section(
+        "rulings",
+        Ruling,
+        {"round": "rounds", "table": "tables", "game": "games", "entry": "entries"}
+        | {"reverses": "rulings"},
+        users=("decided_by",),
+    ),
+    Section("audit", AuditEvent, {}, users=("actor",)),
+)
+BY_NAME = {section.name: section for section in SECTIONS}
+HEADER = ("format", "version", "exported_at", "tournament", "staff")
+STAFF_FIELDS = ("username", "role", "granted_at")
+
+
+def fields_of(model: type[models.Model], left_out: tuple[str, ...] = ()) -> list[models.Field]:
+    """The fields a row carries (its id apart); a row's tournament is the file's own."""
+    return [
+        f
+        for f in model._meta.concrete_fields
+        if not f.primary_key and f.name != "tournament" and f.name not in left_out
+    ]
+
+
+# --- export --------------------------------------------------------------------------------------
 
 
 def tournament_export(*, tournament: Tournament) -> str:
-    """Every row of the tournament, parents before children, as one JSON document."""
-    rows = list(_rows(tournament))
-    body = json.loads(serializers.serialize("json", rows))
-    header = {"format": FORMAT, "version": VERSION, "tournament": tournament.slug}
-    return json.dumps({**header, "rows": body}, indent=1, ensure_ascii=False)
+    """The tournament as one JSON document (the module's docstring says what it holds)."""
+    users = dict(get_user_model().objects.values_list("pk", "username"))
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": datetime.now().astimezone().isoformat(),
+        "tournament": {f.name: _plain(getattr(tournament, f.name)) for f in fields_of(Tournament)},
+        "staff": [_staff(role) for role in tournament.staff.select_related("user")],
+    }
+    for section in SECTIONS:
+        rows = section.model.objects.filter(**{section.path or "tournament": tournament})
+        document[section.name] = [_row(row, section, users) for row in rows.order_by("pk")]
+    return json.dumps(document, indent=1, ensure_ascii=False)
 
 
-def _rows(tournament: Tournament) -> Iterable[models.Model]:
-    entries = Entry.objects.filter(tournament=tournament)
-    games = Game.objects.filter(table__round__tournament=tournament)
-    parts: list[Iterable[models.Model]] = [
-        get_user_model().objects.filter(pk__in=_user_ids(tournament)),
-        [tournament],
-        Player.objects.filter(entries__tournament=tournament).distinct(),
-        entries,
-        Round.objects.filter(tournament=tournament),
-        StaffRole.objects.filter(tournament=tournament),
-        Table.objects.filter(round__tournament=tournament),
-        Seat.objects.filter(round__tournament=tournament),
-        games,
-        HandResult.objects.filter(game__in=games),
-        ResultRevision.objects.filter(game__in=games),
-        Ruling.objects.filter(tournament=tournament).order_by(
-            "id"
-        ),  # a reversal follows its ruling
-        StandingsSnapshot.objects.filter(tournament=tournament),
-        AuditEvent.objects.filter(tournament=tournament),
-    ]
-    for part in parts:
-        yield from part
+def _staff(role: StaffRole) -> dict[str, Any]:
+    return {
+        "username": role.user.username,
+        "role": role.role,
+        "granted_at": _plain(role.granted_at),
+    }
 
 
-def _user_ids(tournament: Tournament) -> set[int]:
-    """Every account the tournament's rows refer to."""
-    ids = set(StaffRole.objects.filter(tournament=tournament).values_list("user", flat=True))
-    ids |= set(
-        Table.scorekeepers.through.objects.filter(table__round__tournament=tournament).values_list(
-            "user", flat=True
-        )
+def _row(row: models.Model, section: Section, users: dict[int, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": row.pk}
+    for f in fields_of(section.model, section.left_out):
+        value = getattr(row, f.attname)
+        out[f.name] = users.get(value) if f.name in section.users else _plain(value)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """A field's value as JSON holds it; times in ISO 8601 with their microseconds."""
+    return value.isoformat() if isinstance(value, (date, datetime)) else value
+
+
+# --- reading a file ------------------------------------------------------------------------------
+
+
+def backup_read(stream: BinaryIO, *, size: int | None = None) -> dict[str, Any]:
+    """The document in `stream`: refused before reading when its known `size` is over the
+    limit, and never reading more than the limit and one byte."""
+    limit = settings.BACKUP_MAX_BYTES
+    if size is not None and size > limit:
+        raise BackupRefused(_too_big(f"is {size:,} bytes", limit))
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise BackupRefused(_too_big("is larger than that", limit))
+    return backup_parse(data)
+
+
+def _too_big(what: str, limit: int) -> str:
+    return (
+        f"The file {what}: a backup may be at most {limit:,} bytes (the BACKUP_MAX_BYTES "
+        "setting). A tournament's backup is a few megabytes: is this the right file?"
     )
-    revisions = ResultRevision.objects.filter(game__table__round__tournament=tournament)
-    ids |= set(revisions.values_list("entered_by", flat=True))
-    ids |= set(revisions.values_list("confirmed_by", flat=True))
-    ids |= set(Ruling.objects.filter(tournament=tournament).values_list("decided_by", flat=True))
-    ids |= set(AuditEvent.objects.filter(tournament=tournament).values_list("actor", flat=True))
-    return ids - {None}
 
 
-@transaction.atomic
-def tournament_import(*, text: str) -> Tournament:
-    """Load a backup into this database; nothing is loaded if any of its rows already exist."""
-    document = _read(text)
-    objects = list(serializers.deserialize("json", json.dumps(document["rows"])))
-    clashes = [obj.object for obj in objects if _exists(obj.object)]
-    if clashes:
-        first = clashes[0]
-        raise BackupRefused(
-            f"This database already holds {len(clashes)} of the backup's rows (the first: "
-            f"{first._meta.verbose_name} {first.pk}). Load a backup into an empty database."
-        )
-    for obj in objects:
-        obj.save()
-    return Tournament.objects.get(slug=document["tournament"])
-
-
-def _read(text: str) -> dict[str, Any]:
+def backup_parse(data: bytes | str) -> dict[str, Any]:
+    """The document in `data`, its header and sections checked (not yet its rows)."""
     try:
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
         document = json.loads(text)
+    except UnicodeDecodeError:
+        raise BackupRefused("The file is not UTF-8 text: a backup is a JSON file.") from None
     except json.JSONDecodeError as error:
-        raise BackupRefused(f"The file is not JSON: {error}") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise BackupRefused("The file is not a Kalooki tournament backup.")
-    if document.get("version") != VERSION:
-        raise BackupRefused(f"Backup format version {document.get('version')} is not {VERSION}.")
+        raise BackupRefused(f"The file is not JSON: {error}.") from None
+    except RecursionError:
+        raise BackupRefused(f"The file nests deeper than {MAX_DEPTH} levels.") from None
+    except ValueError as error:  # a number of more digits than Python converts
+        raise BackupRefused(f"The file holds a number that cannot be read: {error}.") from None
+    _check_header(document)
     return document
 
 
-def _exists(row: models.Model) -> bool:
-    return type(row).objects.filter(pk=row.pk).exists()
+def _check_header(document: Any) -> None:
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BackupRefused("The file is not a Kalooki tournament backup (no format header).")
+    if document.get("version") != VERSION:
+        raise BackupRefused(
+            f"This is a backup of format version {str(document.get('version'))[:20]}; this "
+            f"software reads version {VERSION}. Export the tournament again with it."
+        )
+    expected = {*HEADER, *BY_NAME}
+    unknown = sorted(str(key)[:40] for key in set(document) - expected)
+    if unknown:
+        raise BackupRefused(f"The file has sections a backup never holds: {', '.join(unknown)}.")
+    missing = sorted(expected - set(document))
+    if missing:
+        raise BackupRefused(f"The file lacks the sections {', '.join(missing)}.")
+
+
+# --- checking every row before anything is written -----------------------------------------------
+
+
+@dataclass
+class Checked:
+    """The file's rows as unsaved model objects, and what the checks found wrong."""
+
+    tournament: Tournament | None = None
+    staff: list[tuple[str, str, datetime]] = field(default_factory=list)
+    rows: dict[str, list[models.Model]] = field(default_factory=dict)
+    times: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # auto-set fields
+    problems: list[str] = field(default_factory=list)
+
+    def problem(self, where: str, message: str) -> None:
+        self.problems.append(f"{where}: {message}")
+
+
+def backup_check(document: dict[str, Any]) -> Checked:
+    """Every field and reference of the document checked, nothing written; the problems are
+    in `problems` (the first `MAX_PROBLEMS` of them)."""
+    checked = Checked()
+    ids = {name: _ids(document[name], name, checked) for name in BY_NAME}
+    users = dict(get_user_model().objects.values_list("username", "pk"))
+    checked.tournament = _tournament(document["tournament"], checked)
+    checked.staff = _staff_rows(document["staff"], checked)
+    for section in SECTIONS:
+        checked.rows[section.name] = []
+        checked.times[section.name] = []
+        for index, row in enumerate(document[section.name]):
+            where = f"{section.name}[{index}]"
+            _section_row(row, section, where, ids, users, checked)
+            if len(checked.problems) >= MAX_PROBLEMS:
+                return checked
+    _ids_free(ids, checked)
+    return checked
+
+
+def _ids(rows: Any, name: str, checked: Checked) -> set[int]:
+    if not isinstance(rows, list):
+        checked.problem(name, "must be a list of rows")
+        return set()
+    ids: set[int] = set()
+    for index, row in enumerate(rows):
+        value = row.get("id") if isinstance(row, dict) else None
+        if not _is_id(value):
+            checked.problem(f"{name}[{index}].id", f"must be a whole number from 1 to {MAX_ID}")
+        elif value in ids:
+            checked.problem(f"{name}[{index}].id", f"{value} is used by another row")
+        else:
+            ids.add(value)
+    return ids
+
+
+def _is_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
+
+
+def _tournament(data: Any, checked: Checked) -> Tournament | None:
+    values = _values(data, Tournament, fields_of(Tournament), "tournament", checked)
+    if values is None:
+        return None
+    try:
+        Ruleset.from_dict(values["ruleset"])
+    except Exception as error:  # the ruleset's own checks: any fault is the file's
+        checked.problem("tournament.ruleset", f"is not a ruleset this software plays: {error}")
+    if Tournament.objects.filter(slug=values["slug"]).exists():
+        checked.problem(
+            "tournament.slug",
+            f"a tournament with the address {values['slug']!r} is already here: import it under "
+            "another (--slug)",
+        )
+    tournament = Tournament(**values)
+    checked.times["tournament"] = [{k: values[k] for k in ("created_at", "updated_at")}]
+    return tournament
+
+
+def _staff_rows(rows: Any, checked: Checked) -> list[tuple[str, str, datetime]]:
+    if not isinstance(rows, list):
+        checked.problem("staff", "must be a list")
+        return []
+    role = StaffRole._meta.get_field("role")
+    granted = StaffRole._meta.get_field("granted_at")
+    found = []
+    for index, row in enumerate(rows):
+        where = f"staff[{index}]"
+        if not _keys(row, set(STAFF_FIELDS), where, checked):
+            continue
+        username = _username(row["username"], f"{where}.username", checked)
+        values = [_value(role, row["role"], f"{where}.role", checked)]
+        values.append(_value(granted, row["granted_at"], f"{where}.granted_at", checked))
+        if username and None not in values:
+            found.append((username, values[0], values[1]))
+    return found
+
+
+def _section_row(
+    row: Any,
+    section: Section,
+    where: str,
+    ids: dict[str, set[int]],
+    users: dict[str, int],
+    checked: Checked,
+) -> None:
+    plain = [
+        f
+        for f in fields_of(section.model, section.left_out)
+        if f.name not in section.references and f.name not in section.users
+    ]
+    wanted = {"id", *(f.name for f in fields_of(section.model, section.left_out))}
+    if not _keys(row, wanted, where, checked):
+        return
+    values = _values(
+        {k: row[k] for k in row if k in {f.name for f in plain}},
+        None,
+        plain,
+        where,
+        checked,
+        keys_checked=True,
+    )
+    if values is None:
+        return
+    for name, target in section.references.items():
+        values[f"{name}_id"] = _reference(
+            section.model, name, row[name], ids[target], where, checked
+        )
+    for name in section.users:
+        username = _username(row[name], f"{where}.{name}", checked, optional=True)
+        values[f"{name}_id"] = users.get(username) if username else None
+    auto = {f.name: values[f.name] for f in plain if _is_auto(f)}
+    checked.rows[section.name].append(section.model(id=row["id"], **values))
+    checked.times[section.name].append(auto)
+
+
+def _is_auto(f: models.Field) -> bool:
+    return bool(getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False))
+
+
+def _keys(row: Any, wanted: set[str], where: str, checked: Checked) -> bool:
+    if not isinstance(row, dict):
+        checked.problem(where, "must be an object of fields")
+        return False
+    unknown = sorted(str(key)[:40] for key in set(row) - wanted)
+    missing = sorted(wanted - set(row))
+    if unknown:
+        checked.problem(where, f"has fields a backup never holds: {', '.join(unknown)}")
+    if missing:
+        checked.problem(where, f"lacks the fields {', '.join(missing)}")
+    return not unknown and not missing
+
+
+def _values(
+    data: Any,
+    model: type[models.Model] | None,
+    fields: list[models.Field],
+    where: str,
+    checked: Checked,
+    *,
+    keys_checked: bool = False,
+) -> dict[str, Any] | None:
+    if not keys_checked and not _keys(data, {f.name for f in fields}, where, checked):
+        return None
+    before = len(checked.problems)
+    values = {f.name: _value(f, data[f.name], f"{where}.{f.name}", checked) for f in fields}
+    return values if len(checked.problems) == before else None
+
+
+def _value(f: models.Field, raw: Any, where: str, checked: Checked) -> Any:
+    """`raw` as field `f` holds it, checked as strictly as the database would, and more."""
+    try:
+        value = _typed(f, raw)
+        if value is not None or not f.null:
+            value = f.clean(value, None)
+    except (ValidationError, TypeError, ValueError) as error:
+        checked.problem(where, _reason(error))
+        return None
+    return value
+
+
+def _typed(f: models.Field, raw: Any) -> Any:
+    """The JSON value, of the right JSON type for the field (no silent conversions)."""
+    if raw is None:
+        return None
+    if isinstance(f, models.JSONField):
+        _check_json(raw)
+        return raw
+    if isinstance(f, models.BooleanField):
+        return _of(raw, bool, "true or false")
+    if isinstance(f, models.IntegerField):
+        if isinstance(raw, bool):
+            raise TypeError("must be a whole number")
+        return _of(raw, int, "a whole number")
+    text = _of(raw, str, "text")
+    if "\x00" in text:
+        raise ValueError("holds a NUL character")
+    if isinstance(f, models.DateTimeField):
+        return _datetime(text)
+    if isinstance(f, models.DateField):
+        return _date(text)
+    return text
+
+
+def _of(raw: Any, kind: type, words: str) -> Any:
+    if not isinstance(raw, kind):
+        raise TypeError(f"must be {words}, not {type(raw).__name__}")
+    return raw
+
+
+def _datetime(text: str) -> datetime:
+    value = parse_datetime(text)
+    if value is None or value.tzinfo is None:
+        raise ValueError(f"{text[:40]!r} is not a date and time with its UTC offset")
+    return value
+
+
+def _date(text: str) -> date:
+    value = parse_date(text)
+    if value is None:
+        raise ValueError(f"{text[:40]!r} is not a date (YYYY-MM-DD)")
+    return value
+
+
+def _check_json(value: Any) -> None:
+    if depth(value) > MAX_DEPTH:
+        raise ValueError(f"nests deeper than {MAX_DEPTH} levels")
+    if "\\u0000" in json.dumps(value):  # JSON writes a NUL character escaped
+        raise ValueError("holds a NUL character")
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        return " ".join(error.messages)
+    return str(error)
+
+
+def _reference(
+    model: type[models.Model],
+    name: str,
+    raw: Any,
+    ids: set[int],
+    where: str,
+    checked: Checked,
+) -> int | None:
+    if raw is None and model._meta.get_field(name).null:
+        return None
+    if not _is_id(raw) or raw not in ids:
+        shown = json.dumps(raw)[:40]
+        checked.problem(
+            f"{where}.{name}", f"{shown} is not the id of a row of this file's own tournament"
+        )
+        return None
+    return raw
+
+
+def _username(raw: Any, where: str, checked: Checked, *, optional: bool = False) -> str | None:
+    if raw is None and optional:
+        return None
+    if not isinstance(raw, str) or not 1 <= len(raw) <= 150 or "\x00" in raw:
+        checked.problem(where, "must be a username (1 to 150 characters)")
+        return None
+    return raw
+
+
+def _ids_free(ids: dict[str, set[int]], checked: Checked) -> None:
+    for name, section_ids in ids.items():
+        model = BY_NAME[name].model
+        taken = sorted(model.objects.filter(pk__in=section_ids).values_list("pk", flat=True))
+        if taken:
+            checked.problem(
+                name,
+                f"{len(taken)} of its ids are used by this database already (the first: "
+                f"{taken[0]}); load a backup into a database that does not hold it",
+            )
+
+
+# --- writing, in one transaction -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Imported:
+    tournament: Tournament
+    granted: list[str]  # "dana (director)": roles created for users of this database
+    to_add: list[str]  # staff of the file the director must add (no such user, or not asked)
+
+
+def tournament_import(
+    *, document: dict[str, Any], slug: str | None = None, grant_staff: bool = False
+) -> Imported:
+    """Load a checked backup: everything or, with `BackupRefused` saying why, nothing."""
+    _check_header(document)
+    if slug is not None:
+        document = {**document, "tournament": {**_as_dict(document["tournament"]), "slug": slug}}
+    checked = backup_check(document)
+    if checked.problems:
+        shown = "\n".join(f"- {problem}" for problem in checked.problems[:MAX_PROBLEMS])
+        raise BackupRefused(f"The file was not loaded; nothing was written:\n{shown}")
+    try:
+        with transaction.atomic():
+            return _write(checked, grant_staff=grant_staff)
+    except IntegrityError as error:
+        raise BackupRefused(
+            f"The file was not loaded; the database refused its rows: {error}"
+        ) from None
+
+
+def _as_dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _write(checked: Checked, *, grant_staff: bool) -> Imported:
+    tournament = checked.tournament
+    assert tournament is not None  # checked
+    tournament.save()
+    _restore_times([tournament], checked.times["tournament"])
+    for section in SECTIONS:
+        rows = checked.rows[section.name]
+        for row in rows:
+            if any(f.name == "tournament" for f in section.model._meta.concrete_fields):
+                row.tournament = tournament
+        section.model.objects.bulk_create(rows)
+        _restore_times(rows, checked.times[section.name])
+    _reset_sequences()
+    granted, to_add = _staff_roles(tournament, checked.staff, grant=grant_staff)
+    return Imported(tournament, granted, to_add)
+
+
+def _restore_times(rows: list[models.Model], times: list[dict[str, Any]]) -> None:
+    """Saving stamps auto-dated fields with the present; the file's own times go back."""
+    if not rows or not times[0]:
+        return
+    for row, values in zip(rows, times, strict=True):
+        for name, value in values.items():
+            setattr(row, name, value)
+    type(rows[0]).objects.bulk_update(rows, list(times[0]))
+
+
+def _reset_sequences() -> None:
+    """Rows were written with their ids: the next id each table gives must come after them."""
+    statements = connection.ops.sequence_reset_sql(no_style(), [s.model for s in SECTIONS])
+    with connection.cursor() as cursor:
+        for statement in statements:
+            cursor.execute(statement)
+
+
+def _staff_roles(
+    tournament: Tournament, staff: list[tuple[str, str, datetime]], *, grant: bool
+) -> tuple[list[str], list[str]]:
+    users = get_user_model().objects.in_bulk([u for u, _, _ in staff], field_name="username")
+    granted, to_add = [], []
+    for username, role, at in staff:
+        label = f"{username} ({role})"
+        if grant and username in users:
+            made = StaffRole.objects.create(tournament=tournament, user=users[username], role=role)
+            StaffRole.objects.filter(pk=made.pk).update(granted_at=at)
+            granted.append(label)
+        else:
+            to_add.append(label if username in users else f"{label}: no such user here")
+    return granted, to_add

@@ -66,28 +66,32 @@ class DemoSummary:
     created: bool
 
 
-def demo_load() -> DemoSummary:
-    """Load the demo tournament unless it is already there."""
+def demo_load(*, accounts: bool) -> DemoSummary:
+    """Load the demo tournament unless it is already there; its demo accounts (whose passwords
+    are public) only when `accounts` is asked for: never in production by default."""
     existing = Tournament.objects.filter(slug=SLUG).first()
     if existing is not None:
         return DemoSummary(existing, created=False)
     with transaction.atomic():
-        return DemoSummary(_build(), created=True)
+        return DemoSummary(_build(accounts=accounts), created=True)
 
 
-def _build() -> Tournament:
-    users = {name: _user(name, password) for name, password in PASSWORDS.items()}
+def _build(*, accounts: bool) -> Tournament:
+    users = (
+        {name: _user(name, password) for name, password in PASSWORDS.items()} if accounts else {}
+    )
     tournament = _tournament(users)
     round_one = Round.objects.create(tournament=tournament, number=1)
     Round.objects.create(tournament=tournament, number=2)
-    round_seat(round=round_one, by=users["director"], seed=SEED)
+    round_seat(round=round_one, by=users.get("director"), seed=SEED)
     round_one.status = Round.Status.IN_PLAY
     round_one.published_at = timezone.now()
     round_one.save(update_fields=["status", "published_at"])
     rng = random.Random(SEED)
     for table, games in zip(round_one.tables.order_by("number"), GAMES_PLAYED, strict=True):
-        table.scorekeepers.add(users["scorekeeper"])
-        _play(table, games, rng, users["scorekeeper"])
+        if accounts:
+            table.scorekeepers.add(users["scorekeeper"])
+        _play(table, games, rng, users.get("scorekeeper"))
     return tournament
 
 
@@ -112,10 +116,13 @@ def _tournament(users: dict[str, AbstractUser]) -> Tournament:
         is_published=True,
         rounds_planned=3,
     )
-    StaffRole.objects.create(tournament=tournament, user=users["director"], role="director")
-    StaffRole.objects.create(tournament=tournament, user=users["scorekeeper"], role="scorekeeper")
+    if users:
+        StaffRole.objects.create(tournament=tournament, user=users["director"], role="director")
+        StaffRole.objects.create(
+            tournament=tournament, user=users["scorekeeper"], role="scorekeeper"
+        )
     for name, club in PLAYERS:
-        player, _ = Player.objects.get_or_create(name=name, defaults={"club": club})
+        player = Player.objects.create(tournament=tournament, name=name, club=club)
         Entry.objects.create(
             tournament=tournament,
             player=player,
@@ -125,7 +132,7 @@ def _tournament(users: dict[str, AbstractUser]) -> Tournament:
     return tournament
 
 
-def _play(table: Table, games: int, rng: random.Random, by: AbstractUser) -> None:
+def _play(table: Table, games: int, rng: random.Random, by: AbstractUser | None) -> None:
     seats = list(table.seats.order_by("position"))
     for number in range(1, games + 1):
         if (table.number, number) == VOID_AT:

@@ -22,12 +22,13 @@ from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.parsers import JSONParser
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.auth import ExpiringTokenAuthentication
+from config.parsers import JSONParser
 from games.kalooki import Problem
 from scoring import services
 from scoring import table_serializers as ts
@@ -204,7 +205,11 @@ class TableApi(APIView):
     own people (another table's link or scorekeeper) get a 403. A bad or reissued link is a 401.
     """
 
-    authentication_classes = [TableLinkAuthentication, SessionAuthentication, TokenAuthentication]
+    authentication_classes = [
+        TableLinkAuthentication,
+        SessionAuthentication,
+        ExpiringTokenAuthentication,
+    ]
     permission_classes = [TableCaller]
     parser_classes = [JSONParser]
     access: Access

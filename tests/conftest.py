@@ -11,6 +11,8 @@ import pytest
 import redis
 from django.conf import settings
 
+from tests.integration.private_redis import own_redis  # noqa: F401 (a fixture for every test)
+
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
@@ -59,3 +61,14 @@ def _tasks_run_eagerly(request: pytest.FixtureRequest) -> Iterator[None]:
 def _fast_password_hashing(settings) -> None:
     """Production-strength hashing costs ~0.3 s a login; tests check logic, not key stretching."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _redis_breaker_closed() -> Iterator[None]:
+    """Each test starts with the Redis circuit breaker closed (it is per process)."""
+    from config.breaker import redis_breaker
+
+    redis_breaker.close()
+    redis_breaker.trips = 0
+    yield
+    redis_breaker.close()

@@ -34,6 +34,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Player
 
+    tournament = factory.SubFactory(TournamentFactory)
     name = factory.Sequence(lambda n: f"Player {n}")
     club = "Half Way Tree"
 
@@ -43,7 +44,7 @@ class EntryFactory(factory.django.DjangoModelFactory):
         model = Entry
 
     tournament = factory.SubFactory(TournamentFactory)
-    player = factory.SubFactory(PlayerFactory)
+    player = factory.SubFactory(PlayerFactory, tournament=factory.SelfAttribute("..tournament"))
     status = Entry.Status.CHECKED_IN
 
 

@@ -17,7 +17,7 @@ MODELS = sorted(
 
 @pytest.fixture
 def admin_client_with_demo(client: Client) -> Client:
-    call_command("load_demo")
+    call_command("load_demo", "--accounts")
     signed_in = client.post("/admin/login/", {"username": "admin", "password": "kalooki-admin"})
     assert signed_in.status_code == 302
     return client

@@ -1,9 +1,36 @@
-"""/healthz reports every dependency and stays 200 while the database answers."""
+"""/healthz reports every dependency to staff, only the overall state to anyone else, and stays
+200 while the database answers."""
 
 import pytest
 from django.test import Client, override_settings
 
+from tests.factories import UserFactory
+
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client(client: Client) -> Client:
+    """A member of staff: the details are for them."""
+    client.force_login(UserFactory(username="ops", is_staff=True))
+    return client
+
+
+@override_settings(REDIS_URL="redis://127.0.0.1:1/0")
+def test_anyone_else_sees_only_the_overall_state_and_no_internal_text() -> None:
+    for caller in (Client(), _signed_in(is_staff=False)):
+        response = caller.get("/healthz")
+        assert response.status_code == 200
+        assert response.json() == {"status": "ok"}
+        assert (
+            "6379" not in response.content.decode() and "127.0.0.1" not in response.content.decode()
+        )
+
+
+def _signed_in(**fields: object) -> Client:
+    caller = Client()
+    caller.force_login(UserFactory(username="someone", **fields))
+    return caller
 
 
 def test_it_reports_each_dependency(client: Client) -> None:
@@ -31,4 +58,4 @@ def test_it_stays_200_and_says_so_when_redis_is_down(client: Client) -> None:
 def test_it_sees_the_real_redis_broker(client: Client) -> None:
     checks = client.get("/healthz").json()["checks"]
     assert checks["broker"]["status"] == "ok"
-    assert checks["cache"]["backend"] == "RedisCache"
+    assert checks["cache"]["backend"] == "BreakerRedisCache"

@@ -743,3 +743,48 @@ def test_a_page_that_only_shows_writes_nothing_on_a_post(world: World, case: Cas
     posted = Case("POST", case.name, case.args, body=CONFIRM, given=case.given)
     response, changed = attempt(posted, world, DIRECTOR)
     assert response.status_code in (200, 405) and not changed
+
+
+# --- players: each tournament's own records (issue #17, finding 6) ------------------------------
+
+
+def _open_players() -> list[tuple]:
+    """The Open's player records, every field."""
+    from tournament.models import Player
+
+    return list(Player.objects.filter(tournament__slug=OPEN).order_by("pk").values_list())
+
+
+SAME_PERSON = {"name": "Kit", "club": "Half Way Tree", "email": "bob@x.jm", "late": True}
+SAME_PERSON_CSV = "name,club,email\nKit,Half Way Tree,bob@x.jm\n"
+THE_SAME_PERSON_AT_THE_CUP = [
+    Case("POST", "players-add", AT_THE_CUP, SAME_PERSON),
+    Case("POST", "players-import", AT_THE_CUP, {"csv": SAME_PERSON_CSV, "late": True}),
+]
+
+
+@pytest.mark.parametrize("case", THE_SAME_PERSON_AT_THE_CUP, ids=str)
+def test_entering_an_open_players_name_at_the_cup_reads_and_changes_nothing_of_the_open(
+    world: World, case: Case
+) -> None:
+    """Bob enters a player with the name and club of one of Alice's: he gets a record of his
+    own, never Alice's record, its email or its id."""
+    from tournament.models import Entry, Player
+
+    before = _open_players()
+    with transaction.atomic():
+        response = send(api_client(world, OTHER_DIRECTOR), case, world)
+        assert response.status_code == 201, response.content[:500]
+        cup_players = Player.objects.filter(tournament__slug=CUP, name="Kit")
+        assert cup_players.get().email == "bob@x.jm"
+        assert not Entry.objects.filter(tournament__slug=CUP, player__tournament__slug=OPEN)
+        assert _open_players() == before
+        transaction.set_rollback(True)
+    assert 'player_id": ' + str(world.entries["Kit"]) not in response.content.decode()
+
+
+def test_the_cups_entry_list_shows_none_of_the_opens_players(world: World) -> None:
+    listed = api_client(world, OTHER_DIRECTOR).get(reverse("entries", args=[CUP])).json()
+    assert {row["player_id"] for row in listed}.isdisjoint(
+        {player[0] for player in _open_players()}
+    )

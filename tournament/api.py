@@ -12,15 +12,17 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import status
+from rest_framework import exceptions, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import Serializer
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from config.api import problem
+from config.auth import token_fresh
 from tournament import selectors, services
 from tournament import serializers as s
 from tournament.models import Entry, Tournament
@@ -281,7 +283,11 @@ class CheckInAllApi(DirectorApi):
 class AuthTokenApi(ObtainAuthToken):
     """DRF's token exchange, with the refusals it gives in its schema: 400 for a wrong username
     or password (and, from django-axes, for an account that is locked out), 403 for a request
-    that carries a forged token or a session without its CSRF token."""
+    that carries a forged token or a session without its CSRF token. A token expires after
+    `API_TOKEN_TTL` (config/auth.py): asking again then gives a new one. DELETE revokes the
+    token the request is signed with."""
+
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # DRF's view names its own
 
     @extend_schema(
         operation_id="auth_token_create",
@@ -295,4 +301,22 @@ class AuthTokenApi(ObtainAuthToken):
         },
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().post(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = token_fresh(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+    @extend_schema(
+        operation_id="auth_token_destroy",
+        summary="Revoke the API token this request is signed with",
+        tags=["auth"],
+        request=None,
+        responses={204: None, 401: s.TournamentErrorsOutput, 403: s.TournamentErrorsOutput},
+    )
+    def delete(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        if request.auth is None or not hasattr(request.auth, "delete"):
+            raise exceptions.NotAuthenticated(
+                "Send the token to revoke as Authorization: Token <key>."
+            )
+        request.auth.delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -6,6 +6,12 @@ commas or semicolons (a spreadsheet set to a European locale saves semicolons), 
 header decides which. Blank lines are skipped. **Line numbers** are the file's own, counting the
 header as line 1 and counting blank lines, so that a director can find a row in their editor.
 
+A file that is not UTF-8 is read as Windows-1252 (Excel's plain "CSV") only when it looks like
+it: a file in another encoding (Shift-JIS, Cyrillic Windows-1251) is refused with what to do,
+never imported as garbled names. A value longer than the csv module reads, or a double quote
+that is never closed (which would swallow the rest of the file into one name), is a problem on
+the line where it starts.
+
 Reading never stops at the first bad row: it returns every row it could read and every problem
 it found, so the director fixes the whole file in one go. Whether a player is already entered in
 the tournament is the service's question, since it needs the database.
@@ -29,6 +35,21 @@ MAX_BYTES = 1_000_000
 # An .xlsx or .ods file is a zip archive; a director who uploads one needs to know what to do.
 ZIP_MAGIC = "PK\x03\x04"
 SAVE_AS_CSV = "save it as CSV (in Excel: File › Save As › CSV UTF-8) and import that file"
+# A Latin name has at most a letter or two outside ASCII in a row (Zoë, Nuñez); a run of more,
+# read as Windows-1252, is another alphabet in another encoding.
+MAX_ACCENTED_RUN = 2
+
+
+class UnknownEncoding(ValueError):
+    """The upload is not UTF-8 and its encoding cannot be told for sure."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "This file is not UTF-8 and its encoding cannot be told for sure (it may be "
+            "Shift-JIS, Cyrillic Windows-1251 or another): names would come out garbled. In "
+            "Excel: File › Save As › CSV UTF-8; in LibreOffice: Save As, Text CSV, character set "
+            "Unicode (UTF-8). Then import that file."
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +112,37 @@ def _is_email(email: str) -> bool:
 
 def decode_upload(data: bytes) -> str:
     """The text of an uploaded file: UTF-8 (with or without Excel's BOM), UTF-16 when it says
-    so, else Windows-1252, which is how Excel on Windows saves a plain "CSV". A file that is
-    not text comes back as something `read_players` recognises and refuses."""
+    so, else Windows-1252 (how Excel on Windows saves a plain "CSV") when it reads as Latin
+    names; otherwise `UnknownEncoding`. A file that is not text comes back as something
+    `read_players` recognises and refuses."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16", errors="replace")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        pass
+    if _is_binary_data(data):
+        return data.decode("cp1252", errors="replace")  # refused by read_players as not text
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise UnknownEncoding() from None
+    if not _reads_as_latin(text):
+        raise UnknownEncoding()
+    return text
+
+
+def _is_binary_data(data: bytes) -> bool:
+    return data.startswith(ZIP_MAGIC.encode()) or b"\x00" in data[:4096]
+
+
+def _reads_as_latin(text: str) -> bool:
+    run = 0
+    for char in text:
+        run = run + 1 if ord(char) > 127 and char.isalpha() else 0
+        if run > MAX_ACCENTED_RUN:
+            return False
+    return True
 
 
 def read_players(text: str) -> tuple[list[CsvPlayer], list[RowProblem]]:
@@ -107,7 +151,10 @@ def read_players(text: str) -> tuple[list[CsvPlayer], list[RowProblem]]:
     refusal = _not_a_players_file(text)
     if refusal:
         return [], [refusal]
-    records = list(_records(text))
+    try:
+        records = _records(text)
+    except Unreadable as unreadable:
+        return [], [unreadable.problem]
     if not records:
         return [], [RowProblem(None, "The file is empty: start it with the header row.")]
     header_line, header = records[0]
@@ -135,17 +182,60 @@ def _is_binary(char: str) -> bool:
     return char == "\ufffd" or (unicodedata.category(char) == "Cc" and char not in "\r\n\t")
 
 
+class Unreadable(Exception):
+    """The file cannot be read past `line`; the message says why."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.problem = RowProblem(line, message)
+
+
 def _records(text: str) -> list[tuple[int, list[str]]]:
     """(first line number, values) of every non-blank record, in the header's delimiter."""
     header = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(DELIMITERS, key=header.count) if any(d in header for d in DELIMITERS) else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     records, line = [], 1
-    for values in reader:
+    while True:
+        try:
+            values = next(reader)
+        except StopIteration:
+            return records
+        except csv.Error as error:
+            raise _unreadable(line, text, error) from None
+        _check_unclosed_quote(line, reader.line_num, values, delimiter)
         if any(value.strip() for value in values):
             records.append((line, values))
         line = reader.line_num + 1
-    return records
+
+
+def _unreadable(line: int, text: str, error: csv.Error) -> Unreadable:
+    if "field larger than field limit" in str(error):
+        limit = csv.field_size_limit()
+        return Unreadable(line, f"a value on this line is longer than {limit:,} characters")
+    if "unexpected end of data" in str(error):
+        return _unclosed(line)
+    return Unreadable(line, f"this line cannot be read as CSV ({error})")
+
+
+def _check_unclosed_quote(line: int, last_line: int, values: list[str], delimiter: str) -> None:
+    """A quoted name may hold a line break, but not whole rows: a value that spans lines with
+    a delimiter in it, or spans three lines or more, began with a quote closed too late."""
+    if last_line > line and any(_swallowed_rows(value, delimiter) for value in values):
+        raise _unclosed(line)
+
+
+def _swallowed_rows(value: str, delimiter: str) -> bool:
+    breaks = value.count("\n") or value.count("\r")
+    return breaks > 1 or (breaks == 1 and delimiter in value)
+
+
+def _unclosed(line: int) -> Unreadable:
+    return Unreadable(
+        line,
+        "a double quote opened on this line is never closed, so the lines after it would be "
+        "read as one name; close the quote or remove it",
+    )
 
 
 def _columns(line: int, header: list[str]) -> tuple[dict[str, int], list[RowProblem]]:

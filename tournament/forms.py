@@ -6,7 +6,13 @@ from typing import Any
 from django import forms
 
 from games.kalooki import PRESETS
-from tournament.csv_import import MAX_BYTES, MAX_EMAIL, MAX_NAME, decode_upload
+from tournament.csv_import import (
+    MAX_BYTES,
+    MAX_EMAIL,
+    MAX_NAME,
+    UnknownEncoding,
+    decode_upload,
+)
 from tournament.models import Entry, Tournament
 from tournament.services import DEFAULT_RULESET, TournamentError
 
@@ -129,7 +135,10 @@ class ImportForm(RefusableForm):
             raise forms.ValidationError(f"The file is larger than {size} kB: split it.")
         if upload is None and not data.get("text", "").strip():
             raise forms.ValidationError("Choose a CSV file or paste its rows.")
-        data["csv"] = decode_upload(upload.read()) if upload is not None else data["text"]
+        try:
+            data["csv"] = decode_upload(upload.read()) if upload is not None else data["text"]
+        except UnknownEncoding as refusal:
+            raise forms.ValidationError(str(refusal)) from None
         return data
 
 

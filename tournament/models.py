@@ -1,8 +1,10 @@
 """Tournaments and the people in them.
 
 A **tournament** is played under one ruleset, stored with it as JSON so that a later change of the
-preset never rescores it. A **player** is a person, reusable across tournaments; an **entry** is a
-player in one tournament. A **round** is one set of nine games (R4.1) played at every table (R12.1).
+preset never rescores it. A **player** is a person in one tournament's records: the same person at
+two events has a record in each, so that no director reads or changes another's player (their
+email above all). An **entry** is that player's place in their tournament (status, check-in),
+one per player. A **round** is one set of nine games (R4.1) played at every table (R12.1).
 """
 
 from typing import Any
@@ -65,6 +67,7 @@ class Tournament(models.Model):
 
 
 class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     club = models.CharField(max_length=120, blank=True)
     email = models.EmailField(blank=True)
@@ -94,7 +97,8 @@ class Entry(models.Model):
         DISQUALIFIED = "disqualified", "Disqualified"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    # RESTRICT, not PROTECT: deleting the tournament takes its players and entries together.
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="entries")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERED)
     is_late_entry = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
@@ -118,6 +122,8 @@ class Entry(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "player"], name="entry_one_per_player_per_tournament"
             ),
+            # A player is of one tournament, so enters once; services create both together.
+            models.UniqueConstraint(fields=["player"], name="entry_one_per_player"),
         ]
 
     def __str__(self) -> str:

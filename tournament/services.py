@@ -3,11 +3,11 @@
 Every director action is kept in the tournament's audit log (who, when, what) by `audit_record`.
 A refusal is a `TournamentError` whose message a director can act on; nothing half-done is saved.
 
-Players: a **player** is a person, reused across tournaments; an **entry** is that player in one
-tournament. Adding a player reuses the earliest Player record with the same name and club
-(ignoring case and extra spaces), so a regular keeps one record across events; two people with
-the same name are told apart by their club. The same name and club twice in one tournament is
-refused as a duplicate entry.
+Players: a **player** is a person in one tournament's records, and an **entry** their place in
+it; adding a player creates both. A regular at two events has a record in each, so that no
+director reads or changes another director's player. Two people with the same name are told
+apart by their club; the same name and club twice in one tournament (ignoring case and extra
+spaces) is refused as a duplicate entry.
 
 An entry's **status** moves only along these lines (anything else is refused with the reason):
 registered → checked in (and back, to undo a mistaken check-in); registered or checked in →
@@ -17,14 +17,12 @@ disqualified them, R12.4). A status change never deletes anything, so a withdraw
 disqualified player keeps the scores already played.
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -358,46 +356,16 @@ def _already_entered(player: CsvPlayer, entry: Entry) -> str:
 
 
 def _enter(tournament: Tournament, wanted: list[CsvPlayer], *, late: bool) -> list[Entry]:
-    """Entries for these players, reusing the Player record of anyone already known."""
-    known = _players_by_key(player.key() for player in wanted)
-    new = [
-        Player(name=player.name, club=player.club, email=player.email)
+    """A new player record of this tournament and its entry for each row wanted."""
+    players = Player.objects.bulk_create(
+        Player(tournament=tournament, name=player.name, club=player.club, email=player.email)
         for player in wanted
-        if player.key() not in known
-    ]
-    for player in Player.objects.bulk_create(new):
-        known[player_key(player.name, player.club)] = player
-    _fill_in_emails(known, wanted)
-    entries = [
-        Entry(tournament=tournament, player=known[player.key()], is_late_entry=late)
-        for player in wanted
-    ]
-    entries = Entry.objects.bulk_create(entries)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=player, is_late_entry=late) for player in players
+    )
     entries_changed.send(sender=Entry, tournament_id=tournament.pk)
     return entries
-
-
-def _players_by_key(keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Player]:
-    """The earliest Player record for each (name, club), when one exists."""
-    keys = set(keys)
-    names = {name for name, _club in keys}
-    candidates = Player.objects.annotate(lower_name=Lower("name")).filter(lower_name__in=names)
-    found: dict[tuple[str, str], Player] = {}
-    for player in candidates.order_by("-pk"):
-        key = player_key(player.name, player.club)
-        if key in keys:
-            found[key] = player
-    return found
-
-
-def _fill_in_emails(known: dict[tuple[str, str], Player], wanted: list[CsvPlayer]) -> None:
-    """A returning player's record gains an email it lacked; one it has is never overwritten
-    by a registration form's typo."""
-    for player in wanted:
-        record = known[player.key()]
-        if player.email and not record.email:
-            record.email = player.email
-            record.save(update_fields=["email"])
 
 
 # Entry status

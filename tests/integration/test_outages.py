@@ -217,8 +217,10 @@ def web_server(stack: Stack, redis_: PrivateRedis, workers: int = 2, **env: str)
     return base
 
 
-def celery_worker(stack: Stack, redis_: PrivateRedis, name: str, *, beat: bool = False) -> Process:
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo"]
+def celery_worker(
+    stack: Stack, redis_: PrivateRedis, name: str, *, beat: bool = False, pool: str = "solo"
+) -> Process:
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", pool]
     command += ["--loglevel", "INFO", "--without-gossip", "--without-mingle", "-n", f"{name}@%h"]
     if beat:  # the reconcile every 30 s, as production's `celery beat` sends it
         command += ["--beat", "--schedule", str(stack.directory / f"{name}-beat-schedule")]
@@ -321,7 +323,7 @@ def test_entries_succeed_fast_while_redis_is_down_and_standings_converge_after(
     slowest = max(entries, key=lambda entry: entry[1].seconds)
     assert slowest[1].seconds < ENTRY_SECONDS, f"the slowest entry: {slowest}"
     assert health.status == 200, health
-    assert health.body["checks"]["broker"]["status"] == "error", health
+    assert health.body == {"status": "ok"}, health  # the details are for staff only
     games = len(tables) * 9 * 5
     assert games_counted(tournament) < games  # nothing could compute them
 
@@ -359,10 +361,12 @@ def test_standings_converge_after_a_worker_is_killed_in_the_middle_of_a_recomput
     tournament = tournament_with(20, name="Kill Open", slug="kill-open")
     for table in tables_of(published_round(tournament)):
         play_set(table)  # 4 tables, 36 games, 180 hands
-    StandingsSnapshot.objects.all().delete()  # as if every refresh so far had been lost
     games = 36 * 5
     redis_ = PrivateRedis(stack).start()
     doomed = celery_worker(stack, redis_, "doomed")
+    # A worker reconciles as it connects: let that finish before the refreshes are "lost".
+    until(lambda: games_counted(tournament) == games, "the reconcile on connecting", 30)
+    StandingsSnapshot.objects.all().delete()  # as if every refresh so far had been lost
     dsn = database_url()
 
     with psycopg.connect(dsn, autocommit=True) as monitor, snapshots_held(dsn):
@@ -423,3 +427,86 @@ def test_the_next_request_succeeds_after_the_database_drops_every_connection(
         assert (write.status, read.status) == (201, 200), f"{write}\n{read}\n{stack.logs()}"
     assert read.body["games_scored"] == 1 + faults
     print(f"{len(answers)} requests, {faults} times every connection dropped")
+
+
+# --- issue #17: a frozen Redis under load, a killed Redis under a worker --------------------------
+
+SPECTATORS = 10
+
+
+class Spectators:
+    """Phones in the hall polling the public leaderboard without pause, as a projector does."""
+
+    def __init__(self, url: str, count: int = SPECTATORS) -> None:
+        import threading
+
+        self.url, self.stop, self.answers = url, threading.Event(), []
+        self.threads = [threading.Thread(target=self._poll, daemon=True) for _ in range(count)]
+
+    def _poll(self) -> None:
+        while not self.stop.is_set():
+            self.answers.append(http("GET", self.url))
+
+    def __enter__(self) -> "Spectators":
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        for thread in self.threads:
+            thread.join(timeout=30)
+
+
+def test_with_redis_frozen_and_spectators_polling_every_entry_stays_fast(stack: Stack) -> None:
+    """Finding 5: each request waited out several 0.5 s Redis timeouts, 8.6-10.1 s per entry with
+    10 spectators polling; the circuit breaker skips Redis once it has failed."""
+    tournament = tournament_with(10, name="Frozen Open", slug="frozen-open", is_published=True)
+    tables = tables_of(published_round(tournament))
+    redis_ = PrivateRedis(stack).start()
+    base = web_server(stack, redis_)
+    warm = [enter(base, table, 1) for table in tables]
+    assert [a.status for a in warm] == [201, 201]
+    with Spectators(f"{base}/p/frozen-open/leaderboard") as hall:
+        time.sleep(1)
+        redis_.freeze()
+        entries = [enter(base, t, n) for n in range(2, 10) for t in tables]
+        time.sleep(1)
+    assert [a.status for a in entries] == [201] * len(entries), stack.logs()
+    slowest = max(answer.seconds for answer in entries)
+    assert slowest < ENTRY_SECONDS, f"the slowest entry took {slowest:.2f} s"
+    served = [a for a in hall.answers if a.status == 200]
+    assert len(served) > SPECTATORS and len(served) == len(hall.answers)
+    print(
+        f"{len(entries)} entries with Redis frozen and {SPECTATORS} spectators polling "
+        f"({len(served)} pages served): the slowest {slowest:.3f} s"
+    )
+
+
+def test_a_worker_outlives_redis_killed_during_entry_and_catches_up_when_it_returns(
+    stack: Stack,
+) -> None:
+    """Finding 3: Redis killed while results came in killed the worker, and the standings were
+    still stale 150 s after Redis returned. The worker (prefork, as the Procfile runs it, and no
+    beat here) must live on, reconnect, and reconcile once Redis is back."""
+    tournament = tournament_with(10, name="Killed Open", slug="killed-open")
+    tables = tables_of(published_round(tournament))
+    redis_ = PrivateRedis(stack).start()
+    base = web_server(stack, redis_)
+    worker = celery_worker(stack, redis_, "survivor", pool="prefork")
+    entries = [enter(base, table, 1) for table in tables]
+    until(lambda: games_counted(tournament) == 10, "the first standings", STARTUP_SECONDS)
+    entries += [enter(base, table, 2) for table in tables]
+    redis_.kill()  # while the refresh of game 2 is queued or running
+    entries += [enter(base, t, n) for n in range(3, 10) for t in tables]
+    time.sleep(5)  # the worker meets the dead broker
+    assert worker.popen is not None and worker.popen.poll() is None, stack.logs()
+    assert [a.status for a in entries] == [201] * len(entries), stack.logs()
+
+    redis_.start()  # back on the same port, empty: every queued refresh is lost
+    waited = until(
+        lambda: games_counted(tournament) == 90, "the standings to converge", CONVERGE_SECONDS
+    )
+    assert worker.popen.poll() is None  # the same worker process, never restarted
+    assert waited < 15, f"the standings converged {waited:.1f} s after Redis returned"
+    print(f"the worker lived on; standings converged {waited:.1f} s after Redis came back")

@@ -127,7 +127,8 @@ def tournament_of(players: int) -> Tournament:
     directly (as the pipeline would) to keep a 2,000-player test fast."""
     tournament = TournamentFactory(slug="open", is_published=True)
     people = Player.objects.bulk_create(
-        Player(name=f"Player {number:04}", club=f"Club {number % 40}") for number in range(players)
+        Player(tournament=tournament, name=f"Player {number:04}", club=f"Club {number % 40}")
+        for number in range(players)
     )
     entries = Entry.objects.bulk_create(
         Entry(tournament=tournament, player=person, status=Entry.Status.CHECKED_IN)

@@ -1,13 +1,24 @@
-"""A whole tournament exports to one JSON file and imports into an empty database with
-identical standings."""
+"""A tournament exports to one JSON document and imports with identical standings; a hostile
+file is refused whole, naming what is wrong, and writes nothing (issue #17, findings 1, 2, 11).
+"""
 
+import copy
+import io
 import json
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.core.management.base import CommandError
+from rest_framework.authtoken.models import Token
 
-from scoring.backup import BackupRefused, tournament_export, tournament_import
+from scoring.backup import (
+    BackupRefused,
+    backup_parse,
+    backup_read,
+    tournament_export,
+    tournament_import,
+)
 from scoring.models import Game, HandResult, ResultRevision, Ruling
 from scoring.rulings import ruling_record
 from scoring.services import result_submit
@@ -41,9 +52,22 @@ MODELS = [
 
 
 def _empty_the_database() -> None:
+    """The tournament's rows go; the accounts stay, as on the server a backup is loaded into."""
     for model in reversed(MODELS):
         model.objects.all().delete()
-    get_user_model().objects.all().delete()
+
+
+def _delete(tournament: Tournament) -> None:
+    from scoring.backup import SECTIONS
+
+    for section in reversed(SECTIONS):
+        path = section.path or "tournament"
+        section.model.objects.filter(**{path: tournament}).delete()
+    tournament.delete()
+
+
+def load(text: str, **options):
+    return tournament_import(document=backup_parse(text), **options)
 
 
 @pytest.fixture
@@ -89,40 +113,90 @@ def _inputs(hands: list[dict], bump: int):
     ]
 
 
-def test_an_export_imports_into_an_empty_database_with_identical_standings(played) -> None:
+def test_an_export_imports_with_identical_standings_and_history(played) -> None:
     before = standings_compute(tournament=played)
-    counts = {model.__name__: model.objects.count() for model in MODELS}
+    counts = {model.__name__: model.objects.count() for model in MODELS if model is not StaffRole}
     text = tournament_export(tournament=played)
     _empty_the_database()
-    tournament = tournament_import(text=text)
-    assert standings_compute(tournament=tournament) == before
-    assert {model.__name__: model.objects.count() for model in MODELS} == counts
-    assert (
-        get_user_model().objects.get(username="dana").check_password("correct horse battery staple")
-    )
-
-
-def test_the_history_of_a_corrected_result_travels_with_it(played) -> None:
-    text = tournament_export(tournament=played)
-    _empty_the_database()
-    tournament_import(text=text)
+    imported = load(text)
+    assert standings_compute(tournament=imported.tournament) == before
+    after = {model.__name__: model.objects.count() for model in MODELS if model is not StaffRole}
+    assert after == counts
     game = Game.objects.get(table__number=2, number=1)
     assert game.version == 2
     assert list(game.revisions.order_by("version").values_list("status", flat=True)) == [
         "superseded",
         "confirmed",
     ]
+    assert game.revisions.get(version=2).entered_by.username == "dana"  # mapped by username
 
 
-def test_it_refuses_to_load_over_existing_rows(played) -> None:
-    with pytest.raises(BackupRefused, match="empty database"):
-        tournament_import(text=tournament_export(tournament=played))
+def test_timestamps_keep_their_microseconds(played) -> None:
+    stamps = {
+        "entries": list(Entry.objects.order_by("pk").values_list("registered_at", flat=True)),
+        "games": list(Game.objects.order_by("pk").values_list("entered_at", "updated_at")),
+        "revisions": list(ResultRevision.objects.order_by("pk").values_list("entered_at")),
+        "rulings": list(Ruling.objects.order_by("pk").values_list("decided_at", flat=True)),
+        "audit": list(AuditEvent.objects.order_by("pk").values_list("at", flat=True)),
+        "tournament": [Tournament.objects.values_list("created_at", "updated_at").get()],
+    }
+    assert any(stamp.microsecond for stamp in stamps["entries"])
+    text = tournament_export(tournament=played)
+    _empty_the_database()
+    load(text)
+    assert stamps == {
+        "entries": list(Entry.objects.order_by("pk").values_list("registered_at", flat=True)),
+        "games": list(Game.objects.order_by("pk").values_list("entered_at", "updated_at")),
+        "revisions": list(ResultRevision.objects.order_by("pk").values_list("entered_at")),
+        "rulings": list(Ruling.objects.order_by("pk").values_list("decided_at", flat=True)),
+        "audit": list(AuditEvent.objects.order_by("pk").values_list("at", flat=True)),
+        "tournament": [Tournament.objects.values_list("created_at", "updated_at").get()],
+    }
 
 
-@pytest.mark.parametrize("text", ["not json", "[]", json.dumps({"format": "other"})])
-def test_it_refuses_a_file_that_is_not_a_backup(text: str) -> None:
-    with pytest.raises(BackupRefused):
-        tournament_import(text=text)
+def test_an_export_holds_no_password_hash_token_or_table_link(played) -> None:
+    Token.objects.create(user=get_user_model().objects.get(username="dana"))
+    text = tournament_export(tournament=played)
+    document = json.loads(text)
+    secrets = [user.password for user in get_user_model().objects.all()]
+    secrets += list(Token.objects.values_list("key", flat=True))
+    secrets += list(Table.objects.values_list("access_token", flat=True))
+    assert not [secret for secret in secrets if secret in text]
+    assert document["version"] == 2 and "password" not in text
+    assert document["staff"] == [
+        {"username": "dana", "role": "director", "granted_at": document["staff"][0]["granted_at"]}
+    ]
+
+
+def test_links_are_reissued_and_staff_roles_granted_only_when_asked(played) -> None:
+    old_links = set(Table.objects.values_list("access_token", flat=True))
+    text = tournament_export(tournament=played)
+    _empty_the_database()
+    imported = load(text)
+    assert not StaffRole.objects.exists()
+    assert imported.to_add == ["dana (director)"]
+    assert not old_links & set(Table.objects.values_list("access_token", flat=True))
+    _empty_the_database()
+    imported = load(text, grant_staff=True)
+    assert imported.granted == ["dana (director)"]
+    assert StaffRole.objects.get().user.username == "dana"
+
+
+def test_staff_who_are_not_users_here_are_listed_never_created(played) -> None:
+    text = tournament_export(tournament=played)
+    _empty_the_database()
+    users = get_user_model().objects.count()
+    get_user_model().objects.filter(username="dana").delete()
+    imported = load(text, grant_staff=True)
+    assert imported.to_add == ["dana (director): no such user here"]
+    assert get_user_model().objects.count() == users - 1
+    assert not StaffRole.objects.exists()
+    assert Ruling.objects.get().decided_by is None  # a person not here: left blank
+
+
+def test_it_refuses_to_load_over_rows_it_would_replace(played) -> None:
+    with pytest.raises(BackupRefused, match=r"already here|used by this database"):
+        load(tournament_export(tournament=played))
 
 
 def test_the_commands_write_and_load_a_file(played, tmp_path) -> None:
@@ -130,5 +204,244 @@ def test_the_commands_write_and_load_a_file(played, tmp_path) -> None:
     before = standings_compute(tournament=played)
     call_command("tournament_export", played.slug, output=str(backup))
     _empty_the_database()
-    call_command("tournament_import", str(backup))
+    out = io.StringIO()
+    call_command("tournament_import", str(backup), stdout=out)
     assert standings_compute(tournament=Tournament.objects.get()) == before
+    assert "print the table cards again" in out.getvalue()
+    assert "dana (director)" in out.getvalue()
+
+
+# --- hostile files -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def alpha() -> Tournament:
+    """Another director's tournament already on this server: a tampered file must not touch it."""
+    alpha = tournament_with(10, name="Alpha", slug="alpha")
+    director_of(alpha, "alf")
+    play(published_round(alpha).tables.order_by("number").first(), 1)
+    return alpha
+
+
+@pytest.fixture
+def evil(played, alpha) -> dict:
+    """A backup of `played`, renamed "evil", its own rows moved to ids this database lacks."""
+    document = json.loads(tournament_export(tournament=played))
+    _delete(played)
+    document["tournament"]["slug"] = "evil"
+    return document
+
+
+def everything() -> dict[str, list[tuple]]:
+    from django.apps import apps
+
+    models = [
+        model
+        for label in ("auth", "authtoken", "tournament", "tables", "scoring")
+        for model in apps.get_app_config(label).get_models(include_auto_created=True)
+    ]
+    return {m._meta.label: list(m._default_manager.order_by("pk").values_list()) for m in models}
+
+
+def refused(document: dict, match: str) -> str:
+    before = everything()
+    with pytest.raises(BackupRefused, match=match) as refusal:
+        tournament_import(document=document)
+    assert everything() == before, "a refused file wrote something"
+    return str(refusal.value)
+
+
+def test_the_untampered_file_loads_beside_another_tournament(evil, alpha) -> None:
+    alpha_before = standings_compute(tournament=alpha)
+    imported = tournament_import(document=evil)
+    assert imported.tournament.slug == "evil"
+    assert standings_compute(tournament=alpha) == alpha_before
+
+
+def test_a_superuser_row_is_refused(evil) -> None:
+    evil["users"] = [{"id": 99, "username": "mallory", "is_superuser": True, "password": "x"}]
+    refused(evil, "sections a backup never holds: users")
+
+
+def test_a_superuser_smuggled_into_the_staff_is_refused(evil) -> None:
+    evil["staff"].append(
+        {
+            "username": "mallory",
+            "role": "director",
+            "granted_at": None,
+            "is_superuser": True,
+            "password": "pbkdf2_sha256$x",
+        }
+    )
+    refused(evil, r"staff\[1\]: has fields a backup never holds: is_superuser, password")
+
+
+def test_a_token_row_is_refused(evil) -> None:
+    evil["tokens"] = [{"key": "a" * 40, "user": "dana"}]
+    refused(evil, "sections a backup never holds: tokens")
+
+
+def test_a_version_1_dump_of_any_model_is_refused(evil) -> None:
+    dump = {
+        "format": "kalooki-tournament-backup",
+        "version": 1,
+        "tournament": "evil",
+        "rows": [
+            {
+                "model": "auth.user",
+                "pk": 99,
+                "fields": {"username": "mallory", "is_superuser": True},
+            },
+            {"model": "authtoken.token", "pk": "k" * 40, "fields": {"user": 99}},
+        ],
+    }
+    refused(dump, "version 1")
+
+
+def test_a_seat_and_a_ruling_pointing_into_another_tournament_are_refused(evil, alpha) -> None:
+    alphas_entry = alpha.entries.first().pk
+    alphas_table = alpha.rounds.get().tables.first().pk
+    evil["seats"][0]["entry"] = alphas_entry
+    evil["rulings"][0]["table"] = alphas_table
+    evil["rulings"][0]["points"] = -500
+    message = refused(evil, "not the id of a row of this file's own tournament")
+    assert f"seats[0].entry: {alphas_entry} is not" in message
+    assert f"rulings[0].table: {alphas_table} is not" in message
+
+
+def test_rows_reusing_another_tournaments_ids_are_refused(evil, alpha) -> None:
+    evil["rulings"][0]["id"] = alpha.entries.first().pk  # any id; rulings of alpha: none
+    evil["entries"][0]["id"] = alpha.entries.first().pk
+    refused(evil, "ids are used by this database already")
+
+
+def test_an_existing_address_is_refused_and_another_can_be_chosen(evil, alpha) -> None:
+    evil["tournament"]["slug"] = "alpha"
+    refused(evil, "address 'alpha' is already here")
+    assert tournament_import(document=evil, slug="evil-copy").tournament.slug == "evil-copy"
+
+
+TAMPERINGS = {
+    "a number as text": (("games", 0, "number"), "3", "must be a whole number, not str"),
+    "a flag as a number": (("games", 0, "is_void"), 1, "must be true or false"),
+    "a huge number": (("hands", 0, "total"), 10**30, "less than or equal"),
+    "a negative count": (("hands", 0, "card_points"), -1, "greater than or equal"),
+    "a NUL byte": (("players", 0, "name"), "Ann\x00", "NUL"),
+    "a NUL byte in JSON": (("revisions", 0, "reason"), "ok\x00", "NUL"),
+    "text too long": (("players", 0, "name"), "x" * 121, "at most 120"),
+    "a time without offset": (("entries", 0, "registered_at"), "2026-01-01T10:00:00", "offset"),
+    "not a time": (("games", 0, "entered_at"), "yesterday", "not a date and time"),
+    "an unknown status": (("entries", 0, "status"), "king", "not a valid choice"),
+    "a bad email": (("players", 0, "email"), "not-an-email", "valid email"),
+    "a row that is a list": (("games", 0), [1, 2], "must be an object"),
+    "an id that is text": (("games", 0, "id"), "1", "must be a whole number from 1"),
+    "an id of zero": (("games", 0, "id"), 0, "must be a whole number from 1"),
+    "a section that is an object": (("games",), {}, "must be a list"),
+    "a deep JSON field": (("games", 0, "warnings"), json.loads("[" * 40 + "]" * 40), "deeper"),
+    "a bad ruleset": (("tournament", "ruleset"), {"table_size": 50, "x": 1}, "not a ruleset"),
+    "a bad date": (("tournament", "starts_on"), "2026-13-45", "not a date|month must be"),
+    "a table's link token": (("tables", 0, "access_token"), "guessable", "never holds"),
+}
+
+
+def _set(document: dict, path: tuple, value) -> None:
+    *parents, last = path
+    for key in parents:
+        document = document[key]
+    document[last] = value
+
+
+@pytest.mark.parametrize("name", list(TAMPERINGS))
+def test_a_tampered_field_is_refused_naming_it(evil, name: str) -> None:
+    path, value, match = TAMPERINGS[name]
+    document = copy.deepcopy(evil)
+    _set(document, path, value)
+    message = refused(document, match)
+    assert path[0] in message
+
+
+def test_a_missing_field_is_refused_naming_it(evil) -> None:
+    del evil["hands"][3]["total"]
+    refused(evil, r"hands\[3\]: lacks the fields total")
+
+
+def test_a_missing_section_is_refused(evil) -> None:
+    del evil["rulings"]
+    refused(evil, "lacks the sections rulings")
+
+
+@pytest.mark.parametrize(
+    ("data", "match"),
+    [
+        (b"not json", "not JSON"),
+        (b"[]", "not a Kalooki tournament backup"),
+        (b'{"format": "other"}', "not a Kalooki tournament backup"),
+        ("name,club\nAnn,Ka\u00efn\n".encode("cp1252"), "not UTF-8|not JSON"),
+        (b"[" * 100_000 + b"]" * 100_000, "nests deeper|not a Kalooki"),
+        (b'{"format": "kalooki-tournament-backup", "version": ' + b"9" * 5000 + b"}", "number"),
+        (b'{"format": "kalooki-tournament-backup", "version": 2}', "lacks the sections"),
+        (b"\x00\x00\x00", "not JSON"),
+    ],
+    ids=[
+        "text",
+        "a list",
+        "another format",
+        "cp1252",
+        "deep nesting",
+        "5000 digits",
+        "header only",
+        "NUL bytes",
+    ],
+)
+def test_a_malformed_file_is_a_clear_refusal(data: bytes, match: str) -> None:
+    with pytest.raises(BackupRefused, match=match):
+        tournament_import(document=backup_parse(data))
+
+
+class Unreadable(io.RawIOBase):
+    """A stream that fails the test if anyone reads it."""
+
+    def read(self, size: int = -1) -> bytes:
+        raise AssertionError("the file was read")
+
+
+def test_a_200_mb_file_is_refused_before_a_byte_is_read() -> None:
+    with pytest.raises(BackupRefused, match="at most 50,000,000 bytes"):
+        backup_read(Unreadable(), size=200_000_000)
+
+
+def test_a_stream_over_the_limit_is_refused_after_reading_only_the_limit(settings) -> None:
+    settings.BACKUP_MAX_BYTES = 1000
+    stream = io.BytesIO(b" " * 5000)
+    with pytest.raises(BackupRefused, match="larger than that"):
+        backup_read(stream)
+    assert stream.tell() == 1001
+
+
+def test_the_command_refuses_a_200_mb_file_with_a_message(tmp_path) -> None:
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(200_000_000)  # sparse: no disk space, and never read
+    with pytest.raises(CommandError, match="200,000,000 bytes"):
+        call_command("tournament_import", str(huge))
+
+
+def test_the_command_turns_a_tampered_file_into_a_message(evil, tmp_path) -> None:
+    evil["seats"][0]["entry"] = 10**6
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(evil))
+    with pytest.raises(CommandError, match=r"seats\[0\].entry: 1000000 is not the id"):
+        call_command("tournament_import", str(path))
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_after_an_import_new_rows_get_new_ids(played) -> None:
+    """Rows keep their ids; PostgreSQL's sequences are moved past them."""
+    text = tournament_export(tournament=played)
+    _empty_the_database()
+    imported = load(text)
+    from tournament.services import player_add
+
+    entry = player_add(tournament=imported.tournament, by=None, name="Newcomer", club="", late=True)
+    assert entry.pk > max(Entry.objects.exclude(pk=entry.pk).values_list("pk", flat=True))

@@ -61,9 +61,36 @@ def test_loading_it_twice_changes_nothing() -> None:
 
 
 def test_the_demo_logins_work(client) -> None:
-    call_command("load_demo")
+    call_command("load_demo", "--accounts")
     signed_in = client.post(
         "/accounts/login/", {"username": "director", "password": "kalooki-director"}
     )
     assert signed_in.status_code == 302
     assert client.get("/admin/").status_code == 200
+
+
+# --- demo accounts only in development (issue #17, finding 4) ------------------------------------
+
+
+def test_with_debug_off_it_creates_no_account(settings) -> None:
+    from django.contrib.auth import get_user_model
+
+    settings.DEBUG = False
+    call_command("load_demo")
+    assert not get_user_model().objects.exists()
+    assert Tournament.objects.get().entries.count() == 23
+
+
+def test_with_debug_off_the_accounts_flag_creates_them(settings) -> None:
+    from django.contrib.auth import get_user_model
+
+    settings.DEBUG = False
+    call_command("load_demo", "--accounts")
+    assert get_user_model().objects.filter(username="admin", is_superuser=True).exists()
+
+
+def test_make_serve_loads_no_demo() -> None:
+    from django.conf import settings as django_settings
+
+    serve = (django_settings.BASE_DIR / "bin" / "serve").read_text()
+    assert "load_demo" not in serve

@@ -137,10 +137,11 @@ def test_uploads_in_the_encodings_spreadsheets_save(data: bytes) -> None:
     assert [(p.name, p.club) for p in players] == [("Zoë Reid", "Montego Bay")]
 
 
-def test_a_returning_player_keeps_their_record(dana, spring) -> None:
+def test_a_returning_player_gets_a_record_of_this_tournament(dana, spring) -> None:
     ann = PlayerFactory(name="Ann Clarke", club="Half Way Tree")
     players_import_csv(tournament=spring, by=dana, text="name,club\nAnn Clarke,Half Way Tree\n")
-    assert spring.entries.get().player == ann
+    assert spring.entries.get().player != ann
+    assert spring.entries.get().player.tournament == spring
 
 
 def test_after_round_1_an_import_is_of_late_entries_only(dana, spring) -> None:
@@ -154,3 +155,55 @@ def test_after_round_1_an_import_is_of_late_entries_only(dana, spring) -> None:
 def test_a_quoted_line_break_keeps_the_line_numbers_of_the_file(dana, spring) -> None:
     text = 'name,club\n"Ann\nClarke",Half Way Tree\n,Mandeville\n'
     assert refusal(spring, dana, text) == ["Line 4: the name is missing"]
+
+
+# --- hostile files (issue #17, finding 9): each a clear error with its line, nothing imported ----
+
+
+def test_a_field_over_the_csv_modules_limit_is_a_problem_on_its_line(dana, spring) -> None:
+    text = "name,club\nAnn,Half Way Tree\nBen," + "x" * 140_000 + "\nCy,Portmore\n"
+    problems = refusal(spring, dana, text)
+    assert len(problems) == 1 and problems[0].startswith("Line 3:")
+    assert "longer than" in problems[0]
+    assert not Entry.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "name,club\n山田 太郎,東京クラブ\n佐藤 花子,大阪\n".encode("shift_jis"),
+        "name,club\nАлександр Петров,Москва\nОльга Иванова,Киев\n".encode("cp1251"),
+    ],
+    ids=["shift-jis", "cp1251"],
+)
+def test_a_file_in_an_encoding_that_cannot_be_told_is_refused_with_what_to_do(data) -> None:
+    from tournament.csv_import import UnknownEncoding
+
+    with pytest.raises(UnknownEncoding, match="UTF-8") as refused:
+        decode_upload(data)
+    assert "Save As" in str(refused.value)
+
+
+def test_the_upload_page_shows_the_encoding_refusal(dana, spring, client) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(dana)
+    upload = SimpleUploadedFile("players.csv", "name\nАлександр Петров\n".encode("cp1251"))
+    response = client.post(f"/director/{spring.slug}/players/import", {"file": upload})
+    assert response.status_code == 200
+    assert "UTF-8" in response.content.decode()
+    assert not Entry.objects.exists()
+
+
+def test_an_unbalanced_quote_is_a_problem_on_the_line_it_opens(dana, spring) -> None:
+    text = 'name,club\nAnn,Half Way Tree\n"Ben Brown,Portmore\nCy,Mandeville\nDi,May Pen\n'
+    problems = refusal(spring, dana, text)
+    assert len(problems) == 1 and problems[0].startswith("Line 3:")
+    assert "quote" in problems[0]
+    assert not Entry.objects.exists()
+
+
+def test_a_quoted_name_with_a_comma_still_reads(dana, spring) -> None:
+    assert imported(spring, dana, 'name,club\n"Brown, Ben",Portmore\n') == [
+        ("Brown, Ben", "Portmore", "")
+    ]

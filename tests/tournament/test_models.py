@@ -40,11 +40,11 @@ def test_a_player_cannot_enter_the_same_tournament_twice() -> None:
         Entry.objects.create(tournament=entry.tournament, player=entry.player)
 
 
-def test_one_player_can_enter_many_tournaments() -> None:
-    alice = PlayerFactory(name="Alice")
-    EntryFactory(player=alice)
-    EntryFactory(player=alice)
-    assert alice.entries.count() == 2
+def test_a_player_enters_only_once() -> None:
+    """A player is of one tournament's records (issue #17): one entry, enforced by the database."""
+    entry = EntryFactory()
+    with pytest.raises(IntegrityError):
+        Entry.objects.create(tournament=TournamentFactory(), player=entry.player)
 
 
 def test_round_numbers_are_unique_within_a_tournament() -> None:
@@ -89,7 +89,8 @@ def test_active_entries_leave_out_the_withdrawn_and_the_disqualified() -> None:
 
 def test_a_new_entry_dates_its_status_from_its_registration() -> None:
     """Entries made in bulk too: the standings reconcile looks for recent status dates."""
-    tournament, players = TournamentFactory(), PlayerFactory.create_batch(2)
+    tournament = TournamentFactory()
+    players = PlayerFactory.create_batch(2, tournament=tournament)
     one = Entry.objects.create(tournament=tournament, player=players[0])
     [bulk] = Entry.objects.bulk_create([Entry(tournament=tournament, player=players[1])])
     for entry in (one, bulk):

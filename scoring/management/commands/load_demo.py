@@ -1,14 +1,25 @@
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from scoring.demo import PASSWORDS, demo_load
 
 
 class Command(BaseCommand):
-    help = "Load the demo tournament in progress (idempotent: a second run changes nothing)."
+    help = (
+        "Load the demo tournament in progress (idempotent: a second run changes nothing). Its "
+        "demo accounts, whose passwords are public, are created only with DEBUG on or --accounts."
+    )
 
-    def handle(self, *args: object, **options: object) -> None:
-        summary = demo_load()
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--accounts",
+            action="store_true",
+            help="create the demo accounts even with DEBUG off (never on a public server)",
+        )
+
+    def handle(self, *args: object, accounts: bool, **options: object) -> None:
+        accounts = accounts or settings.DEBUG
+        summary = demo_load(accounts=accounts)
         tournament = summary.tournament
         state = "loaded" if summary.created else "already loaded, left as it was"
         self.stdout.write(self.style.SUCCESS(f"Demo tournament '{tournament.name}' {state}."))
@@ -19,6 +30,9 @@ class Command(BaseCommand):
             f"  API docs        {site}/api/docs/\n"
             f"  Health          {site}/healthz\n"
         )
+        if not accounts:
+            self.stdout.write("  No demo accounts (DEBUG is off): `manage.py createsuperuser`.\n")
+            return
         self.stdout.write("  Demo logins (username / password):")
         for username, password in PASSWORDS.items():
             self.stdout.write(f"    {username:<12} {password}")

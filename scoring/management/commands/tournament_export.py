@@ -7,7 +7,10 @@ from tournament.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Write a whole tournament as one JSON file (a backup), to a file or standard output."
+    help = (
+        "Write a whole tournament as one JSON file (a backup), to a file or standard output. "
+        "It holds no passwords, tokens or table links."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug", help="the tournament's address name, e.g. spring-open")

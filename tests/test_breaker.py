@@ -1,0 +1,89 @@
+"""The Redis circuit breaker (issue #17, finding 5): a frozen or killed Redis costs a request at
+most one socket timeout, then is skipped until a probe finds it back."""
+
+import pytest
+import redis
+
+from config.breaker import redis_breaker
+from config.cache import BreakerRedisCache
+
+pytestmark = pytest.mark.slow
+TIMEOUT = 0.3
+
+
+@pytest.fixture
+def cache(own_redis) -> BreakerRedisCache:
+    options = {"socket_connect_timeout": TIMEOUT, "socket_timeout": TIMEOUT}
+    return BreakerRedisCache(own_redis.url, {"OPTIONS": options, "KEY_PREFIX": "t"})
+
+
+@pytest.fixture
+def commands(monkeypatch) -> list[str]:
+    """Every command sent to any Redis from this process."""
+    sent: list[str] = []
+    execute = redis.Redis.execute_command
+
+    def counting(self, *args, **options):
+        sent.append(str(args[0]))
+        return execute(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counting)
+    return sent
+
+
+@pytest.mark.parametrize("fault", ["freeze", "kill"])
+def test_after_one_failure_redis_is_not_asked_again_while_the_breaker_is_open(
+    cache, own_redis, commands, fault: str
+) -> None:
+    cache.set("leaderboard", "v1")
+    assert cache.get("leaderboard") == "v1"
+    getattr(own_redis, fault)()
+    commands.clear()
+    results = [cache.get("leaderboard", "miss") for _ in range(20)]
+    results += [cache.add("pending", 1), cache.set("x", 1), cache.delete("x")]
+    assert results == ["miss"] * 20 + [False, None, False]
+    assert len(commands) == 1  # the one call that found Redis gone; the rest skipped
+    assert redis_breaker.trips == 1
+
+
+def test_a_probe_after_the_open_period_finds_redis_back(cache, own_redis, monkeypatch) -> None:
+    monkeypatch.setattr(redis_breaker, "open_s", 0.2)
+    cache.set("k", "v")
+    own_redis.freeze()
+    assert cache.get("k", "miss") == "miss"
+    assert redis_breaker.is_open()
+    own_redis.thaw()
+    import time
+
+    time.sleep(0.3)
+    assert cache.get("k") == "v"  # the probe went through and closed the breaker
+    assert not redis_breaker.is_open()
+
+
+def test_a_broker_publish_is_skipped_while_the_breaker_is_open(commands) -> None:
+    from scoring.standings_queue import _queue
+
+    redis_breaker.trip(ConnectionError("Redis gone"))
+    _queue(1)  # neither the burst mark nor the publish is tried
+    assert commands == []
+
+
+def test_when_a_probe_finds_redis_back_the_standings_reconcile_is_asked_for(
+    cache, own_redis, monkeypatch
+) -> None:
+    import scoring.standings_queue  # registers its callback  # noqa: F401
+
+    asked = []
+    monkeypatch.setattr(redis_breaker, "open_s", 0.1)
+    monkeypatch.setattr(
+        "scoring.tasks.reconcile_standings.apply_async", lambda *a, **k: asked.append(1)
+    )
+    own_redis.freeze()
+    cache.get("k")
+    own_redis.thaw()
+    import time
+
+    time.sleep(0.2)
+    cache.get("k")
+    cache.get("k")
+    assert asked == [1]  # once, on the recovery

@@ -70,4 +70,4 @@ def test_the_dashboard_and_print_pages_load_their_scripts(client: Client, pages)
     dashboard = client.get("/director/open/rounds/1/dashboard").content.decode()
     assert "js/dashboard.js" in dashboard
     cards = client.get("/director/open/rounds/1/print/cards").content.decode()
-    assert "js/print.js" in cards and 'data-print' in cards
+    assert "js/print.js" in cards and "data-print" in cards

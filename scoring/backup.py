@@ -36,7 +36,14 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from config.parsers import MAX_DEPTH, depth
 from games.kalooki import Ruleset
-from scoring.models import Game, HandResult, ResultRevision, Ruling
+from scoring.models import (
+    ClockEvent,
+    DirectorCall,
+    Game,
+    HandResult,
+    ResultRevision,
+    Ruling,
+)
 from tables.models import Seat, Table
 from tournament.models import AuditEvent, Entry, Player, Round, StaffRole, Tournament
 
@@ -90,7 +97,7 @@ SECTIONS = (
         "revisions",
         ResultRevision,
         {"game": "games"},
-        users=("entered_by", "confirmed_by"),
+        users=("entered_by", "confirmed_by", "reviewed_by"),
         path="game__table__round__tournament",
     ),
     Section(
@@ -101,6 +108,20 @@ SECTIONS = (
         users=("decided_by",),
     ),
     Section("audit", AuditEvent, {}, users=("actor",)),
+    Section(
+        "clock_events",
+        ClockEvent,
+        {"round": "rounds", "table": "tables"},
+        users=("by",),
+        path="round__tournament",
+    ),
+    Section(
+        "director_calls",
+        DirectorCall,
+        {"table": "tables"},
+        users=("answered_by",),
+        path="table__round__tournament",
+    ),
 )
 BY_NAME = {section.name: section for section in SECTIONS}
 HEADER = ("format", "version", "exported_at", "tournament", "staff")
@@ -121,6 +142,7 @@ def fields_of(model: type[models.Model], left_out: tuple[str, ...] = ()) -> list
 
 def tournament_export(*, tournament: Tournament) -> str:
     """The tournament as one JSON document (the module's docstring says what it holds)."""
+    tournament = Tournament.objects.get(pk=tournament.pk)  # as stored, not as the caller holds it
     users = dict(get_user_model().objects.values_list("pk", "username"))
     document: dict[str, Any] = {
         "format": FORMAT,

@@ -19,7 +19,9 @@ from scoring.backup import (
     tournament_export,
     tournament_import,
 )
-from scoring.models import Game, HandResult, ResultRevision, Ruling
+from scoring.clock import clock_extend, clock_start
+from scoring.control import director_call, director_call_answer, game_flag_clear
+from scoring.models import ClockEvent, DirectorCall, Game, HandResult, ResultRevision, Ruling
 from scoring.rulings import ruling_record
 from scoring.services import result_submit
 from scoring.standings import standings_compute
@@ -48,6 +50,8 @@ MODELS = [
     ResultRevision,
     Ruling,
     AuditEvent,
+    ClockEvent,
+    DirectorCall,
 ]
 
 
@@ -72,7 +76,8 @@ def load(text: str, **options):
 
 @pytest.fixture
 def played() -> Tournament:
-    """Ten players, two tables; one finished set, a correction, a void game and a ruling."""
+    """Ten players, two tables; one finished set, a correction, a void game, a ruling, the round's
+    clock (started, extended), a call for the director answered and a flag cleared."""
     tournament = tournament_with(10)
     dana = director_of(tournament, "dana")
     one, two = published_round(tournament).tables.order_by("number")
@@ -96,7 +101,22 @@ def played() -> Tournament:
         entry=entry(tournament, "Ben"),
         decision="20 points for slow play",
     )
+    clock_start(round=one.round, minutes=120, by=dana)
+    clock_extend(round=one.round, table=two, minutes=10, by=dana, reason="started late")
+    director_call_answer(call=director_call(table=two, via="table 2 link · Ann").call, by=dana)
+    game_flag_clear(game=_flagged_game_2(two), by=dana, reason="looked at the cards")
     return tournament
+
+
+def _flagged_game_2(table: Table) -> Game:
+    """Game 2 saved over a warning: three cards left after no call (R10.6)."""
+    from scoring.services import HandInput, result_record
+
+    seats = list(table.seats.order_by("position"))
+    hands = [HandInput(seats[0].entry_id, went_out=True, cards="", calls=0)]
+    hands += [HandInput(seats[1].entry_id, cards="JK AS 2C", calls=0)]
+    hands += [HandInput(seat.entry_id, points=9) for seat in seats[2:]]
+    return result_record(table=table, number=2, hands=hands, via="test", confirm_warnings=True)
 
 
 def _inputs(hands: list[dict], bump: int):
@@ -445,3 +465,15 @@ def test_after_an_import_new_rows_get_new_ids(played) -> None:
 
     entry = player_add(tournament=imported.tournament, by=None, name="Newcomer", club="", late=True)
     assert entry.pk > max(Entry.objects.exclude(pk=entry.pk).values_list("pk", flat=True))
+
+
+def test_every_reference_of_a_backed_up_row_is_mapped() -> None:
+    """A foreign key the backup does not know would be written as a bare id from the file: each
+    is a reference within the file, a user named by username, or the file's own tournament."""
+    from scoring.backup import SECTIONS
+
+    for section in SECTIONS:
+        for f in section.model._meta.concrete_fields:
+            if f.is_relation and f.name != "tournament":
+                known = set(section.references) | set(section.users)
+                assert f.name in known, f"{section.name}.{f.name} is not mapped"

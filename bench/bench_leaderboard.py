@@ -2,7 +2,7 @@
 
 A published tournament of 500 players (100 tables, four games played at each) and its standings
 snapshot are set up; then, against gunicorn (4 sync workers, DEBUG off, on 127.0.0.1 only;
-with the public URLs and `scoring.public.LeaderboardShortcut`, added for the run when config/
+with the public URLs and `hall.views.LeaderboardShortcut`, added for the run when config/
 does not have them yet, as the output then says):
 1. requests per second of the leaderboard page (`/p/<slug>/leaderboard`, answered from the
    cached snapshot), and of a static file served by the same gunicorn through WhiteNoise
@@ -98,7 +98,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-SHORTCUT = "scoring.public.LeaderboardShortcut"
+SHORTCUT = "hall.views.LeaderboardShortcut"
 
 
 def public_wsgi():
@@ -111,7 +111,7 @@ def public_wsgi():
 
     django.setup()
     if missing_urls():
-        settings.ROOT_URLCONF = "tests.public.urls"
+        settings.ROOT_URLCONF = "tests.hall.urls"
     if SHORTCUT not in settings.MIDDLEWARE:
         stack = list(settings.MIDDLEWARE)
         stack.insert(stack.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1, SHORTCUT)

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "axes",
     "csp",
     "tournament",
@@ -59,7 +60,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
     # static files, before the session and auth middleware; everyone else goes the whole way.
-    "scoring.public.LeaderboardShortcut",
+    "hall.views.LeaderboardShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -188,8 +189,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournament:director-home"
-LOGOUT_REDIRECT_URL = "tournament:home"
+LOGIN_REDIRECT_URL = "director:home"
+LOGOUT_REDIRECT_URL = "public:index"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env_str("TIME_ZONE", "America/Jamaica")
@@ -224,6 +225,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": ("Rules checks, tournaments, tables and score entry (ASAJ Kalooki 2025 rules)."),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from this site (drf-spectacular-sidecar), never a CDN: a venue has no internet.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Production hardening: on whenever DEBUG is off; each can be relaxed by its variable.

@@ -71,3 +71,17 @@ def test_the_dashboard_and_print_pages_load_their_scripts(client: Client, pages)
     assert "js/dashboard.js" in dashboard
     cards = client.get("/director/open/rounds/1/print/cards").content.decode()
     assert "js/print.js" in cards and "data-print" in cards
+
+
+def test_the_api_docs_load_everything_from_this_site(client: Client) -> None:
+    """Swagger UI is served from here (a venue has no internet): no CDN, no inline script."""
+    page = client.get("/api/docs/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "cdn." not in html and "https://" not in html
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in html
+    policy = page["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy.split("style-src")[0]
+    assert "<script>" not in html.replace(" ", "")
+    script = client.get("/api/docs/?script=")
+    assert script.status_code == 200 and "SwaggerUIBundle" in script.content.decode()

@@ -365,41 +365,41 @@ API_CASES = [
 ]
 
 SIGNED_IN = frozenset({SCOREKEEPER, OTHER_DIRECTOR, DIRECTOR})
-NOT_A_CREATOR = {SCOREKEEPER: (302, "tournament:director-home")}  # told to ask an administrator
+NOT_A_CREATOR = {SCOREKEEPER: (302, "director:home")}  # told to ask an administrator
 NOT_A_DIRECTOR = {SCOREKEEPER: (302, "login")}  # `user_passes_test(is_director)`
 EDIT = {**TOURNAMENT, "name": "Open", "starts_on": "2026-11-21", "ends_on": "2026-11-22"}
 del EDIT["slug"]
 
 PAGE_CASES = [
     # tournament/views.py
-    Case("GET", "tournament:director-home", allowed=SIGNED_IN, writes=False),
+    Case("GET", "director:home", allowed=SIGNED_IN, writes=False),
     Case(
         "GET",
-        "tournament:tournament-new",
+        "director:tournament-new",
         allowed=ANY_DIRECTOR,
         writes=False,
         refused=NOT_A_CREATOR,
     ),
     Case(
         "POST",
-        "tournament:tournament-new",
+        "director:tournament-new",
         body=TOURNAMENT,
         success=302,
         allowed=ANY_DIRECTOR,
         refused=NOT_A_CREATOR,
     ),
-    Case("GET", "tournament:hub", writes=False),
-    Case("GET", "tournament:tournament-edit", writes=False),
-    Case("POST", "tournament:tournament-edit", body=EDIT, success=302),
-    Case("GET", "tournament:players", writes=False),
-    Case("POST", "tournament:players", body={"name": "Nia Brown", "late": "on"}, success=302),
-    Case("GET", "tournament:players-import", writes=False),
-    Case("POST", "tournament:players-import", body={"text": CSV, "late": "on"}, success=302),
-    Case("GET", "tournament:check-in-all", writes=False),
-    Case("POST", "tournament:check-in-all", success=302),
+    Case("GET", "director:hub", writes=False),
+    Case("GET", "director:tournament-edit", writes=False),
+    Case("POST", "director:tournament-edit", body=EDIT, success=302),
+    Case("GET", "director:players", writes=False),
+    Case("POST", "director:players", body={"name": "Nia Brown", "late": "on"}, success=302),
+    Case("GET", "director:players-import", writes=False),
+    Case("POST", "director:players-import", body={"text": CSV, "late": "on"}, success=302),
+    Case("GET", "director:check-in-all", writes=False),
+    Case("POST", "director:check-in-all", success=302),
     Case(
         "GET",
-        "tournament:entry-action",
+        "director:entry-action",
         {"entry_id": the("Kit"), "action": "check-in"},
         writes=False,
         variant="check-in",
@@ -407,7 +407,7 @@ PAGE_CASES = [
     *[
         Case(
             "POST",
-            "tournament:entry-action",
+            "director:entry-action",
             {"entry_id": the(player), "action": action},
             body,
             success=302,
@@ -418,31 +418,31 @@ PAGE_CASES = [
         )
         for action, (player, body) in ENTRY_ACTIONS.items()
     ],
-    Case("GET", "tournament:audit", writes=False),
+    Case("GET", "director:audit", writes=False),
     Case(
         "POST",
-        "tournament:tournament-status",
+        "director:tournament-status",
         body={"to": "finished", "confirm": "on"},
         given=_every_round_locked,
         success=302,
     ),
     # scoring/views.py
-    Case("GET", "scoring:rule-check", allowed=ANY_DIRECTOR, writes=False, refused=NOT_A_DIRECTOR),
+    Case("GET", "director:rule-check", allowed=ANY_DIRECTOR, writes=False, refused=NOT_A_DIRECTOR),
     Case(
         "POST",
-        "scoring:rule-check",
+        "director:rule-check",
         body={"check": "meld", "cards": "5H 5C 5D"},
         allowed=ANY_DIRECTOR,
         writes=False,
         refused=NOT_A_DIRECTOR,
     ),
-    Case("GET", "scoring:rounds", writes=False),
-    Case("POST", "scoring:round-add", success=302),
-    Case("GET", "scoring:round", R2, writes=False),
-    Case("POST", "scoring:round-seat", R2, {"seed": 7, **CONFIRM}, ROUND_2_DRAFT, success=302),
+    Case("GET", "director:rounds", writes=False),
+    Case("POST", "director:round-add", success=302),
+    Case("GET", "director:round", R2, writes=False),
+    Case("POST", "director:round-seat", R2, {"seed": 7, **CONFIRM}, ROUND_2_DRAFT, success=302),
     Case(
         "POST",
-        "scoring:seat-swap",
+        "director:seat-swap",
         R2,
         {"entry_a": seat(1), "entry_b": seat(2)},
         ROUND_2_DRAFT,
@@ -450,52 +450,54 @@ PAGE_CASES = [
     ),
     Case(
         "POST",
-        "scoring:seat-move",
+        "director:seat-move",
         R2,
         {"entry": seat(1), "table": lambda world: world.tables[2]},
         ROUND_2_DRAFT,
         success=302,
     ),
-    Case("POST", "scoring:seat-ruling", R2, SWAP_BY_RULING, success=302),
-    Case("POST", "scoring:table-link-reissue", {**R2, "table": 1}, CONFIRM, success=302),
-    Case("GET", "scoring:dashboard", R2, given=_standings_refreshed, writes=False),
+    Case("POST", "director:seat-ruling", R2, SWAP_BY_RULING, success=302),
+    Case("POST", "director:table-link-reissue", {**R2, "table": 1}, CONFIRM, success=302),
+    Case("GET", "director:dashboard", R2, given=_standings_refreshed, writes=False),
     # scoring/control_views.py: the control room
-    Case("POST", "scoring:round-clock", R2, {"action": "start", "minutes": 90}, success=302),
-    Case("POST", "scoring:call-answer", {**R2, "pk": the_call}, given=_table_1_called, success=302),
-    Case("GET", "scoring:director-table", T1, writes=False),
-    Case("POST", "scoring:director-table", T1, paper_game(), success=302),
+    Case("POST", "director:round-clock", R2, {"action": "start", "minutes": 90}, success=302),
+    Case(
+        "POST", "director:call-answer", {**R2, "pk": the_call}, given=_table_1_called, success=302
+    ),
+    Case("GET", "director:director-table", T1, writes=False),
+    Case("POST", "director:director-table", T1, paper_game(), success=302),
     Case(
         "POST",
-        "scoring:table-clock",
+        "director:table-clock",
         T1,
         {"action": "extend", "minutes": 5, "reason": "started late"},
         _clock_started,
         success=302,
     ),
-    Case("POST", "scoring:director-sign-off", T1, {"signer": "Ann"}, _set_played, success=302),
-    Case("GET", "scoring:director-correct", G1, given=_game_1(), writes=False),
-    Case("POST", "scoring:director-correct", G1, paper_game(True), _game_1(), success=302),
-    Case("POST", "scoring:director-confirm", G1, {"version": 1}, _game_1(pending=True), 302),
+    Case("POST", "director:director-sign-off", T1, {"signer": "Ann"}, _set_played, success=302),
+    Case("GET", "director:director-correct", G1, given=_game_1(), writes=False),
+    Case("POST", "director:director-correct", G1, paper_game(True), _game_1(), success=302),
+    Case("POST", "director:director-confirm", G1, {"version": 1}, _game_1(pending=True), 302),
     Case(
         "POST",
-        "scoring:director-clear-flag",
+        "director:director-clear-flag",
         G1,
         {"reason": "Counted again."},
         _flagged_game_1,
         success=302,
     ),
     *[
-        Case("POST", f"scoring:round-{step}", {"number": number}, CONFIRM, given, success=302)
+        Case("POST", f"director:round-{step}", {"number": number}, CONFIRM, given, success=302)
         for step, (number, given) in {**STEPS, "remove": (2, ROUND_2_DRAFT)}.items()
     ],
-    Case("GET", "scoring:rulings", writes=False),
-    Case("POST", "scoring:rulings", body=PENALTY, success=302),
-    Case("POST", "scoring:ruling-reverse", {"pk": ruling}, {"reason": "Misheard."}, success=302),
-    Case("GET", "scoring:entry-reinstate", {"entry_id": the("Lu")}, writes=False),
-    Case("POST", "scoring:entry-reinstate", {"entry_id": the("Lu")}, success=302),
+    Case("GET", "director:rulings", writes=False),
+    Case("POST", "director:rulings", body=PENALTY, success=302),
+    Case("POST", "director:ruling-reverse", {"pk": ruling}, {"reason": "Misheard."}, success=302),
+    Case("GET", "director:entry-reinstate", {"entry_id": the("Lu")}, writes=False),
+    Case("POST", "director:entry-reinstate", {"entry_id": the("Lu")}, success=302),
     # tables/views.py
-    Case("GET", "tables:print-cards", R2, writes=False),
-    Case("GET", "tables:print-sheets", R2, writes=False),
+    Case("GET", "director:print-cards", R2, writes=False),
+    Case("GET", "director:print-sheets", R2, writes=False),
 ]
 # The table's link, in the path: whoever holds it calls the director and reads the clock.
 TABLE_LINK_CASES = [
@@ -513,14 +515,13 @@ NOT_IN_MATRIX = {
     "api-token": "exchanges a username and password for a token: open by design",
     "api-schema": "the API's description (OpenAPI): no data",
     "api-docs": "the API's documentation page: no data",
-    "tournament:home": "the public list of published tournaments",
     "rules-meld": "the rules API: open to anyone, computes and writes nothing",
     "rules-contract": "the rules API: open to anyone, computes and writes nothing",
     "rules-game": "the rules API: open to anyone, computes and writes nothing",
-    "api-table": "the table API: its matrix is tests/scoring/test_table_access.py",
-    "api-table-result": "the table API: its matrix is tests/scoring/test_table_access.py",
-    "api-table-confirm": "the table API: its matrix is tests/scoring/test_table_access.py",
-    "api-table-sign-off": "the table API: its matrix is tests/scoring/test_table_access.py",
+    "api-table": "the table API: its matrix is tests/entry/test_access.py",
+    "api-table-result": "the table API: its matrix is tests/entry/test_access.py",
+    "api-table-confirm": "the table API: its matrix is tests/entry/test_access.py",
+    "api-table-sign-off": "the table API: its matrix is tests/entry/test_access.py",
     "table:link": "the table's page: the token in its path is the credential",
     "table:correct": "the table's page: the token in its path is the credential",
     "table:confirm": "the table's page: the token in its path is the credential",
@@ -672,7 +673,7 @@ THROUGH_THE_CUP = [  # (case, the status Bob gets)
         (
             Case(
                 "POST",
-                "tournament:entry-action",
+                "director:entry-action",
                 {**AT_THE_CUP, "entry_id": the(player), "action": action},
                 body,
                 variant=action,
@@ -682,17 +683,17 @@ THROUGH_THE_CUP = [  # (case, the status Bob gets)
         for action, (player, body) in ENTRY_ACTIONS.items()
     ],
     (Case("POST", "api-ruling-reverse", {**AT_THE_CUP, "pk": ruling}, {"reason": "No."}), 404),
-    (Case("POST", "scoring:ruling-reverse", {**AT_THE_CUP, "pk": ruling}, {"reason": "No."}), 404),
-    (Case("POST", "scoring:entry-reinstate", {**AT_THE_CUP, "entry_id": the("Lu")}), 404),
+    (Case("POST", "director:ruling-reverse", {**AT_THE_CUP, "pk": ruling}, {"reason": "No."}), 404),
+    (Case("POST", "director:entry-reinstate", {**AT_THE_CUP, "entry_id": the("Lu")}), 404),
     (Case("POST", "api-rulings", AT_THE_CUP, PENALTY), 400),
     (Case("POST", "api-rulings", AT_THE_CUP, {**PENALTY, **OPEN_TABLE}, variant="table"), 400),
-    (Case("POST", "scoring:rulings", AT_THE_CUP, PENALTY), 200),  # the form, with its error
+    (Case("POST", "director:rulings", AT_THE_CUP, PENALTY), 200),  # the form, with its error
     (Case("POST", "api-round-seat-change", {**AT_THE_CUP, **R1}, SWAP_BY_RULING), 400),
-    (Case("POST", "scoring:seat-ruling", {**AT_THE_CUP, **R1}, SWAP_BY_RULING), 302),
+    (Case("POST", "director:seat-ruling", {**AT_THE_CUP, **R1}, SWAP_BY_RULING), 302),
     (Case("POST", "api-round-swap", {**AT_THE_CUP, **R1}, {"entries": both}), 400),
     (Case("POST", "api-round-move", {**AT_THE_CUP, **R1}, {"entry": seat(1), "table": 1}), 400),
     (
-        Case("POST", "scoring:seat-move", {**AT_THE_CUP, **R1}, {"entry": seat(1), **OPEN_TABLE}),
+        Case("POST", "director:seat-move", {**AT_THE_CUP, **R1}, {"entry": seat(1), **OPEN_TABLE}),
         302,
     ),
 ]
@@ -708,7 +709,7 @@ def test_the_other_tournaments_things_are_refused_at_ones_own_address(
     response, changed = attempt(case, world, OTHER_DIRECTOR)
     assert response.status_code == status, response.content[:500]
     if status == 302:  # back to the Cup's round page, with the reason
-        assert response["Location"] == reverse("scoring:round", args=[CUP, 1])
+        assert response["Location"] == reverse("director:round", args=[CUP, 1])
         assert [m.level for m in get_messages(response.wsgi_request)] == [ERROR]
     assert not changed
 
@@ -716,8 +717,8 @@ def test_the_other_tournaments_things_are_refused_at_ones_own_address(
 def test_the_other_director_does_not_see_the_open_listed(world: World) -> None:
     listed = api_client(world, OTHER_DIRECTOR).get(reverse("tournaments")).json()
     assert [tournament["slug"] for tournament in listed] == [CUP]
-    page = page_client(world, OTHER_DIRECTOR).get(reverse("tournament:director-home"))
-    hubs = [reverse("tournament:hub", args=[slug]) for slug in (CUP, OPEN)]
+    page = page_client(world, OTHER_DIRECTOR).get(reverse("director:home"))
+    hubs = [reverse("director:hub", args=[slug]) for slug in (CUP, OPEN)]
     assert [hub in page.content.decode() for hub in hubs] == [True, False]
 
 

@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from scoring.public import forget_recent
+from hall.views import forget_recent
 from tests.conftest import IN_CI
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -90,5 +90,5 @@ def quick_leaderboard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ask for new rows every second instead of every ten, and start from an empty cache."""
     cache.clear()
     forget_recent()
-    monkeypatch.setattr("scoring.public.REFRESH_SECONDS", 1)
-    monkeypatch.setattr("scoring.public.PROJECTOR_SECONDS", 1)
+    monkeypatch.setattr("hall.views.REFRESH_SECONDS", 1)
+    monkeypatch.setattr("hall.views.PROJECTOR_SECONDS", 1)

@@ -14,9 +14,9 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
+from hall.views import forget_recent
 from scoring.clock import clock_start
 from scoring.models import DirectorCall
-from scoring.public import forget_recent
 from scoring.rounds import round_complete, round_lock, round_publish
 from scoring.services import HandInput, result_record
 from tests.e2e.axe import assert_accessible
@@ -44,9 +44,9 @@ def quick_hall(monkeypatch: pytest.MonkeyPatch) -> None:
     an earlier test (the tournaments' public facts are cached by address)."""
     cache.clear()
     forget_recent()
-    monkeypatch.setattr("scoring.views.DASHBOARD_REFRESH_SECONDS", 1)
-    monkeypatch.setattr("scoring.public.LIVE_SECONDS", 1)
-    monkeypatch.setattr("scoring.hall_views.LIVE_SECONDS", 1)
+    monkeypatch.setattr("director.round_views.DASHBOARD_REFRESH_SECONDS", 1)
+    monkeypatch.setattr("hall.views.LIVE_SECONDS", 1)
+    monkeypatch.setattr("hall.seating_views.LIVE_SECONDS", 1)
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from tests.scoring.playing import play, published_round, tournament_with
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.urls("tests.public.urls"),
+    pytest.mark.urls("tests.hall.urls"),
     pytest.mark.usefixtures("quick_leaderboard"),
 ]
 

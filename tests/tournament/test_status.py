@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from scoring.public import forget_recent
+from hall.views import forget_recent
 from scoring.rounds import RoundError, round_complete, round_lock, round_publish
 from tests.scoring.playing import director_of, play_set, seated_round, tables_of, tournament_with
 from tournament.models import AuditEvent, Tournament

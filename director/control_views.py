@@ -1,0 +1,385 @@
+"""The director's control-room pages: one table of a round, the clocks and the calls.
+
+The director's table page (`/director/<slug>/rounds/<n>/tables/<t>/`) shows the table's games
+with every version of each (who, when, what, why), the warnings behind a flag (clear it with a
+reason, or correct the result), the pending results to confirm, the form that enters the next
+game from the paper score sheet (saved as entered by the director), the link's state (issued
+when; reissue it) and the sign-off. Every action is a POST that calls one service and comes back
+with a message; only the tournament's directors get past `tournament_for_director` (404).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games.kalooki import Problem, evaluate
+from scoring.clock import (
+    DEFAULT_MINUTES,
+    MAX_MINUTES,
+    ClockError,
+    clock_extend,
+    clock_pause,
+    clock_resume,
+    clock_start,
+    round_clocks,
+)
+from scoring.control import (
+    ControlError,
+    call_open_get,
+    director_call_answer,
+    game_flag_clear,
+    reviews_of,
+)
+from scoring.models import DirectorCall
+from scoring.result_forms import EntryFeedback, NameField, ResultForm, correction_initial
+from scoring.result_forms import entry_feedback as feedback_of
+from scoring.score_sheet import TablePage, table_page_get
+from scoring.services import (
+    ResultConflict,
+    ResultRefused,
+    WarningsNotConfirmed,
+    game_current,
+    result_confirm,
+    result_submit,
+    table_sign_off,
+)
+from tables.models import Table
+from tournament.models import Round
+from tournament.permissions import tournament_for_director
+
+PAPER = "paper score sheet"
+
+
+class ClockForm(forms.Form):
+    action = forms.ChoiceField(
+        choices=[(a, a) for a in ("start", "pause", "resume", "extend")], widget=forms.HiddenInput
+    )
+    minutes = forms.IntegerField(min_value=1, max_value=MAX_MINUTES, required=False)
+    reason = forms.CharField(max_length=200, required=False)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=300, strip=True)
+
+
+class SignOffForm(forms.Form):
+    signer = forms.CharField(max_length=80, strip=True)
+
+
+# --- finding the table --------------------------------------------------------------------------
+
+
+def _round(request: HttpRequest, slug: str, number: int) -> Round:
+    tournament = tournament_for_director(request.user, slug)
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+
+
+def _table(request: HttpRequest, slug: str, number: int, table: int) -> TablePage:
+    round = _round(request, slug, number)
+    token = get_object_or_404(round.tables, number=table).access_token
+    return table_page_get(token=token)
+
+
+def _url(page: TablePage, anchor: str = "") -> str:
+    table = page.table
+    url = reverse(
+        "director:director-table",
+        args=[table.round.tournament.slug, table.round.number, table.number],
+    )
+    return f"{url}#{anchor}" if anchor else url
+
+
+def _via(request: HttpRequest, name: str = "") -> str:
+    via = f"director {request.user.get_username()} · {PAPER}"
+    return f"{via} kept by {name}" if name else via
+
+
+def _who(page: TablePage, entry_id: int | None) -> str:
+    return next((seat.name for seat in page.seats if seat.entry_id == entry_id), "")
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+
+@login_required
+def director_table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The table as its director sees it (GET), and the next game entered from the paper
+    score sheet (POST: `action=preview` or `action=save`)."""
+    page = _table(request, slug, number, table)
+    if request.method == "POST":
+        if not page.takes_new_results:
+            messages.error(request, "No new result can be entered at this table now.")
+            return HttpResponseRedirect(_url(page))
+        return _entry(
+            request, page, _paper_form(page, request.POST), "director/director_table.html"
+        )
+    form = _paper_form(page, None) if page.takes_new_results else None
+    return _render(request, page, form=form, feedback=feedback_of(form) if form else None)
+
+
+def _paper_form(page: TablePage, data: Any, **kwargs: Any) -> ResultForm:
+    initial = kwargs.pop("initial", None)
+    if initial is None and page.current is not None:
+        initial = {"game": page.current.line.number, "attempt": page.current.attempt}
+    form = ResultForm(data, seats=page.seats, initial=initial, **kwargs)
+    form.fields["who"] = NameField(
+        page.seats, label="Score sheet kept by", required=False, empty_value=None
+    )
+    return form
+
+
+def _render(
+    request: HttpRequest, page: TablePage, template: str = "director/director_table.html", **extra
+) -> HttpResponse:
+    table = page.table
+    clocks = round_clocks(round_id=table.round_id)
+    context = {
+        "tournament": table.round.tournament,
+        "round": table.round,
+        "page": page,
+        "games": _games(page),
+        "tables": list(table.round.tables.order_by("number").values_list("number", flat=True)),
+        "clock": clocks.of(table.pk),
+        "round_clock": clocks.round,
+        "call": call_open_get(table=table),
+        "default_minutes": DEFAULT_MINUTES,
+        **extra,
+    }
+    return render(request, template, context)
+
+
+def _games(page: TablePage) -> list[tuple[Any, Any]]:
+    """Each game with the review of its current version, if a director cleared its flag."""
+    reviews = reviews_of(table=page.table)
+    return [(result, reviews.get((result.game_id, result.version))) for result in page.results]
+
+
+def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: str, **extra):
+    if not form.is_valid():
+        return _render(request, page, template, form=form, feedback=feedback_of(form), **extra)
+    data = form.cleaned_data
+    if request.POST.get("action") != "save":
+        return _render(request, page, template, form=form, feedback=_preview(form, page), **extra)
+    try:
+        outcome = result_submit(
+            table=page.table,
+            number=data["game"],
+            hands=form.hands(),
+            down_and_out=data["down_and_out"],
+            void=data["void"],
+            by=request.user,
+            via=_via(request, _who(page, data.get("who"))),
+            confirm_warnings=data["confirm_warnings"],
+            base_version=data["base_version"],
+            reason=data["reason"],
+        )
+    except ResultConflict as conflict:
+        messages.error(request, f"Not saved: {conflict}")
+        return HttpResponseRedirect(_url(page, f"game-{conflict.game.number}"))
+    except ResultRefused as refused:
+        return _render(
+            request, page, template, form=form, feedback=_refusal(form, page, refused), **extra
+        )
+    game = outcome.game
+    done = "saved" if outcome.created else f"corrected (version {game.version})"
+    messages.success(request, f"Game {game.number} is {done}, entered by you from the {PAPER}.")
+    return HttpResponseRedirect(_url(page, f"game-{game.number}"))
+
+
+def _preview(form: ResultForm, page: TablePage) -> EntryFeedback:
+    check, score = evaluate(form.entry(), page.ruleset)
+    return feedback_of(form, check.errors, check.warnings, score.scores if score else ())
+
+
+def _refusal(form: ResultForm, page: TablePage, refused: ResultRefused) -> EntryFeedback:
+    check, score = evaluate(form.entry(), page.ruleset)
+    errors: tuple[Problem, ...] = (
+        () if isinstance(refused, WarningsNotConfirmed) else refused.problems
+    )
+    warnings = refused.warnings or check.warnings
+    return feedback_of(form, errors, warnings, score.scores if score and not errors else ())
+
+
+@login_required
+def director_correct(
+    request: HttpRequest, slug: str, number: int, table: int, game: int
+) -> HttpResponse:
+    """Correct a game from the paper score sheet: a new version, the old ones kept."""
+    page = _table(request, slug, number, table)
+    result = page.scored(game)
+    if result is None:
+        raise Http404(f"Game {game} has no result at this table yet: enter it instead.")
+    if not page.is_open:
+        messages.error(request, "This table's results are closed: only a ruling changes them.")
+        return HttpResponseRedirect(_url(page, f"game-{game}"))
+    template = "director/director_correct.html"
+    if request.method == "POST":
+        form = _paper_form(page, request.POST, correcting=True, number=game, initial={})
+        return _entry(request, page, form, template, result=result)
+    stored, rows = correction_initial(result.entry or {})
+    initial = {**stored, "game": game, "base_version": result.version}
+    form = _paper_form(page, None, correcting=True, number=game, initial=initial, row_initial=rows)
+    return _render(request, page, template, form=form, feedback=feedback_of(form), result=result)
+
+
+# --- the table's other steps -------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def director_confirm(
+    request: HttpRequest, slug: str, number: int, table: int, game: int
+) -> HttpResponse:
+    """The director confirms a pending result (never one they entered themselves)."""
+    page = _table(request, slug, number, table)
+    found = game_current(table=page.table, number=game)
+    if found is None:
+        raise Http404(f"Game {game} has no result at this table.")
+    version = request.POST.get("version", "")
+    try:
+        result_confirm(
+            game=found,
+            by=request.user,
+            via=f"director {request.user.get_username()}",
+            base_version=int(version) if version.isdigit() else None,
+        )
+    except (ResultConflict, ResultRefused) as refused:
+        messages.error(request, f"Game {game} is not confirmed: {refused}")
+    else:
+        messages.success(request, f"Game {game} is confirmed.")
+    return HttpResponseRedirect(_url(page, f"game-{game}"))
+
+
+@login_required
+@require_POST
+def director_clear_flag(
+    request: HttpRequest, slug: str, number: int, table: int, game: int
+) -> HttpResponse:
+    page = _table(request, slug, number, table)
+    found = game_current(table=page.table, number=game)
+    if found is None:
+        raise Http404(f"Game {game} has no result at this table.")
+    form = ReasonForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ControlError("Say why the flag is cleared: the reason is kept with the game.")
+        game_flag_clear(game=found, by=request.user, reason=form.cleaned_data["reason"])
+    except ControlError as error:
+        messages.error(request, f"The flag of game {game} stays: {error}")
+    else:
+        messages.success(request, f"Game {game}'s flag is cleared; the reason is kept.")
+    return HttpResponseRedirect(_url(page, f"game-{game}"))
+
+
+@login_required
+@require_POST
+def director_sign_off(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The director signs the set off for the table, in the name of the signer on the sheet."""
+    page = _table(request, slug, number, table)
+    form = SignOffForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "The set is not signed off: give the name of who signs it.")
+        return HttpResponseRedirect(_url(page, "sign-off"))
+    signer = form.cleaned_data["signer"]
+    via = f"director {request.user.get_username()}"
+    try:
+        table_sign_off(table=page.table, by=request.user, via=via, signer=signer)
+    except ResultRefused as refused:
+        messages.error(request, f"The set is not signed off: {refused}")
+    else:
+        messages.success(request, f"Table {table}'s set is signed off by {signer}.")
+    return HttpResponseRedirect(_url(page, "sign-off"))
+
+
+# --- clocks and calls -----------------------------------------------------------------------
+
+CLOCK_STEPS = {
+    "start": lambda round, table, data, by: clock_start(
+        round=round, minutes=data["minutes"] or DEFAULT_MINUTES, by=by
+    ),
+    "pause": lambda round, table, data, by: clock_pause(
+        round=round, table=table, by=by, reason=data["reason"]
+    ),
+    "resume": lambda round, table, data, by: clock_resume(round=round, table=table, by=by),
+    "extend": lambda round, table, data, by: clock_extend(
+        round=round, table=table, minutes=data["minutes"] or 0, by=by, reason=data["reason"]
+    ),
+}
+CLOCK_DONE = {
+    "start": "started",
+    "pause": "paused",
+    "resume": "running again",
+    "extend": "extended",
+}
+
+
+def _clock_step(request: HttpRequest, round: Round, table: Table | None) -> None:
+    form = ClockForm(request.POST)
+    whose = f"Table {table.number}'s clock" if table else f"Round {round.number}'s clock"
+    if not form.is_valid():
+        messages.error(request, f"{whose} is unchanged: give the minutes as a whole number.")
+        return
+    action = form.cleaned_data["action"]
+    if table is not None and action == "start":
+        messages.error(request, f"{whose} starts with the round's.")
+        return
+    try:
+        CLOCK_STEPS[action](round, table, form.cleaned_data, request.user)
+    except ClockError as error:
+        messages.error(request, f"{whose} is unchanged: {error}")
+    else:
+        messages.success(request, f"{whose} is {CLOCK_DONE[action]}.")
+
+
+@login_required
+@require_POST
+def round_clock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Start, pause, resume or extend the round's clock; back to the dashboard."""
+    round = _round(request, slug, number)
+    _clock_step(request, round, None)
+    return HttpResponseRedirect(reverse("director:dashboard", args=[slug, number]) + "#clock")
+
+
+@login_required
+@require_POST
+def table_clock(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Pause, resume or extend one table's clock (a table that started late)."""
+    round = _round(request, slug, number)
+    found = get_object_or_404(round.tables, number=table)
+    _clock_step(request, round, found)
+    url = reverse("director:director-table", args=[slug, number, table])
+    return HttpResponseRedirect(url + "#clock")
+
+
+@login_required
+@require_POST
+def call_answer(request: HttpRequest, slug: str, number: int, pk: int) -> HttpResponse:
+    """The director answers a table's call; back to where the director came from."""
+    round = _round(request, slug, number)
+    call = get_object_or_404(DirectorCall, pk=pk, table__round=round)
+    try:
+        director_call_answer(call=call, by=request.user)
+    except ControlError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Table {call.table.number}'s call is answered.")
+    back = request.POST.get("back") == "table"
+    name, args = (
+        ("director:director-table", [slug, number, call.table.number])
+        if back
+        else (
+            "director:dashboard",
+            [slug, number],
+        )
+    )
+    return HttpResponseRedirect(reverse(name, args=args))

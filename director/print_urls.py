@@ -1,0 +1,16 @@
+from django.urls import path
+
+from director import print_views as views
+
+urlpatterns = [
+    path(
+        "director/<slug:slug>/rounds/<int:number>/print/cards",
+        views.print_cards,
+        name="print-cards",
+    ),
+    path(
+        "director/<slug:slug>/rounds/<int:number>/print/sheets",
+        views.print_sheets,
+        name="print-sheets",
+    ),
+]

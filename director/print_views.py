@@ -1,0 +1,123 @@
+"""Director pages of the tables app: printed table cards and paper score sheets of a round.
+
+Printing is a print stylesheet on an HTML page (static/css/print.css): one table per sheet of
+paper, on A4 or Letter.
+
+Terms
+- loopback address: one that only the machine itself can reach (127.0.0.0/8, ::1, `localhost`
+  and its sub-names, the unspecified 0.0.0.0 and ::). A printed link on such an address opens on
+  no phone in the hall, so the print pages warn when `SITE_URL` points at one.
+"""
+
+import ipaddress
+from urllib.parse import urlsplit
+
+import segno
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from tables.selectors import RoundPrint, round_print_get
+from tournament.models import Round
+from tournament.permissions import tournament_for_director
+
+
+def table_link_url(access_token: str) -> str:
+    """The table's private scorekeeper link, as printed on its card (absolute: it is scanned)."""
+    # Reversed by name: the page itself lives in the scoring app, which tables may not import.
+    return settings.SITE_URL + reverse("table:link", args=[access_token])
+
+
+def is_loopback(url: str) -> bool:
+    """Whether `url`'s host can be reached only from this machine (see the terms above)."""
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    if host in ("", "localhost") or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False  # a name: the venue's DNS or hosts file decides where it leads
+    return address.is_loopback or address.is_unspecified
+
+
+def qr_svg(url: str) -> SafeString:
+    """A QR code of `url` as inline SVG, sized by the stylesheet (medium error correction)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, omitsize=True, title="QR code of the table's scorekeeper link"
+    )
+    return mark_safe(svg)  # markup written by segno from a URL we built
+
+
+@login_required
+def print_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A table card per table: number, seats, first dealer (R4.3), the scorekeeper link as QR."""
+    printing = _round_print(request, slug, number)
+    if isinstance(printing, HttpResponse):
+        return printing
+    cards = [
+        {"table": table, "link": (link := table_link_url(table.access_token)), "qr": qr_svg(link)}
+        for table in printing.tables
+    ]
+    return _render(request, "director/print_cards.html", printing, {"cards": cards})
+
+
+@login_required
+def print_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A paper score sheet per table: nine games, cards dealt, contract and dealer of each (R4)."""
+    printing = _round_print(request, slug, number)
+    if isinstance(printing, HttpResponse):
+        return printing
+    return _render(request, "director/print_sheets.html", printing, {})
+
+
+def _round_print(request: HttpRequest, slug: str, number: int) -> RoundPrint | HttpResponse:
+    """What to print, or the page that says why there is nothing to print."""
+    tournament = tournament_for_director(request.user, slug)
+    round = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+    wanted = request.GET.get("table", "").strip()
+    if wanted and not wanted.isdigit():
+        return _refuse(request, round, f"“{wanted}” is not a table number.", one_table=True)
+    printing = round_print_get(round=round, table_number=int(wanted) if wanted else None)
+    if printing.tables:
+        return printing
+    if wanted:
+        return _refuse(
+            request, round, f"Round {round.number} has no table {wanted}.", one_table=True
+        )
+    return _refuse(
+        request,
+        round,
+        f"Round {round.number} has no tables yet, so there is nothing to print. "
+        "Seat the round first (R12.1), then print its table cards and score sheets.",
+    )
+
+
+def _refuse(
+    request: HttpRequest, round: Round, reason: str, *, one_table: bool = False
+) -> HttpResponse:
+    """404 for a table the round does not have; 409 (conflict) for a round not yet seated."""
+    context = {"tournament": round.tournament, "round": round, "reason": reason}
+    context["one_table"] = one_table
+    status = 404 if one_table else 409
+    return render(request, "director/print_refused.html", context, status=status)
+
+
+def _render(
+    request: HttpRequest, template: str, printing: RoundPrint, extra: dict[str, object]
+) -> HttpResponse:
+    context = {
+        "tournament": printing.tournament,
+        "round": printing.round,
+        "tables": printing.tables,
+        "one_table": request.GET.get("table", "").strip(),
+        "is_draft": printing.round.is_editable(),
+        "games_in_set": len(printing.tables[0].games),
+        "site_url": settings.SITE_URL,
+        "site_is_loopback": is_loopback(settings.SITE_URL),
+    }
+    return render(request, template, context | extra)

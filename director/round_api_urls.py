@@ -1,0 +1,43 @@
+from django.urls import path
+
+from director import round_api as api
+
+ROUNDS = "tournaments/<slug:slug>/rounds"
+ROUND = ROUNDS + "/<int:number>"
+RULINGS = "tournaments/<slug:slug>/rulings"
+
+urlpatterns = [
+    path("rules/meld", api.MeldCheckApi.as_view(), name="rules-meld"),
+    path("rules/contract", api.ContractCheckApi.as_view(), name="rules-contract"),
+    path("rules/game", api.GameCheckApi.as_view(), name="rules-game"),
+    path(ROUNDS, api.RoundListApi.as_view(), name="api-rounds"),
+    path(ROUND, api.RoundDetailApi.as_view(), name="api-round"),
+    path(ROUND + "/seat", api.RoundSeatApi.as_view(), name="api-round-seat"),
+    path(ROUND + "/swap", api.SeatSwapApi.as_view(), name="api-round-swap"),
+    path(ROUND + "/move", api.SeatMoveApi.as_view(), name="api-round-move"),
+    path(ROUND + "/seat-change", api.SeatChangeApi.as_view(), name="api-round-seat-change"),
+    path(ROUND + "/publish", api.RoundPublishApi.as_view(), name="api-round-publish"),
+    path(ROUND + "/unpublish", api.RoundUnpublishApi.as_view(), name="api-round-unpublish"),
+    path(ROUND + "/start", api.RoundStartApi.as_view(), name="api-round-start"),
+    path(ROUND + "/complete", api.RoundCompleteApi.as_view(), name="api-round-complete"),
+    path(ROUND + "/reopen", api.RoundReopenApi.as_view(), name="api-round-reopen"),
+    path(ROUND + "/lock", api.RoundLockApi.as_view(), name="api-round-lock"),
+    path(ROUND + "/tables", api.RoundTablesApi.as_view(), name="api-round-tables"),
+    path(
+        ROUND + "/tables/<int:table>/reissue-link",
+        api.TableLinkReissueApi.as_view(),
+        name="api-table-link-reissue",
+    ),
+    path(
+        "tournaments/<slug:slug>/entries/<int:entry_id>/disqualify",
+        api.EntryDisqualifyApi.as_view(),
+        name="entry-disqualify",
+    ),
+    path(
+        "tournaments/<slug:slug>/entries/<int:entry_id>/reinstate",
+        api.EntryReinstateApi.as_view(),
+        name="entry-reinstate",
+    ),
+    path(RULINGS, api.RulingListApi.as_view(), name="api-rulings"),
+    path(RULINGS + "/<int:pk>/reverse", api.RulingReverseApi.as_view(), name="api-ruling-reverse"),
+]

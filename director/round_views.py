@@ -1,0 +1,500 @@
+"""Director pages of the scoring app: the Rule check, rounds, the dashboard and rulings.
+
+Every page but the Rule check belongs to one tournament: `tournament_for_director` answers 404 to
+anyone who does not direct it. Actions are POSTs that call one service and come back to the page
+with a message: what was done, or why it was refused.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, user_passes_test
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from director.round_forms import (
+    ConfirmForm,
+    ContractForm,
+    GameForm,
+    HandFormSet,
+    MeldForm,
+    MoveForm,
+    ReinstateForm,
+    ReverseForm,
+    RulingForm,
+    SeatForm,
+    SeatRulingForm,
+    SwapForm,
+)
+from director.tournament_views import players_return_url
+from games.kalooki import ASAJ_2025, check_contract, check_meld, evaluate
+from scoring import rounds
+from scoring.control import control_room
+from scoring.models import Ruling
+from scoring.rulings import (
+    RulingError,
+    player_reinstate,
+    ruling_record,
+    ruling_reverse,
+    seat_change_by_ruling,
+    standing_disqualifications,
+)
+from scoring.selectors import round_progress, rulings_list, standings_for_director
+from tables.services import SeatingError, round_seat, seat_move, seat_swap, table_link_reissue
+from tournament.models import Entry, Round, Tournament
+from tournament.permissions import is_director, tournament_for_director
+from tournament.selectors import TIE_BREAK_WORDS
+from tournament.services import TournamentError
+
+
+def _meld(request: HttpRequest) -> dict[str, Any]:
+    form = MeldForm(request.POST)
+    if not form.is_valid():
+        return {"meld_form": form}
+    data = form.cleaned_data
+    result = check_meld(data["cards"], ASAJ_2025, data["kind"] or None, as_laid=data["as_laid"])
+    return {"meld_form": form, "meld": result}
+
+
+def _contract(request: HttpRequest) -> dict[str, Any]:
+    form = ContractForm(request.POST)
+    if not form.is_valid():
+        return {"contract_form": form}
+    result = check_contract(form.cleaned_data["game"], form.cleaned_data["groups"], ASAJ_2025)
+    return {"contract_form": form, "contract": result}
+
+
+def _game(request: HttpRequest) -> dict[str, Any]:
+    form, hands = GameForm(request.POST), HandFormSet(request.POST, prefix="hands")
+    if not (form.is_valid() and hands.is_valid()):
+        return {"game_form": form, "hand_forms": hands}
+    check, score = evaluate(form.to_entry(hands), ASAJ_2025)
+    return {"game_form": form, "hand_forms": hands, "game_check": check, "game_score": score}
+
+
+CHECKS = {"meld": _meld, "contract": _contract, "game": _game}
+
+
+@login_required
+@user_passes_test(is_director)
+def rule_check(request: HttpRequest) -> HttpResponse:
+    """Settle a dispute at the table: check a meld, a lay-down or a game's scores (R3-R10)."""
+    context: dict[str, Any] = {
+        "meld_form": MeldForm(),
+        "contract_form": ContractForm(),
+        "game_form": GameForm(),
+        "hand_forms": HandFormSet(prefix="hands"),
+        "ruleset": ASAJ_2025,
+    }
+    check = CHECKS.get(request.POST.get("check", "")) if request.method == "POST" else None
+    if check is not None:
+        context |= check(request) | {"checked": request.POST["check"]}
+    return render(request, "director/rule_check.html", context)
+
+
+# --- the director's rounds ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """A lifecycle action as the round page offers it: a button behind a ticked box."""
+
+    name: str
+    service: Callable[..., Any]
+    button: str  # "Publish"
+    confirm: str  # "Yes, publish round {n}"
+    done: str  # the message after it worked
+    from_status: str
+
+    @property
+    def url_name(self) -> str:
+        return f"director:round-{self.name}"
+
+
+STEPS = {
+    step.name: step
+    for step in [
+        Step(
+            "publish",
+            rounds.round_publish,
+            "Publish",
+            "Yes, publish round {n}: its seating becomes final and the table cards printable",
+            "Round {n} is published: print its table cards.",
+            Round.Status.DRAFT,
+        ),
+        Step(
+            "remove",
+            rounds.round_remove,
+            "Remove this round",
+            "Yes, remove round {n} and its draft seating",
+            "Round {n} is removed.",
+            Round.Status.DRAFT,
+        ),
+        Step(
+            "start",
+            rounds.round_start,
+            "Start play",
+            "Yes, round {n} is in play",
+            "Round {n} is in play.",
+            Round.Status.PUBLISHED,
+        ),
+        Step(
+            "unpublish",
+            rounds.round_unpublish,
+            "Back to draft",
+            "Yes, take round {n} back to draft to change its seating",
+            "Round {n} is a draft again: its seating can be changed.",
+            Round.Status.PUBLISHED,
+        ),
+        Step(
+            "complete",
+            rounds.round_complete,
+            "Complete",
+            "Yes, every table of round {n} has finished",
+            "Round {n} is complete: check the scores, then lock it.",
+            Round.Status.IN_PLAY,
+        ),
+        Step(
+            "reopen",
+            rounds.round_reopen,
+            "Reopen for a correction",
+            "Yes, put round {n} back in play",
+            "Round {n} is in play again.",
+            Round.Status.COMPLETE,
+        ),
+        Step(
+            "lock",
+            rounds.round_lock,
+            "Lock",
+            "Yes, lock round {n}: its scores become final and change only by ruling",
+            "Round {n} is locked.",
+            Round.Status.COMPLETE,
+        ),
+    ]
+}
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+
+
+def _round_url(round: Round) -> str:
+    return reverse("director:round", args=[round.tournament.slug, round.number])
+
+
+def _form_errors(form: forms.Form) -> str:
+    return " ".join(str(error) for errors in form.errors.values() for error in errors)
+
+
+@login_required
+def round_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament's rounds, each with its status, and the button that adds the next."""
+    tournament = tournament_for_director(request.user, slug)
+    context = {
+        "tournament": tournament,
+        "rounds": tournament.rounds.annotate(table_count=Count("tables")).order_by("number"),
+    }
+    return render(request, "director/rounds.html", context)
+
+
+@login_required
+@require_POST
+def round_add(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request.user, slug)
+    try:
+        round = rounds.round_add(tournament=tournament, by=request.user)
+    except rounds.RoundError as error:
+        messages.error(request, str(error))
+        return redirect("director:rounds", slug)
+    messages.success(request, f"Round {round.number} is added as a draft: seat the players next.")
+    return redirect(_round_url(round))
+
+
+@login_required
+def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round: its status and next steps, its tables and seats, and the seat editing forms."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    tables = round_progress(round=round)
+    context = {
+        "tournament": round.tournament,
+        "round": round,
+        "rounds": round.tournament.rounds.order_by("number"),
+        "tables": tables,
+        "steps": [
+            (step, step.confirm.format(n=round.number))
+            for step in STEPS.values()
+            if step.from_status == round.status
+        ],
+        "seat_form": SeatForm(),
+    }
+    if round.status == Round.Status.DRAFT:
+        context |= {"swap_form": SwapForm(round=round), "move_form": MoveForm(round=round)}
+    # Seats change by ruling only at tables with no result yet: offer it while there is one.
+    unplayed = any(table.last_entry_at is None for table in tables)
+    if round.status in (Round.Status.PUBLISHED, Round.Status.IN_PLAY) and unplayed:
+        context["seat_ruling_form"] = SeatRulingForm(round=round)
+    return render(request, "director/round.html", context)
+
+
+@login_required
+@require_POST
+def round_step(request: HttpRequest, slug: str, number: int, step: str) -> HttpResponse:
+    """Take one lifecycle step, once the director has ticked the box that confirms it."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    action = STEPS[step]
+    if not ConfirmForm(request.POST).is_valid():
+        confirm = action.confirm.format(n=round.number).split(":")[0]
+        messages.error(request, f"Nothing was done: tick “{confirm}” to confirm.")
+        return redirect(_round_url(round))
+    try:
+        action.service(round=round, by=request.user)
+    except rounds.RoundError as error:
+        messages.error(request, str(error))
+        return redirect(_round_url(round))
+    messages.success(request, action.done.format(n=round.number))
+    if step == "remove":
+        return redirect("director:rounds", slug)
+    return redirect(_round_url(round))
+
+
+@login_required
+@require_POST
+def round_seat_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Draw the seating of a draft round; redrawing over a seating needs the box ticked."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+    elif round.tables.exists() and not form.cleaned_data["confirm"]:
+        messages.error(
+            request, f"Nothing was done: tick “Yes, replace the seating of round {number}”."
+        )
+    else:
+        _seat(request, round, form.cleaned_data["seed"])
+    return redirect(_round_url(round))
+
+
+def _seat(request: HttpRequest, round: Round, seed: int | None) -> None:
+    try:
+        tables = round_seat(round=round, by=request.user, seed=seed)
+    except SeatingError as error:
+        messages.error(request, str(error))
+        return
+    round.refresh_from_db(fields=["seating_seed"])
+    players = round.seats.count()
+    messages.success(
+        request,
+        f"Seated {players} players at {len(tables)} tables "
+        f"(seed {round.seating_seed}: same seed, same tables).",
+    )
+
+
+@login_required
+@require_POST
+def seat_swap_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _edit_seats(request, slug, number, SwapForm, seat_swap)
+
+
+@login_required
+@require_POST
+def seat_move_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _edit_seats(request, slug, number, MoveForm, seat_move)
+
+
+def _edit_seats(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    form_class: type[SwapForm | MoveForm],
+    service: Callable[..., Any],
+) -> HttpResponse:
+    """Change a draft round's seats: the form's fields are the service's arguments."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    form = form_class(request.POST, round=round)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return redirect(_round_url(round))
+    try:
+        service(round=round, by=request.user, **form.cleaned_data)
+    except SeatingError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Seats changed.")
+    return redirect(_round_url(round))
+
+
+@login_required
+@require_POST
+def seat_ruling_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Change a published round's seats: a swap or a move, recorded as a ruling (R12.4)."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    form = SeatRulingForm(request.POST, round=round)
+    if not form.is_valid():
+        messages.error(request, _form_errors(form))
+        return redirect(_round_url(round))
+    data = form.cleaned_data
+    try:
+        ruling = seat_change_by_ruling(
+            round=round,
+            by=request.user,
+            decision=data["decision"],
+            reason=data["reason"],
+            entry=data["entry"],
+            swap_with=data["swap_with"],
+            table=data["table"],
+            position=data["position"],
+        )
+    except (RulingError, SeatingError) as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Seats changed by ruling {ruling.pk}.")
+    return redirect(_round_url(round))
+
+
+@login_required
+@require_POST
+def table_link_reissue_view(
+    request: HttpRequest, slug: str, number: int, table: int
+) -> HttpResponse:
+    """A new private link for one table, when the old one has leaked; the old one stops working."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    found = get_object_or_404(round.tables, number=table)
+    if not ConfirmForm(request.POST).is_valid():
+        messages.error(request, f"Nothing was done: tick “Yes, replace table {table}'s link”.")
+    else:
+        table_link_reissue(table=found, by=request.user)
+        messages.success(request, f"Table {table} has a new link: print its table card again.")
+    if request.POST.get("back") == "table":  # from the director's table page
+        return redirect("director:director-table", slug, number, table)
+    return redirect(_round_url(round))
+
+
+@login_required
+def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A running round at a glance: each table's progress and the standings the public
+    leaderboard shows. With `?partial=1`, only the part that refreshes itself every few seconds."""
+    round = _round(tournament_for_director(request.user, slug), number)
+    standings = standings_for_director(tournament=round.tournament)
+    context = {
+        "tournament": round.tournament,
+        "round": round,
+        "standings": standings,
+        "tie_breaks": [TIE_BREAK_WORDS.get(name, name) for name in standings.tie_breaks],
+        "refresh_seconds": DASHBOARD_REFRESH_SECONDS,
+        **control_room(round=round),
+    }
+    if request.GET.get("partial"):
+        return render(request, "director/_dashboard_live.html", context)
+    return render(request, "director/dashboard.html", context)
+
+
+DASHBOARD_REFRESH_SECONDS = 10
+
+
+# --- rulings (R12.4) ------------------------------------------------------------------------------
+
+
+@login_required
+def ruling_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every ruling, newest first, and the form that records one."""
+    tournament = tournament_for_director(request.user, slug)
+    # A link such as ?kind=disqualification&entry=12 (from the players page) fills the form in.
+    prefill = {
+        key: request.GET[key] for key in ("kind", "entry", "table", "game") if key in request.GET
+    }
+    form = RulingForm(request.POST or None, tournament=tournament, initial=prefill)
+    if request.method == "POST" and form.is_valid() and _record(request, tournament, form):
+        return redirect("director:rulings", slug)
+    context = {
+        "tournament": tournament,
+        "rulings": rulings_list(tournament=tournament),
+        "form": form,
+        "reverse_form": ReverseForm(),
+    }
+    return render(request, "director/rulings.html", context)
+
+
+def _record(request: HttpRequest, tournament: Tournament, form: RulingForm) -> bool:
+    try:
+        ruling = ruling_record(tournament=tournament, by=request.user, **form.cleaned_data)
+    except RulingError as error:
+        form.add_error(error.field if error.field in form.fields else None, str(error))
+        return False
+    messages.success(request, f"Ruling {ruling.pk} is recorded.")
+    return True
+
+
+@login_required
+@require_POST
+def ruling_reverse_view(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament = tournament_for_director(request.user, slug)
+    ruling = get_object_or_404(Ruling, tournament=tournament, pk=pk)
+    form = ReverseForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"Ruling {pk} stands: say why it is reversed.")
+        return redirect("director:rulings", slug)
+    try:
+        reason = form.cleaned_data["reason"]
+        reversal = ruling_reverse(ruling=ruling, by=request.user, reason=reason)
+    except RulingError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Ruling {pk} is reversed by ruling {reversal.pk}.")
+    return redirect("director:rulings", slug)
+
+
+# --- reinstating a player: a disqualification's ruling is reversed (R12.4) ------------------------
+
+
+@login_required
+def entry_reinstate_view(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    """GET: the confirmation, naming the disqualification it reverses; POST: the reinstatement
+    (`player_reinstate`), then back to the players list."""
+    tournament = tournament_for_director(request.user, slug)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), pk=entry_id, tournament=tournament
+    )
+    posted = request.POST if request.method == "POST" else None
+    form = ReinstateForm(posted, disqualified=entry.status == Entry.Status.DISQUALIFIED)
+    if form.is_valid():
+        return _reinstate(request, tournament, entry, form.cleaned_data.get("reason", ""))
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "standing": _standing(entry),
+        "form": form,
+        "next": players_return_url(request, tournament),
+    }
+    return render(request, "director/entry_reinstate.html", context)
+
+
+def _standing(entry: Entry) -> list[Ruling]:
+    """The disqualifications that reinstating `entry` reverses."""
+    if entry.status != Entry.Status.DISQUALIFIED:
+        return []
+    return standing_disqualifications(entry=entry)
+
+
+def _reinstate(
+    request: HttpRequest, tournament: Tournament, entry: Entry, reason: str
+) -> HttpResponse:
+    reversed_ = _standing(entry)
+    try:
+        player_reinstate(entry=entry, by=request.user, reason=reason)
+    except (RulingError, TournamentError) as error:
+        messages.error(request, str(error))
+    else:
+        done = f"{entry.player} is reinstated, as registered: check them in when they are here."
+        if reversed_:
+            numbers = ", ".join(str(ruling.pk) for ruling in reversed_)
+            done += f" Their disqualification (ruling {numbers}) is reversed (R12.4)."
+        messages.success(request, done)
+    return redirect(players_return_url(request, tournament))

@@ -1,0 +1,322 @@
+"""The tournament API: set-up, players and check-in, for registration sites and scripts.
+
+A director's session or token (`POST /api/auth/token`). Every endpoint names a tournament by its
+slug and looks it up with `tournament_for_director`, so another director's tournament is a 404,
+exactly as if it did not exist. Each endpoint parses its input, calls one service or selector and
+renders; a service's refusal (`TournamentError`) is a 400 in the API's one error shape, and a
+refused CSV file lists every bad row with its `line`.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import Serializer
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from config.api import problem
+from config.auth import token_fresh
+from tournament import selectors, services
+from tournament import serializers as s
+from tournament.models import Entry, Tournament
+from tournament.permissions import IsDirector, MayCreateTournaments, tournament_for_director
+
+TAG = ["tournaments"]
+REFUSED = {
+    400: s.TournamentErrorsOutput,
+    403: s.TournamentErrorsOutput,
+    404: s.TournamentErrorsOutput,
+}
+
+
+class DirectorApi(APIView):
+    permission_classes = [IsDirector]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, services.CsvImportRefused):
+            errors = [_row_error(row) for row in exc.problems]
+            return Response({"errors": errors}, status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, services.TournamentError):
+            errors = [problem(exc.message, exc.field)]
+            return Response({"errors": errors}, status.HTTP_400_BAD_REQUEST)
+        return super().handle_exception(exc)
+
+    def tournament(self, slug: str) -> Tournament:
+        return tournament_for_director(self.request.user, slug)
+
+    def entry(self, slug: str, entry_id: int) -> Entry:
+        return get_object_or_404(Entry, pk=entry_id, tournament=self.tournament(slug))
+
+
+def _row_error(row: Any) -> dict[str, Any]:
+    return {"rule": None, "field": "csv", "line": row.line, "message": str(row)}
+
+
+def _valid(serializer_class: type[Serializer], data: Any, **kwargs: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _tournament_out(tournament: Tournament) -> dict[str, Any]:
+    return s.TournamentOutput(selectors.tournament_counted(tournament=tournament)).data
+
+
+# Tournaments
+
+
+class TournamentListApi(DirectorApi):
+    permission_classes = [MayCreateTournaments]
+
+    @extend_schema(
+        operation_id="tournaments_list",
+        summary="The tournaments I direct",
+        tags=TAG,
+        responses={200: s.TournamentOutput(many=True), 403: s.TournamentErrorsOutput},
+    )
+    def get(self, request: Request) -> Response:
+        tournaments = selectors.tournament_list_for_director(user=request.user)
+        return Response(s.TournamentOutput(tournaments, many=True).data)
+
+    @extend_schema(
+        operation_id="tournaments_create",
+        summary="Set up a tournament (I become its director)",
+        tags=TAG,
+        request=s.TournamentCreateInput,
+        responses={201: s.TournamentOutput, **REFUSED},
+        examples=[
+            OpenApiExample(
+                "Spring Open",
+                value={
+                    "name": "Spring Open",
+                    "starts_on": "2026-04-18",
+                    "ends_on": "2026-04-19",
+                    "venue": "Half Way Tree",
+                    "rounds_planned": 4,
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = _valid(s.TournamentCreateInput, request.data)
+        tournament = services.tournament_create(by=request.user, **data)
+        return Response(_tournament_out(tournament), status.HTTP_201_CREATED)
+
+
+class TournamentDetailApi(DirectorApi):
+    @extend_schema(
+        operation_id="tournaments_get",
+        summary="One tournament's set-up, ruleset and entry counts",
+        tags=TAG,
+        responses={200: s.TournamentOutput, **REFUSED},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(_tournament_out(self.tournament(slug)))
+
+    @extend_schema(
+        operation_id="tournaments_update",
+        summary="Change the set-up (the ruleset only while no round exists)",
+        tags=TAG,
+        request=s.TournamentUpdateInput,
+        responses={200: s.TournamentOutput, **REFUSED},
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        data = _valid(s.TournamentUpdateInput, request.data, partial=True)
+        tournament = services.tournament_update(tournament=tournament, by=request.user, **data)
+        return Response(_tournament_out(tournament))
+
+
+# Players and entries
+
+
+class EntryListApi(DirectorApi):
+    @extend_schema(
+        operation_id="entries_list",
+        summary="The tournament's entries, by player name",
+        tags=TAG,
+        parameters=[s.EntryFilterInput],
+        responses={200: s.EntryOutput(many=True), **REFUSED},
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        wanted = _valid(s.EntryFilterInput, request.query_params)
+        entries = selectors.entry_list(
+            tournament=tournament,
+            status=wanted.get("status", ""),
+            search=wanted.get("search", ""),
+        )
+        return Response(s.EntryOutput(entries, many=True).data)
+
+
+class PlayerAddApi(DirectorApi):
+    @extend_schema(
+        operation_id="players_add",
+        summary="Enter one player (a late entry once round 1 is seated)",
+        tags=TAG,
+        request=s.PlayerInput,
+        responses={201: s.EntryOutput, **REFUSED},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        data = _valid(s.PlayerInput, request.data)
+        entry = services.player_add(tournament=tournament, by=request.user, **data)
+        return Response(s.EntryOutput(entry).data, status.HTTP_201_CREATED)
+
+
+class PlayersImportApi(DirectorApi):
+    @extend_schema(
+        operation_id="players_import",
+        summary="Enter every player of a CSV file, or none (each bad row reported by line)",
+        tags=TAG,
+        request=s.CsvImportInput,
+        responses={201: s.EntryOutput(many=True), **REFUSED},
+        examples=[
+            OpenApiExample(
+                "Two players",
+                value={
+                    "csv": "name,club,email\nAnn Clarke,Half Way Tree,ann@example.com\n"
+                    "Desmond Brown,Mandeville,\n"
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "A refused file",
+                value={
+                    "errors": [
+                        {
+                            "rule": None,
+                            "field": "csv",
+                            "line": 3,
+                            "message": "Line 3: the name is missing",
+                        },
+                    ]
+                },
+                response_only=True,
+                status_codes=["400"],
+            ),
+        ],
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        data = _valid(s.CsvImportInput, request.data)
+        entries = services.players_import_csv(
+            tournament=tournament, by=request.user, text=data["csv"], late=data["late"]
+        )
+        return Response(s.EntryOutput(entries, many=True).data, status.HTTP_201_CREATED)
+
+
+class EntryChangeApi(DirectorApi):
+    """One status change of one entry; subclasses name the service."""
+
+    change: Callable[..., Entry]
+
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        entry = self.change(entry=self.entry(slug, entry_id), by=request.user)
+        return Response(s.EntryOutput(entry).data)
+
+
+def _entry_change(operation: str, summary: str, request: type[Serializer] | None = None) -> Any:
+    return extend_schema(
+        operation_id=f"entries_{operation}",
+        summary=summary,
+        tags=TAG,
+        request=request,
+        responses={200: s.EntryOutput, **REFUSED},
+    )
+
+
+class EntryCheckInApi(EntryChangeApi):
+    change = staticmethod(services.entry_check_in)
+
+    @_entry_change("check_in", "Check a registered player in")
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        return super().post(request, slug, entry_id)
+
+
+class EntryUndoCheckInApi(EntryChangeApi):
+    change = staticmethod(services.entry_undo_check_in)
+
+    @_entry_change("undo_check_in", "Undo a check-in (back to registered)")
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        return super().post(request, slug, entry_id)
+
+
+class EntryWithdrawApi(EntryChangeApi):
+    change = staticmethod(services.entry_withdraw)
+
+    @_entry_change("withdraw", "Withdraw a player (the scores already played stay)")
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        return super().post(request, slug, entry_id)
+
+
+# A disqualification is a ruling (R12.4): `director.round_api.EntryDisqualifyApi` records it, and
+# `director.round_api.EntryReinstateApi` reinstates a player, reversing that ruling.
+
+
+class CheckInAllApi(DirectorApi):
+    @extend_schema(
+        operation_id="entries_check_in_all",
+        summary="Check in every registered player",
+        tags=TAG,
+        request=None,
+        responses={200: s.EntryOutput(many=True), **REFUSED},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        services.entries_check_in_all(tournament=tournament, by=request.user)
+        entries = selectors.entry_list(tournament=tournament)
+        return Response(s.EntryOutput(entries, many=True).data)
+
+
+# Signing in
+
+
+class AuthTokenApi(ObtainAuthToken):
+    """DRF's token exchange, with the refusals it gives in its schema: 400 for a wrong username
+    or password (and, from django-axes, for an account that is locked out), 403 for a request
+    that carries a forged token or a session without its CSRF token. A token expires after
+    `API_TOKEN_TTL` (config/auth.py): asking again then gives a new one. DELETE revokes the
+    token the request is signed with."""
+
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # DRF's view names its own
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        summary="Exchange a username and password for an API token",
+        tags=["auth"],
+        request=AuthTokenSerializer,
+        responses={
+            200: AuthTokenSerializer,
+            400: s.TournamentErrorsOutput,
+            403: s.TournamentErrorsOutput,
+        },
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = token_fresh(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+    @extend_schema(
+        operation_id="auth_token_destroy",
+        summary="Revoke the API token this request is signed with",
+        tags=["auth"],
+        request=None,
+        responses={204: None, 401: s.TournamentErrorsOutput, 403: s.TournamentErrorsOutput},
+    )
+    def delete(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        if request.auth is None or not hasattr(request.auth, "delete"):
+            raise exceptions.NotAuthenticated(
+                "Send the token to revoke as Authorization: Token <key>."
+            )
+        request.auth.delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)

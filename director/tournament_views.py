@@ -1,0 +1,340 @@
+"""Tournament pages: the public list, and the director's set-up, players and audit log.
+
+Director pages are plain forms (they work without JavaScript): a POST calls one service and
+redirects with a message (POST-redirect-GET); a refusal is shown on the form or as a message.
+Only the tournament's own directors get past `tournament_for_director`; anyone else sees a 404.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.views.decorators.http import require_POST
+
+from director.tournament_forms import (
+    EntryFilterForm,
+    ImportForm,
+    PlayerForm,
+    TournamentForm,
+    tournament_initial,
+    with_kept_ruleset,
+)
+from tournament import selectors, services
+from tournament.models import Entry, Tournament
+from tournament.permissions import may_create_tournaments, tournament_for_director
+
+AUDIT_PAGE_SIZE = 50
+DirectorView = Callable[..., HttpResponse]
+
+
+@login_required
+def director_home(request: HttpRequest) -> HttpResponse:
+    """The tournaments this director runs; others' tournaments are not shown."""
+    context = {
+        "tournaments": selectors.tournament_list_for_director(user=request.user),
+        "may_create": may_create_tournaments(request.user),
+    }
+    return render(request, "director/director_home.html", context)
+
+
+def director_page(view: DirectorView) -> DirectorView:
+    """Signed in, and a director of the tournament in the address (404 for anyone else's)."""
+
+    @login_required
+    @wraps(view)
+    def page(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
+        return view(request, tournament_for_director(request.user, slug), **kwargs)
+
+    return page
+
+
+# Set-up
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    if not may_create_tournaments(request.user):
+        messages.error(request, "Ask an administrator for the right to set up tournaments.")
+        return redirect("director:home")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(by=request.user, **form.cleaned_data)
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, f"{tournament.name} is set up. Now add its players.")
+            return redirect("director:hub", slug=tournament.slug)
+    return render(request, "director/tournament_form.html", {"form": form})
+
+
+@director_page
+def hub(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Everything about one tournament at a glance, with the way to each task."""
+    context = {
+        "tournament": selectors.tournament_counted(tournament=tournament),
+        "ruleset": selectors.ruleset_summary(tournament=tournament),
+        "rounds": selectors.round_list(tournament=tournament),
+        "status_steps": STATUS_STEPS[tournament.status],
+    }
+    return render(request, "director/hub.html", context)
+
+
+# The steps the hub offers from each status: (to, button, what the ticked box says).
+STATUS_STEPS = {
+    Tournament.Status.SETUP: [
+        (
+            "running",
+            "Set running",
+            "Yes, the tournament is under way (publishing round 1 does it too)",
+        )
+    ],
+    Tournament.Status.RUNNING: [
+        ("finished", "Finish", "Yes, every round is locked: the standings are final"),
+        ("setup", "Back to setting up", "Yes, no round is published yet"),
+    ],
+    Tournament.Status.FINISHED: [
+        ("running", "Reopen", "Yes, set it running again (for another round or a late ruling)")
+    ],
+}
+
+
+@director_page
+def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    ruleset = selectors.ruleset_summary(tournament=tournament)
+    initial = tournament_initial(tournament, ruleset.preset)
+    form = TournamentForm(request.POST or None, initial=initial, tournament=tournament)
+    if ruleset.preset is None:
+        with_kept_ruleset(form, ruleset.name)
+    if request.method == "POST" and form.is_valid():
+        # Only what the director changed: an untouched field is no request to change it.
+        changed = {field: form.cleaned_data[field] for field in form.changed_data}
+        try:
+            services.tournament_update(tournament=tournament, by=request.user, **changed)
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, "Saved." if changed else "Nothing to change.")
+            return redirect("director:hub", slug=tournament.slug)
+    context = {"form": form, "tournament": tournament, "ruleset": ruleset}
+    return render(request, "director/tournament_form.html", context)
+
+
+STATUS_DONE = {
+    Tournament.Status.SETUP: "{name} is setting up again.",
+    Tournament.Status.RUNNING: "{name} is running: its public pages say so.",
+    Tournament.Status.FINISHED: "{name} is finished: its standings are final.",
+}
+
+
+@require_POST
+@director_page
+def tournament_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Set the tournament setting up, running or finished, once the box is ticked."""
+    to = request.POST.get("to", "")
+    if not request.POST.get("confirm"):
+        messages.error(request, "Nothing was done: tick the box to confirm the change of status.")
+    else:
+        try:
+            services.tournament_status_set(tournament=tournament, to=to, by=request.user)
+        except services.TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, STATUS_DONE[to].format(name=tournament.name))
+    return redirect("director:hub", slug=tournament.slug)
+
+
+# Players
+
+
+@director_page
+def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every entry, with the actions each one allows; and a form to add one more."""
+    rounds_seated = tournament.rounds.exists()
+    form = PlayerForm(request.POST or None, rounds_seated=rounds_seated)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = services.player_add(tournament=tournament, by=request.user, **form.cleaned_data)
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, f"{entry.player} is entered.")
+            return redirect(request.get_full_path())
+    return render(request, "director/players.html", _players_context(request, tournament, form))
+
+
+def _players_context(
+    request: HttpRequest, tournament: Tournament, form: PlayerForm
+) -> dict[str, Any]:
+    search = EntryFilterForm(request.GET)
+    wanted = search.cleaned_data if search.is_valid() else {}
+    entries = list(
+        selectors.entry_list(
+            tournament=tournament, status=wanted.get("status", ""), search=wanted.get("q", "")
+        )
+    )
+    reasons = selectors.disqualification_reasons(tournament=tournament)
+    for entry in entries:
+        entry.reason = reasons.get(entry.pk, "")
+    return {
+        "tournament": selectors.tournament_counted(tournament=tournament),
+        "entries": entries,
+        "form": form,
+        "search": search,
+        "filtered": bool(wanted.get("status") or wanted.get("q")),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class EntryAction:
+    """One status change as the players page offers it."""
+
+    label: str  # the button
+    question: str  # the confirmation page's heading; {player} is the player
+    done: str  # the message afterwards
+    change: Callable[..., Entry]
+    explains: str = ""
+
+
+ENTRY_ACTIONS = {
+    "check-in": EntryAction(
+        "Check in", "Check in {player}?", "{player} is checked in.", services.entry_check_in
+    ),
+    "undo-check-in": EntryAction(
+        "Undo check-in",
+        "Undo the check-in of {player}?",
+        "{player} is registered again, not checked in.",
+        services.entry_undo_check_in,
+        "They will not be seated until they check in again.",
+    ),
+    "withdraw": EntryAction(
+        "Withdraw",
+        "Withdraw {player}?",
+        "{player} has withdrawn.",
+        services.entry_withdraw,
+        "They keep the scores already played and are not seated in later rounds. "
+        "You can reinstate them.",
+    ),
+}
+# A disqualification is a ruling (R12.4), and reinstating a disqualified player reverses it: both
+# are the scoring app's pages (`_scoring_page`).
+TO_SCORING = ("disqualify", "reinstate")
+
+
+@director_page
+def entry_action(
+    request: HttpRequest, tournament: Tournament, entry_id: int, action: str
+) -> HttpResponse:
+    """GET: the confirmation form; POST: the change, then back to the players list.
+
+    A disqualification is a ruling (R12.4): it goes to the rulings page's form, filled in; a
+    reinstatement goes to its own page, which reverses a disqualification's ruling."""
+    chosen = ENTRY_ACTIONS.get(action)
+    if chosen is None and action not in TO_SCORING:
+        raise Http404("There is no such action on a player.")
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), pk=entry_id, tournament=tournament
+    )
+    if chosen is None:
+        return redirect(_scoring_page(request, tournament, entry, action))
+    if request.method == "POST":
+        try:
+            chosen.change(entry=entry, by=request.user)
+        except services.TournamentError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, chosen.done.format(player=entry.player))
+        return _back_to_players(request, tournament)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "action": action,
+        "chosen": chosen,
+        "question": chosen.question.format(player=entry.player),
+        "next": players_return_url(request, tournament),
+    }
+    return render(request, "director/entry_confirm.html", context)
+
+
+def _scoring_page(request: HttpRequest, tournament: Tournament, entry: Entry, action: str) -> str:
+    if action == "disqualify":
+        rulings = reverse("director:rulings", kwargs={"slug": tournament.slug})
+        return f"{rulings}?kind=disqualification&entry={entry.pk}#record"
+    page = reverse("director:entry-reinstate", args=[tournament.slug, entry.pk])
+    return f"{page}?{urlencode({'next': players_return_url(request, tournament)})}"
+
+
+@director_page
+def check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """GET: how many are waiting, and the button; POST: check them all in."""
+    if request.method == "POST":
+        count = services.entries_check_in_all(tournament=tournament, by=request.user)
+        if count:
+            messages.success(request, f"Checked in {count} players.")
+        else:
+            messages.info(request, "Nobody was waiting: no registered player is left to check in.")
+        return _back_to_players(request, tournament)
+    waiting = selectors.entry_list(tournament=tournament, status=Entry.Status.REGISTERED)
+    context = {
+        "tournament": tournament,
+        "waiting": waiting,
+        "next": players_return_url(request, tournament),
+    }
+    return render(request, "director/check_in_all.html", context)
+
+
+@director_page
+def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Upload or paste a CSV; on any bad row, show every problem and import nothing."""
+    rounds_seated = tournament.rounds.exists()
+    form = ImportForm(request.POST or None, request.FILES or None, rounds_seated=rounds_seated)
+    problems: list[Any] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            entries = services.players_import_csv(
+                tournament=tournament,
+                by=request.user,
+                text=form.cleaned_data["csv"],
+                late=form.cleaned_data.get("late", False),
+            )
+        except services.CsvImportRefused as refusal:
+            problems = refusal.problems
+            form.add_error(None, refusal.message)
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, f"Imported {len(entries)} players.")
+            return redirect("director:players", slug=tournament.slug)
+    context = {"tournament": tournament, "form": form, "problems": problems}
+    return render(request, "director/players_import.html", context)
+
+
+def players_return_url(request: HttpRequest, tournament: Tournament) -> str:
+    """Where to go back to: the players list as it was filtered, never another site."""
+    players_url = reverse("director:players", args=[tournament.slug])
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()})
+    return wanted if safe and wanted.startswith(players_url) else players_url
+
+
+def _back_to_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return HttpResponseRedirect(players_return_url(request, tournament))
+
+
+# The record
+
+
+@director_page
+def audit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Who did what, and when: newest first, a page at a time."""
+    pages = Paginator(selectors.audit_list(tournament=tournament), AUDIT_PAGE_SIZE)
+    page = pages.get_page(request.GET.get("page"))
+    return render(request, "director/audit.html", {"tournament": tournament, "page": page})

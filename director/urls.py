@@ -1,0 +1,9 @@
+"""The director's pages, reversed as "director:...": the tournaments, set-up and players
+(`tournament_urls`), the rounds, dashboard, control room, rulings and Rule check (`round_urls`),
+and printing (`print_urls`)."""
+
+from director import print_urls, round_urls, tournament_urls
+
+app_name = "director"
+
+urlpatterns = [*tournament_urls.urlpatterns, *round_urls.urlpatterns, *print_urls.urlpatterns]

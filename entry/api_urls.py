@@ -1,0 +1,21 @@
+"""The table API: a table's link, its scorekeepers and its directors (`entry/api.py`)."""
+
+from django.urls import path
+
+from entry import api as table_api
+
+TABLE = "tables/<int:pk>"
+urlpatterns = [
+    path(TABLE, table_api.TableDetailApi.as_view(), name="api-table"),
+    path(
+        TABLE + "/games/<int:number>/result",
+        table_api.TableResultApi.as_view(),
+        name="api-table-result",
+    ),
+    path(
+        TABLE + "/games/<int:number>/confirm",
+        table_api.TableConfirmApi.as_view(),
+        name="api-table-confirm",
+    ),
+    path(TABLE + "/sign-off", table_api.TableSignOffApi.as_view(), name="api-table-sign-off"),
+]

@@ -1,0 +1,22 @@
+"""The tables' private links (`/t/<token>/`), reversed as "table:link", and what the table does
+there: correct a game, confirm another player's entry, sign the set off.
+
+Included at the site root by config/urls.py; the table API is in `entry/api_urls.py`.
+"""
+
+from django.urls import path
+
+from entry import views as table_page
+
+app_name = "table"
+
+LINK = "t/<str:token>/"
+
+urlpatterns = [
+    path(LINK, table_page.table_link, name="link"),
+    path(LINK + "games/<int:number>/correct", table_page.table_correct, name="correct"),
+    path(LINK + "games/<int:number>/confirm", table_page.table_confirm, name="confirm"),
+    path(LINK + "sign-off", table_page.table_sign_off_view, name="sign-off"),
+    path(LINK + "call", table_page.table_call, name="call"),
+    path(LINK + "live", table_page.table_live, name="live"),
+]

@@ -1,0 +1,424 @@
+"""The table's private page, `/t/<token>/`: the scorekeeper's phone at the table.
+
+Anyone holding the table's link (the QR code on its printed card) sees the seats and first dealer,
+the game being played now with its cards dealt, contract and dealer (R4, R4.3), and the results
+so far; and, while the set is open, enters each game's result, corrects it, confirms another
+player's entry and signs the set off. Reissuing a table's token revokes the old link: it no longer
+finds a table. Every page works as plain forms; static/js/table-entry.js only adds a card keypad
+and a live check.
+
+Terms
+- current game: the first game of the set (1 to 9) without a scored result at the table. A void
+  attempt (R9.2) scores nothing, so the same game is current again, redealt by the same dealer.
+- running total: a player's total over the scored games up to and including one game (R8.6).
+- preview: the result checked (R10) and scored (R8) by the rules engine, shown, not saved.
+- who is entering: the seated player using the phone, picked by name and remembered in the
+  session; their name goes into the via label of what they save ("table 3 link · Ann").
+- version: every save of a game's result is a numbered revision; a correction is based on the
+  version its author saw, so a correction saved meanwhile is never overwritten (a conflict).
+
+The page lives in the scoring app because it reads games and hand results, which tables (a lower
+layer) may not import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponseRedirect,
+)
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+
+from entry.access import Access, table_access
+from games.kalooki import PRESETS, Problem, evaluate
+from scoring.control import ControlError, director_call, table_live_get
+from scoring.models import Game
+from scoring.result_forms import (
+    FIELD_BY_RULE,
+    ConfirmGameForm,
+    EntryFeedback,
+    NameForm,
+    ResultForm,
+    correction_initial,
+    entry_feedback,
+    same_result,
+)
+from scoring.score_sheet import TablePage, table_page_get
+from scoring.services import (
+    ResultConflict,
+    ResultRefused,
+    WarningsNotConfirmed,
+    game_current,
+    result_confirm,
+    result_submit,
+    table_sign_off,
+)
+from tables.models import Table
+from tournament.models import Round
+
+
+def _page_or_404(token: str) -> TablePage:
+    try:
+        return table_page_get(token=token)
+    except Table.DoesNotExist:
+        raise Http404(
+            "No table has this link. It may have been reissued: ask the director for the new one."
+        ) from None
+
+
+def _access(request: HttpRequest, page: TablePage, token: str) -> Access:
+    """The token in the path is the key to its table, and to nothing else."""
+    access = table_access(request, page.table, link_token=token)
+    if not access.can_write:  # cannot happen for a token that found its table; kept as a guard
+        raise Http404("No table has this link.")
+    return access
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    # The token is the key to the table: keep it out of other sites' Referer headers and out of
+    # search engines. "same-origin", not "no-referrer": with no referrer at all, browsers send
+    # `Origin: null` with the page's own forms, and Django's CSRF check rightly refuses that.
+    response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _link(page: TablePage, anchor: str = "") -> str:
+    url = reverse("table:link", args=[page.table.access_token])
+    return f"{url}#{anchor}" if anchor else url
+
+
+def _remembered(request: HttpRequest, page: TablePage) -> int | None:
+    """Who is entering on this phone, if they said so before (and still sit here)."""
+    entry_id = request.session.get(_session_key(page))
+    return entry_id if any(seat.entry_id == entry_id for seat in page.seats) else None
+
+
+def _remember(request: HttpRequest, page: TablePage, entry_id: int) -> None:
+    request.session[_session_key(page)] = entry_id
+
+
+def _session_key(page: TablePage) -> str:
+    return f"table-{page.table.pk}-who"
+
+
+def _name(page: TablePage, entry_id: int) -> str:
+    return next(seat.name for seat in page.seats if seat.entry_id == entry_id)
+
+
+def _live_config(page: TablePage) -> dict[str, Any]:
+    """What the keypad and the live check need: card values, deck limits, the API."""
+    ruleset = page.ruleset
+    preset = next((key for key, rules in PRESETS.items() if rules == ruleset), None)
+    return {
+        "api": reverse("rules-game"),
+        "ruleset": preset,  # None: a ruleset of its own, checked by the server's preview only
+        "values": ruleset.card_values.to_dict(),
+        "max_copies": ruleset.max_copies,
+        "jokers": ruleset.jokers,
+        "field_by_rule": FIELD_BY_RULE,
+    }
+
+
+def _render(request: HttpRequest, template: str, page: TablePage, **context: Any) -> HttpResponse:
+    context = {
+        "page": page,
+        "table_live": table_live_get(table=page.table),
+        "live": _live_config(page),
+        "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
+        "who": _remembered(request, page),
+        **context,
+    }
+    return _private(render(request, template, context))
+
+
+def _new_form(request: HttpRequest, page: TablePage) -> ResultForm | None:
+    if not page.takes_new_results or page.current is None:
+        return None
+    initial = {
+        "game": page.current.line.number,
+        "attempt": page.current.attempt,
+        "who": _remembered(request, page),
+    }
+    return ResultForm(seats=page.seats, initial=initial)
+
+
+@never_cache
+def table_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's page: seats, the game now played, the entry form, results so far. A POST
+    previews (`action=preview`) or saves (`action=save`) the current game's result."""
+    page = _page_or_404(token)
+    access = _access(request, page, token)
+    if request.method != "POST":
+        form = _new_form(request, page)
+        feedback = entry_feedback(form) if form else None
+        return _render(request, "entry/link.html", page, form=form, feedback=feedback)
+    if not page.takes_new_results:
+        messages.error(request, _closed_message(page))
+        return HttpResponseRedirect(_link(page))
+    form = ResultForm(request.POST, seats=page.seats)
+    return _result_post(request, page, access, form, "entry/link.html")
+
+
+@never_cache
+def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """Correct a scored game: the same form, filled with the stored entry, saved as a new
+    version based on the one shown (R12.4: only until the round is locked)."""
+    page = _page_or_404(token)
+    access = _access(request, page, token)
+    result = page.scored(number)
+    if result is None:
+        raise Http404(f"Game {number} has no result at this table yet: nothing to correct.")
+    if not page.is_open:
+        messages.error(request, _closed_message(page))
+        return HttpResponseRedirect(_link(page, f"game-{number}"))
+    if request.method == "POST":
+        form = ResultForm(request.POST, seats=page.seats, correcting=True, number=number)
+        return _result_post(request, page, access, form, "entry/correct.html", result=result)
+    game, rows = correction_initial(result.entry or {})
+    initial = {**game, "game": number, "base_version": result.version}
+    initial["who"] = _remembered(request, page)
+    form = ResultForm(
+        seats=page.seats, correcting=True, number=number, initial=initial, row_initial=rows
+    )
+    return _render(
+        request,
+        "entry/correct.html",
+        page,
+        form=form,
+        feedback=entry_feedback(form),
+        result=result,
+    )
+
+
+def _result_post(
+    request: HttpRequest,
+    page: TablePage,
+    access: Access,
+    form: ResultForm,
+    template: str,
+    **context: Any,
+) -> HttpResponse:
+    if not form.is_valid():
+        return _render(request, template, page, form=form, feedback=entry_feedback(form), **context)
+    data = form.cleaned_data
+    _remember(request, page, data["who"])
+    if request.POST.get("action") != "save":
+        return _render(request, template, page, form=form, feedback=_preview(form, page), **context)
+    via = access.via(_name(page, data["who"]))
+    voided = _voided_meanwhile(page, data)
+    if voided is not None:
+        return _conflict(request, page, form, via, voided)
+    try:
+        outcome = result_submit(
+            table=page.table,
+            number=data["game"],
+            hands=form.hands(),
+            down_and_out=data["down_and_out"],
+            void=data["void"],
+            by=access.user,
+            via=via,
+            confirm_warnings=data["confirm_warnings"],
+            base_version=data["base_version"],
+            reason=data["reason"],
+        )
+    except ResultConflict as conflict:
+        return _conflict(request, page, form, via, conflict.game)
+    except ResultRefused as refused:
+        feedback = _refusal(form, page, refused)
+        return _render(request, template, page, form=form, feedback=feedback, **context)
+    messages.success(request, _saved_message(outcome.game, outcome.created))
+    anchor = "now" if outcome.created else f"game-{outcome.game.number}"
+    return HttpResponseRedirect(_link(page, anchor))
+
+
+def _preview(form: ResultForm, page: TablePage) -> EntryFeedback:
+    check, score = evaluate(form.entry(), page.ruleset)
+    return entry_feedback(form, check.errors, check.warnings, score.scores if score else ())
+
+
+def _refusal(form: ResultForm, page: TablePage, refused: ResultRefused) -> EntryFeedback:
+    """The service's problems next to their fields, with the engine's scores when it has some."""
+    check, score = evaluate(form.entry(), page.ruleset)
+    errors: tuple[Problem, ...] = (
+        () if isinstance(refused, WarningsNotConfirmed) else refused.problems
+    )
+    warnings = refused.warnings or check.warnings
+    return entry_feedback(form, errors, warnings, score.scores if score and not errors else ())
+
+
+def _voided_meanwhile(page: TablePage, data: dict[str, Any]) -> Game | None:
+    """The void attempt recorded since this form was opened for game `data["game"]`, if any: the
+    form's result belongs to an attempt that is over (R9.2), so it must not be saved as the next."""
+    current, attempt = page.current, data.get("attempt")
+    if current is None or attempt is None or current.line.number != data["game"]:
+        return None  # a correction, or a game that is not current any more: the service decides
+    if attempt >= current.attempt:
+        return None
+    return page.table.games.filter(number=data["game"], attempt=attempt, is_void=True).first()
+
+
+def _conflict(
+    request: HttpRequest, page: TablePage, form: ResultForm, via: str, stored_game: Game
+) -> HttpResponse:
+    """Someone else saved first: say so, and show what is stored now (nothing is overwritten).
+    The same phone sending the same result again (a double tap, a retry) is told it is saved."""
+    number = stored_game.number
+    latest = stored_game.revisions.order_by("-version").first()
+    if latest is not None and latest.entered_via == via and same_result(latest.entry, form):
+        messages.success(request, _saved_message(stored_game, latest.version == 1))
+        return HttpResponseRedirect(_link(page, "now" if latest.version == 1 else f"game-{number}"))
+    page = _page_or_404(page.table.access_token)
+    stored = next((r for r in page.results if r.game_id == stored_game.pk), None)
+    messages.error(
+        request,
+        f"Someone else saved game {number} first: your entry was not saved. The stored result "
+        "is shown below; if it is wrong, correct it.",
+    )
+    form = _new_form(request, page)
+    return _render(
+        request,
+        "entry/link.html",
+        page,
+        form=form,
+        feedback=entry_feedback(form) if form else None,
+        stored=stored,
+    )
+
+
+def _saved_message(game: Game, created: bool) -> str:
+    if game.is_void:
+        return (
+            f"Game {game.number} is recorded as void (R9.2): nobody scores, and the same dealer "
+            "deals it again."
+        )
+    text = (
+        f"Game {game.number} is saved."
+        if created
+        else (f"Game {game.number} is corrected: this is version {game.version}.")
+    )
+    if game.status == Game.Status.PENDING:
+        text += " It counts once another player at the table confirms it."
+    if game.is_flagged:
+        text += " It is flagged for the director because of the warnings you confirmed."
+    return text
+
+
+def _closed_message(page: TablePage) -> str:
+    if page.is_signed_off:
+        return f"{page.table} has signed its set off: its results can no longer be changed here."
+    status = page.table.round.status
+    if status == Round.Status.DRAFT:
+        return "This round is still a draft: results can be entered once it is published."
+    if status == Round.Status.LOCKED:
+        return "This round is locked: only a director's ruling can change a score (R12.4)."
+    if page.current is None:
+        return "All nine games are scored: correct a game, or sign the set off."
+    return "No result can be entered here now."
+
+
+@never_cache
+@require_POST
+def table_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A second person at the table confirms a pending result; never its own enterer."""
+    page = _page_or_404(token)
+    access = _access(request, page, token)
+    form = ConfirmGameForm(request.POST, seats=page.seats, label="Who is confirming?")
+    if not form.is_valid():
+        messages.error(request, f"Game {number} is not confirmed: choose your name first.")
+        return HttpResponseRedirect(_link(page, "pending"))
+    who = form.cleaned_data["who"]
+    _remember(request, page, who)
+    game = game_current(table=page.table, number=number)
+    if game is None:
+        raise Http404(f"Game {number} has no result at this table.")
+    try:
+        result_confirm(
+            game=game,
+            by=access.user,
+            via=access.via(_name(page, who)),
+            base_version=form.cleaned_data["version"],
+        )
+    except (ResultConflict, ResultRefused) as refused:
+        messages.error(request, f"Game {number} is not confirmed: {refused}")
+    else:
+        messages.success(request, f"Game {number} is confirmed by {_name(page, who)}.")
+    return HttpResponseRedirect(_link(page, "pending"))
+
+
+@never_cache
+@require_POST
+def table_sign_off_view(request: HttpRequest, token: str) -> HttpResponse:
+    """The table signs its finished set off: its results are final at the table (R4.1)."""
+    page = _page_or_404(token)
+    access = _access(request, page, token)
+    form = NameForm(request.POST, seats=page.seats, label="Signed off by")
+    if not form.is_valid():
+        messages.error(request, "The set is not signed off: choose your name first.")
+        return HttpResponseRedirect(_link(page, "sign-off"))
+    who = form.cleaned_data["who"]
+    _remember(request, page, who)
+    name = _name(page, who)
+    try:
+        table_sign_off(table=page.table, by=access.user, via=access.via(name), signer=name)
+    except ResultRefused as refused:
+        messages.error(request, f"The set is not signed off: {refused}")
+    else:
+        messages.success(request, f"The set is signed off by {name}. Thank you!")
+    return HttpResponseRedirect(_link(page, "sign-off"))
+
+
+# --- the clock and the call for the director (scoring.control) ----------------------------------
+
+
+@never_cache
+@require_POST
+def table_call(request: HttpRequest, token: str) -> HttpResponse:
+    """ "Call the director": the call shows on the round's dashboard until it is answered."""
+    page = _page_or_404(token)
+    access = _access(request, page, token)
+    who = _remembered(request, page)
+    try:
+        outcome = director_call(table=page.table, via=access.via(_name(page, who) if who else ""))
+    except ControlError as error:
+        messages.error(request, str(error))
+    else:
+        called = f"{timezone.localtime(outcome.call.called_at):%H:%M}"
+        messages.success(
+            request,
+            "The director is called: stay at the table, they will come."
+            if outcome.created
+            else f"The director was called already at {called}: they will come.",
+        )
+    return HttpResponseRedirect(_link(page, "director"))
+
+
+@require_safe
+def table_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The table page's clock and call, for its script: a 304 while neither changed."""
+    table = Table.objects.filter(access_token=token).only("pk", "round_id").first()
+    if table is None:
+        raise Http404("No table has this link.")
+    live = table_live_get(table=table)
+    etag = f'"{live.stamp}"'
+    if get_conditional_response(request, etag=etag) is not None:
+        return _private(_stamped(HttpResponseNotModified(), etag))
+    response = render(request, "entry/_live.html", {"table_live": live, "token": token})
+    return _private(_stamped(response, etag))
+
+
+def _stamped(response: HttpResponse, etag: str) -> HttpResponse:
+    response.headers["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response

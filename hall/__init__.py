@@ -1,0 +1,10 @@
+"""The hall's room: what the public sees, with no account.
+
+The site's front page, a tournament's home, leaderboard, projector, seating board, player and
+table pages with their live parts (`views`, `seating_views`, `selectors`), the standings API
+and the CSV exports (`api`). Pages are reversed as "public:...". Everything shown is read from
+the stored standings snapshots and results; nothing here writes.
+
+May import: the domain apps (`scoring`, `tables`, `tournament`) and `games`; never `director`
+or `entry`.
+"""

@@ -1,0 +1,73 @@
+"""The hall's seating board (`/p/<slug>/seating`) and its projector mode: find your seat.
+
+Reads come from `hall.selectors`; the tournament's public facts and who may see them from
+`hall.views`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from hall.selectors import (
+    LIVE_SECONDS,
+    hall_clock_get,
+    hall_round_get,
+    is_live_request,
+    live_response,
+    seating_board_get,
+    updated_now,
+)
+from hall.views import PublicTournament, private_if_preview, tournament_for_public
+
+BOARD_ROWS = 15  # rows on one page of the projector mode, without a script
+BOARD_SECONDS = 10  # how long the projector shows a page
+
+
+def _board_context(request: HttpRequest, tournament: PublicTournament) -> dict[str, Any]:
+    round = hall_round_get(tournament_id=tournament.id)
+    seats = seating_board_get(round_id=round.id) if round else []
+    return {"tournament": tournament, "round": round, "seats": seats, "updated": updated_now()}
+
+
+@require_safe
+def seating_board(request: HttpRequest, slug: str) -> HttpResponse:
+    """Find your seat: the published round's players A to Z, with table and seat."""
+    tournament = tournament_for_public(request, slug)
+    context = _board_context(request, tournament)
+    if is_live_request(request):
+        figures = (tournament, context["round"], context["seats"])
+        return live_response(request, "hall/_seating_live.html", context, *figures)
+    context["live_seconds"] = LIVE_SECONDS
+    return private_if_preview(tournament, render(request, "hall/seating.html", context))
+
+
+@require_safe
+def seating_projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """The seating board in large type, a page at a time: the script fits as many rows as the
+    screen shows and moves on every `BOARD_SECONDS`; without it, `?page=N` and a refresh."""
+    tournament = tournament_for_public(request, slug)
+    context = _board_context(request, tournament)
+    seats = context["seats"]
+    pages = max(1, -(-len(seats) // BOARD_ROWS))
+    page = min(max(_int(request.GET.get("page"), 1), 1), pages)
+    context |= {
+        "page": page,
+        "pages": pages,
+        "next_page": page % pages + 1,
+        "first_row": (page - 1) * BOARD_ROWS,
+        "rows_per_page": BOARD_ROWS,
+        "seconds": BOARD_SECONDS,
+        "clock": hall_clock_get(round=context["round"]),
+    }
+    return private_if_preview(tournament, render(request, "hall/seating_projector.html", context))
+
+
+def _int(text: str | None, default: int) -> int:
+    try:
+        return int(text or default)
+    except ValueError:
+        return default

@@ -1,0 +1,34 @@
+"""The public pages of a published tournament (`/p/<slug>/...`), its CSV exports and the
+standings API, reversed as "public:...".
+
+Included at the site root by config/urls.py, with the site's front page (`/`, "public:index").
+"""
+
+from django.urls import path
+
+from hall import api as public_api
+from hall import seating_views as hall_views
+from hall import views as public
+
+app_name = "public"
+
+PUBLIC = "p/<slug:slug>/"
+
+urlpatterns = [
+    path("", public.index, name="index"),
+    path(PUBLIC, public.tournament_home, name="home"),
+    path(PUBLIC + "leaderboard", public.leaderboard, name="leaderboard"),
+    path(PUBLIC + "leaderboard/rows", public.leaderboard_rows, name="leaderboard-rows"),
+    path(PUBLIC + "projector", public.projector, name="projector"),
+    path(PUBLIC + "seating", hall_views.seating_board, name="seating"),
+    path(PUBLIC + "seating/projector", hall_views.seating_projector, name="seating-projector"),
+    path(PUBLIC + "tables/<int:round>/<int:table>", public.table_page, name="table"),
+    path(PUBLIC + "players/<int:entry_id>", public.player_page, name="player"),
+    path(PUBLIC + "results.csv", public_api.results_csv, name="results-csv"),
+    path(PUBLIC + "games.csv", public_api.games_csv, name="games-csv"),
+    path(
+        "api/tournaments/<slug:slug>/standings",
+        public_api.StandingsApi.as_view(),
+        name="api-standings",
+    ),
+]

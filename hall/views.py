@@ -1,0 +1,947 @@
+"""The public pages of a published tournament, for players' phones and the hall's projector.
+
+No sign-in: anyone may read a published tournament's home, live leaderboard, tables and players.
+An unpublished tournament is a 404 for everyone, except a director of it who asks for a
+**preview** (`?preview=1`): the pages then say so and are never cached.
+
+Terms
+- public facts: what the pages need of the tournament itself (name, dates, venue, published),
+  cached for `FACTS_SECONDS` so that a leaderboard request reads nothing but the cache; a change
+  of them (publishing, unpublishing, a new name) shows within those seconds.
+- standings: `scoring.standings.standings_current`, the newest snapshot (R12.3), from the cache.
+- validators: the snapshot's version (the ETag) and its computation time (Last-Modified). A
+  request that already holds the current version gets a 304 with no body, decided from the
+  cache alone.
+- reuse: each web process keeps the facts and standings it read for `REUSE_SECONDS`, so that
+  under a crowd it asks the shared cache a few times a second rather than at every request.
+- rows: the leaderboard's table body. It changes only with the snapshot, so each web process
+  draws it (and the whole page seen without a sign-in, plain and gzipped) once per version
+  (`_rendered`); the page's script fetches the rows every `REFRESH_SECONDS` and swaps them in
+  when the version changed.
+- shortcut: `LeaderboardShortcut`, a middleware that answers the leaderboard to visitors
+  without a session right after WhiteNoise, without the rest of the middleware stack.
+- running total: a player's total over their counted games up to and including one game (R8.6);
+  rulings (R12.4) are added to the leaderboard's total, and listed on the player's page.
+"""
+
+from __future__ import annotations
+
+import datetime
+import gzip
+import re
+import time
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import Resolver404, ResolverMatch, resolve
+from django.utils import timezone
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.http import http_date
+from django.views.decorators.http import require_safe
+
+from games.kalooki import Ruleset
+from hall.selectors import (
+    LIVE_SECONDS,
+    clock_figures,
+    hall_clock_get,
+    hall_round_get,
+    is_live_request,
+    live_response,
+    seat_now_get,
+)
+from scoring.clock import Clock, round_clocks
+from scoring.models import Game, HandResult, Ruling
+from scoring.standings import standings_current
+from tables.models import Table
+from tables.selectors import GameLine, SeatLine, game_lines, seat_lines, seats_prefetch
+from tournament.models import Entry, Round, Tournament
+from tournament.permissions import directed_tournaments
+from tournament.selectors import TIE_BREAK_WORDS, tournament_list_public
+
+FACTS_SECONDS = 10  # how long a change of a tournament's public facts may take to show
+REUSE_SECONDS = 0.2  # how long a web process reuses the facts and standings it last read
+REFRESH_SECONDS = 10  # how often an open leaderboard asks for new rows
+NOSCRIPT_REFRESH_SECONDS = 30  # the whole page, when the browser runs no JavaScript
+PROJECTOR_ROWS = 12  # rows on one projector page
+PROJECTOR_SECONDS = 10  # how long the projector shows a page
+HOME_LEADERS = 10  # leaders shown on the tournament's home page
+
+# --- the tournament's public facts -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PublicTournament:
+    id: int
+    slug: str
+    name: str
+    starts_on: datetime.date
+    ends_on: datetime.date
+    venue: str
+    status: str
+    is_published: bool
+    games_in_set: int  # R4: nine under the ASAJ rules
+    preview: bool = False  # a director looking at the unpublished pages
+
+    @property
+    def status_label(self) -> str:
+        return Tournament.Status(self.status).label
+
+    @property
+    def query(self) -> str:
+        """What links between the pages carry: the preview stays a preview."""
+        return "?preview=1" if self.preview else ""
+
+    def as_model(self) -> Tournament:
+        """An unsaved stand-in with the primary key, enough for `standings_current`."""
+        return Tournament(pk=self.id, slug=self.slug, name=self.name)
+
+
+FACTS = ("id", "slug", "name", "starts_on", "ends_on", "venue", "status", "is_published")
+
+
+def tournament_public_get(*, slug: str) -> PublicTournament | None:
+    """The tournament's public facts, from the cache (else 1 query); None if there is none."""
+    return _recently(("tournament", slug), lambda: _cached_facts(slug))
+
+
+def _cached_facts(slug: str) -> PublicTournament | None:
+    key = f"public:tournament:{slug}"
+    facts = _cache_get(key)
+    if facts is None:
+        facts = _facts(slug)
+        _cache_set(key, facts, FACTS_SECONDS)  # unknown addresses too: a 404 costs no query
+    return PublicTournament(**facts) if facts else None
+
+
+def _facts(slug: str) -> dict[str, Any]:
+    row = Tournament.objects.filter(slug=slug).values(*FACTS, "ruleset").first()
+    if row is None:
+        return {}
+    row["games_in_set"] = len(Ruleset.from_dict(row.pop("ruleset")).games)
+    return row
+
+
+_recent: dict[Hashable, tuple[float, Any]] = {}
+RECENT_LIMIT = 1000  # addresses remembered by one process; a scan of made-up ones is forgotten
+
+
+def _recently(key: Hashable, read: Callable[[], Any]) -> Any:
+    """What `read` returned in this process less than `REUSE_SECONDS` ago, else `read()`: under
+    a crowd, each web process asks the shared cache a few times a second, not once a request."""
+    now = time.monotonic()
+    found = _recent.get(key)
+    if found is not None and now - found[0] < REUSE_SECONDS:
+        return found[1]
+    value = read()
+    if len(_recent) >= RECENT_LIMIT:
+        _recent.clear()
+    _recent[key] = (now, value)
+    return value
+
+
+def forget_recent() -> None:
+    """Drop what this process remembers (tests that change the facts between two requests)."""
+    _recent.clear()
+    _memo.clear()
+
+
+def _cache_get(key: str) -> Any:
+    try:
+        return cache.get(key)
+    except Exception:  # Redis away: the database answers instead
+        return None
+
+
+def _cache_set(key: str, value: Any, seconds: int) -> None:
+    try:
+        cache.set(key, value, seconds)
+    except Exception:
+        return
+
+
+def tournament_for_public(request: HttpRequest, slug: str) -> PublicTournament:
+    """The published tournament, or its preview for one of its directors; a 404 otherwise,
+    signed in or not, so that the public never sees a tournament before the director does."""
+    tournament = tournament_public_get(slug=slug)
+    if tournament is not None and tournament.is_published:
+        return tournament
+    if tournament is not None and request.GET.get("preview") and _directs(request, tournament):
+        return replace(tournament, preview=True)
+    raise Http404("No published tournament has that address.")
+
+
+def _directs(request: HttpRequest, tournament: PublicTournament) -> bool:
+    return directed_tournaments(request.user).filter(pk=tournament.id).exists()
+
+
+# --- conditional requests (ETag = the snapshot's version) --------------------------------------
+
+
+@dataclass(frozen=True)
+class Validators:
+    """What a client may send back to learn that nothing changed: a 304 instead of the page."""
+
+    etag: str
+    last_modified: int | None
+    cacheable: bool  # False for a preview: every look is fresh and nothing is stored
+
+    @classmethod
+    def of(cls, tournament: PublicTournament, standings: dict[str, Any]) -> Validators:
+        computed_at = standings.get("computed_at")
+        # Whole seconds, as HTTP dates are: If-Modified-Since compares with the header's value.
+        at = int(datetime.datetime.fromisoformat(computed_at).timestamp()) if computed_at else None
+        # Weak: the gzipped and the plain body of one version are the same standings.
+        etag = f'W/"{tournament.id}.{standings.get("version", 0)}"'
+        return cls(etag, at, not tournament.preview)
+
+    def not_modified(self, request: HttpRequest) -> HttpResponse | None:
+        """A 304 when the client holds this version already (If-None-Match, If-Modified-Since)."""
+        if not self.cacheable:
+            return None
+        if get_conditional_response(request, self.etag, self.last_modified) is None:
+            return None
+        return self.stamp(HttpResponseNotModified())
+
+    def stamp(self, response: HttpResponse) -> HttpResponse:
+        if not self.cacheable:
+            patch_cache_control(response, private=True, no_store=True)
+            return response
+        response.headers["ETag"] = self.etag
+        if self.last_modified is not None:
+            response.headers["Last-Modified"] = http_date(self.last_modified)
+        patch_cache_control(response, no_cache=True)  # store it, but ask every time
+        return response
+
+
+# --- the leaderboard ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """One player's line on the leaderboard, ready to show."""
+
+    entry: int
+    player: str
+    club: str
+    status: str
+    place: str  # "=3" when shared (R12.3), "—" when not placed
+    games_played: int
+    last_game: int | None
+    total: int
+    ruling_points: int
+    movement: int | None  # places gained since the previous round
+    ranked_total: int = 0  # what the place is decided by: the completed rounds' while one is live
+    round_points: int = 0  # in the current round (the live one, else the latest)
+    round_games: int = 0
+
+    @property
+    def status_label(self) -> str:
+        """Shown only for a player no longer playing."""
+        return Entry.Status(self.status).label if self.status in STOPPED else ""
+
+    @property
+    def movement_label(self) -> str:
+        if not self.movement:
+            return "–"
+        return f"▲{self.movement}" if self.movement > 0 else f"▼{-self.movement}"
+
+    @property
+    def movement_class(self) -> str:
+        if not self.movement:
+            return "same"
+        return "up" if self.movement > 0 else "down"
+
+    @property
+    def movement_words(self) -> str:
+        if self.movement is None:
+            return "no earlier round to compare"
+        if not self.movement:
+            return "same place as after the previous round"
+        way = "up" if self.movement > 0 else "down"
+        return f"{way} {abs(self.movement)} since the previous round"
+
+
+STOPPED = (Entry.Status.WITHDRAWN, Entry.Status.DISQUALIFIED)
+
+
+def leader_rows(players: Iterable[dict[str, Any]]) -> list[LeaderRow]:
+    """The snapshot's players, in its order (placed by R12.3, then the unplaced)."""
+    return [_leader_row(row) for row in players]
+
+
+def _leader_row(row: dict[str, Any]) -> LeaderRow:
+    place = row["place"]
+    return LeaderRow(
+        entry=row["entry"],
+        player=row["player"],
+        club=row["club"],
+        status=row["status"],
+        place="—" if place is None else f"={place}" if row["shared"] else str(place),
+        games_played=row["games_played"],
+        last_game=row["last_game"],
+        total=row["total"],
+        ruling_points=row["ruling_points"],
+        movement=row["movement"],
+        # .get: a snapshot of an older shape lacks them until its next refresh
+        ranked_total=row.get("ranked_total", row["total"]),
+        round_points=row.get("round_points", 0),
+        round_games=row.get("round_games", 0),
+    )
+
+
+_memo: dict[tuple[str, int], tuple[Hashable, Any]] = {}
+
+
+def _rendered(kind: str, tournament: PublicTournament, stamp: Hashable, draw: Callable[[], Any]):
+    """What `draw` renders for this tournament, drawn once per `stamp` in each process: the
+    leaderboard's rows change only with a new snapshot, and 2,000 rows take a while to draw."""
+    key = (kind, tournament.id)
+    found = _memo.get(key)
+    if found is not None and found[0] == stamp:
+        return found[1]
+    html = draw()
+    _memo[key] = (stamp, html)
+    return html
+
+
+def _rows_html(tournament: PublicTournament, standings: dict[str, Any]) -> str:
+    def draw() -> str:
+        context = {"tournament": tournament, "rows": leader_rows(standings["players"])}
+        return render_to_string("hall/_leaderboard_rows.html", context)
+
+    return _rendered("rows", tournament, _stamp(tournament, standings), draw)
+
+
+def _stamp(tournament: PublicTournament, standings: dict[str, Any]) -> Hashable:
+    return (tournament, standings.get("version"), standings.get("computed_at"))
+
+
+def _standings(tournament: PublicTournament) -> dict[str, Any]:
+    if tournament.preview:  # a director checking a change sees it at once
+        return standings_current(tournament=tournament.as_model())
+    read = lambda: standings_current(tournament=tournament.as_model())  # noqa: E731
+    return _recently(("standings", tournament.id), read)
+
+
+@require_safe
+def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
+    """The live leaderboard: a 304 from the cache alone when the client has this version."""
+    tournament = tournament_for_public(request, slug)
+    standings = _standings(tournament)
+    validators = Validators.of(tournament, standings)
+    unchanged = validators.not_modified(request)
+    if unchanged is not None:
+        return unchanged
+    if tournament.preview or _signed_in(request):  # the page's header names them
+        response = render(request, "hall/leaderboard.html", _board(tournament, standings))
+    else:
+        stamp = (_stamp(tournament, standings), REFRESH_SECONDS, request.path)
+        draw = lambda: _anonymous_page(request, tournament, standings)  # noqa: E731
+        response = _Drawn("page", tournament, stamp, draw).response(request)
+    patch_vary_headers(response, ["Cookie"])  # a sign-in changes the page's header
+    return validators.stamp(response)
+
+
+def _signed_in(request: HttpRequest) -> bool:
+    """Only a visitor with a session cookie can be signed in: the crowd without one shares a
+    page drawn once, without a session being looked at."""
+    return settings.SESSION_COOKIE_NAME in request.COOKIES and request.user.is_authenticated
+
+
+def _board(tournament: PublicTournament, standings: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "tournament": tournament,
+        "standings": standings,
+        "rows_html": _rows_html(tournament, standings),
+        "etag": Validators.of(tournament, standings).etag,
+        "refresh_seconds": REFRESH_SECONDS,
+        "noscript_seconds": NOSCRIPT_REFRESH_SECONDS,
+        "computed_at": _computed_at(standings),
+        "tie_breaks": [TIE_BREAK_WORDS.get(name, name) for name in standings.get("tie_breaks", ())],
+    }
+
+
+def _anonymous_page(
+    request: HttpRequest, tournament: PublicTournament, standings: dict[str, Any]
+) -> str:
+    """The whole page as everyone without a sign-in sees it. Drawn without the request's
+    context: a visitor's own messages must not be drawn into everyone's page."""
+    context = {**_board(tournament, standings), "request": request, "user": AnonymousUser()}
+    return render_to_string("hall/leaderboard.html", context)
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """A body that is the same for everyone until the next snapshot: encoded, and gzipped for
+    the browsers that accept it (a 2,000-row leaderboard shrinks about tenfold), once per
+    `stamp` in each process. It holds no secret (no CSRF token), so compressing it is safe."""
+
+    kind: str
+    tournament: PublicTournament
+    stamp: Hashable
+    draw: Callable[[], str]
+
+    def response(self, request: HttpRequest) -> HttpResponse:
+        body = self._once(self.kind, lambda: self.draw().encode())
+        if not ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
+            response = HttpResponse(body)
+        else:
+            zipped = self._once(f"{self.kind}.gz", lambda: gzip.compress(body, mtime=0))
+            response = HttpResponse(zipped, headers={"Content-Encoding": "gzip"})
+        patch_vary_headers(response, ["Accept-Encoding"])
+        return response
+
+    def _once(self, kind: str, draw: Callable[[], bytes]) -> bytes:
+        return _rendered(kind, self.tournament, self.stamp, draw)
+
+
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+def _computed_at(standings: dict[str, Any]) -> datetime.datetime | None:
+    at = standings.get("computed_at")
+    return datetime.datetime.fromisoformat(at) if at else None
+
+
+@require_safe
+def leaderboard_rows(request: HttpRequest, slug: str) -> HttpResponse:
+    """The leaderboard's table body alone, for the page's script (and the projector's)."""
+    tournament = tournament_for_public(request, slug)
+    standings = _standings(tournament)
+    validators = Validators.of(tournament, standings)
+    unchanged = validators.not_modified(request)
+    if unchanged is not None:
+        return unchanged
+    stamp = _stamp(tournament, standings)
+    rows = _Drawn("rows-body", tournament, stamp, lambda: _rows_html(tournament, standings))
+    response = validators.stamp(rows.response(request))
+    at = _computed_at(standings)
+    if at is not None:  # the hall's one clock: the server's time, in the venue's time zone
+        response.headers["X-Updated"] = f"{timezone.localtime(at):%H:%M:%S}"
+    return response
+
+
+@require_safe
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """Large type, no controls: page `?page=N` of the leaderboard. The script pages through all
+    rows every `PROJECTOR_SECONDS`; without it the page itself moves on to the next page."""
+    tournament = tournament_for_public(request, slug)
+    standings = _standings(tournament)
+    rows = leader_rows(standings["players"])
+    pages = max(1, -(-len(rows) // PROJECTOR_ROWS))
+    page = min(max(_int(request.GET.get("page"), 1), 1), pages)
+    start = (page - 1) * PROJECTOR_ROWS
+    context = {
+        "tournament": tournament,
+        "rows": rows[start : start + PROJECTOR_ROWS],
+        "page": page,
+        "pages": pages,
+        "next_page": page % pages + 1,
+        "rows_per_page": PROJECTOR_ROWS,
+        "seconds": PROJECTOR_SECONDS,
+        "computed_at": _computed_at(standings),
+        "latest_round": standings.get("latest_round"),
+        "clock": hall_clock_get(round=hall_round_get(tournament_id=tournament.id)),
+    }
+    return private_if_preview(tournament, render(request, "hall/projector.html", context))
+
+
+def _int(text: str | None, default: int) -> int:
+    try:
+        return int(text or default)
+    except ValueError:
+        return default
+
+
+# --- the tournament's home ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableLink:
+    number: int
+    games_played: int
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    number: int
+    status: str
+    status_label: str
+    tables: tuple[TableLink, ...]
+
+    @property
+    def is_public(self) -> bool:
+        """A draft round's seating may still change: its tables are not shown yet."""
+        return self.status != Round.Status.DRAFT
+
+
+def rounds_public(*, tournament_id: int) -> list[RoundLine]:
+    """Every round with its tables and how many of each set's games are scored (2 queries)."""
+    tables: dict[int, list[TableLink]] = {}
+    scored = Count("games", filter=Q(games__is_void=False))
+    for round_id, number, games in (
+        Table.objects.filter(round__tournament_id=tournament_id)
+        .annotate(scored=scored)
+        .order_by("number")
+        .values_list("round_id", "number", "scored")
+    ):
+        tables.setdefault(round_id, []).append(TableLink(number, games))
+    rounds = Round.objects.filter(tournament_id=tournament_id).order_by("number")
+    return [
+        RoundLine(r.number, r.status, r.get_status_display(), tuple(tables.get(r.pk, ())))
+        for r in rounds
+    ]
+
+
+@require_safe
+def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_public(request, slug)
+    standings = _standings(tournament)
+    round = hall_round_get(tournament_id=tournament.id)
+    context = {
+        "tournament": tournament,
+        "rounds": rounds_public(tournament_id=tournament.id),
+        "leaders": leader_rows(standings["players"][:HOME_LEADERS]),
+        "players": len(standings["players"]),
+        "computed_at": _computed_at(standings),
+        "hall_round": round,
+        "clock": hall_clock_get(round=round),
+        "live_seconds": LIVE_SECONDS,
+    }
+    if is_live_request(request):
+        version = standings.get("version")
+        figures = (tournament, version, context["rounds"], round, clock_figures(context["clock"]))
+        return live_response(request, "hall/_home_live.html", context, *figures)
+    return private_if_preview(tournament, render(request, "hall/home.html", context))
+
+
+def private_if_preview(tournament: PublicTournament, response: HttpResponse) -> HttpResponse:
+    if tournament.preview:
+        patch_cache_control(response, private=True, no_store=True)
+    return response
+
+
+# --- a table -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreCell:
+    score: int
+    running: int  # the seat's set total after this game
+    went_out: bool
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game at the table, or a void attempt at one (R9.2), a cell per seat in seat order."""
+
+    line: GameLine
+    attempt: int
+    is_void: bool
+    is_pending: bool  # awaiting a second person's confirmation: not counted yet
+    down_and_out: bool
+    cells: tuple[ScoreCell, ...]
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    round: int
+    number: int
+    seats: list[SeatLine]
+    games: list[GameRow]
+    totals: list[int]  # each seat's set total so far (R8.6), in seat order
+    current: GameLine | None  # the game being played now; None once all are scored
+    current_attempt: int  # 2 after one void attempt (R9.2)
+    games_scored: int
+    games_in_set: int
+    is_signed_off: bool
+    clock: Clock | None = None  # the table's clock while its round is being played
+    updated: datetime.datetime | None = None  # its last entry: the figures' time
+
+
+def table_public_get(
+    *, tournament_id: int, round_number: int, table_number: int
+) -> PublicTable | None:
+    """One table of a published round: seats, every game's scores, the game being played and
+    its clock (5 queries: table, seats, games, hand results, clock events). None for a draft
+    round's table."""
+    table = (
+        Table.objects.select_related("round__tournament")
+        .prefetch_related(seats_prefetch())
+        .filter(round__tournament_id=tournament_id, round__number=round_number)
+        .exclude(round__status=Round.Status.DRAFT)
+        .filter(number=table_number)
+        .first()
+    )
+    if table is None:
+        return None
+    seats = seat_lines(table)
+    lines = game_lines(seats, table.round.tournament.rules().games)
+    games = list(table.games.order_by("number", "attempt"))
+    rows = HandResult.objects.filter(game__table=table).values_list(
+        "game_id", "entry_id", "total", "went_out"
+    )
+    hands = {(game, entry): (total, went_out) for game, entry, total, went_out in rows}
+    rows, totals = _game_rows(games, lines, seats, hands)
+    current, attempt = _current_game(games, lines)
+    return PublicTable(
+        round=round_number,
+        number=table.number,
+        seats=seats,
+        games=rows,
+        totals=totals,
+        current=current,
+        current_attempt=attempt,
+        games_scored=sum(1 for game in games if not game.is_void),
+        games_in_set=len(lines),
+        is_signed_off=table.is_signed_off(),
+        clock=_table_clock(table),
+        updated=max((game.updated_at for game in games), default=None),
+    )
+
+
+def _table_clock(table: Table) -> Clock | None:
+    if table.round.status not in (Round.Status.PUBLISHED, Round.Status.IN_PLAY):
+        return None
+    clock = round_clocks(round_id=table.round_id).of(table.pk)
+    return clock if clock.is_started else None
+
+
+def _game_rows(
+    games: list[Game],
+    lines: list[GameLine],
+    seats: list[SeatLine],
+    hands: dict[tuple[int, int], tuple[int, bool]],
+) -> tuple[list[GameRow], list[int]]:
+    """Each game with its scores and the running totals; only confirmed scores count."""
+    by_number = {line.number: line for line in lines}
+    totals = [0] * len(seats)
+    rows = []
+    for game in games:
+        counted = not game.is_void and game.status == Game.Status.CONFIRMED
+        cells = []
+        for index, seat in enumerate(seats):
+            score, went_out = hands.get((game.pk, seat.entry_id), (0, False))
+            totals[index] += score if counted else 0
+            cells.append(ScoreCell(score, totals[index], went_out))
+        rows.append(
+            GameRow(
+                line=by_number[game.number],
+                attempt=game.attempt,
+                is_void=game.is_void,
+                is_pending=game.status == Game.Status.PENDING,
+                down_and_out=game.down_and_out,
+                cells=tuple(cells) if counted else (),
+            )
+        )
+    return rows, totals
+
+
+def _current_game(games: list[Game], lines: list[GameLine]) -> tuple[GameLine | None, int]:
+    """The first game without a scored result, and which attempt at it this is (R9.2)."""
+    scored = {game.number for game in games if not game.is_void}
+    current = next((line for line in lines if line.number not in scored), None)
+    if current is None:
+        return None, 0
+    voids = sum(1 for game in games if game.number == current.number and game.is_void)
+    return current, voids + 1
+
+
+@require_safe
+def table_page(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
+    tournament = tournament_for_public(request, slug)
+    found = table_public_get(tournament_id=tournament.id, round_number=round, table_number=table)
+    if found is None:
+        raise Http404(f"Round {round} has no table {table} to show yet.")
+    context = {
+        "tournament": tournament,
+        "table": found,
+        "clock": found.clock,
+        "updated": found.updated,
+        "live_seconds": LIVE_SECONDS,
+    }
+    if is_live_request(request):
+        figures = (tournament, replace(found, clock=None), clock_figures(found.clock))
+        return live_response(request, "hall/_table_live.html", context, *figures)
+    return private_if_preview(tournament, render(request, "hall/table.html", context))
+
+
+# --- a player ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    round: int
+    table: int
+    number: int
+    contract: str  # "3334" (R4)
+    contract_words: str  # "three threes and one four"
+    score: int
+    went_out: bool
+    down_and_out: bool
+    running: int  # the player's total over their games so far (R8.6)
+
+
+@dataclass(frozen=True)
+class PublicRuling:
+    id: int
+    kind: str
+    points: int
+    decision: str
+    reason: str
+    decided_at: datetime.datetime
+    round: int | None
+    table: int | None
+    game: int | None
+    reverses: int | None
+    reversed_by: int | None
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    x: float
+    y: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The cumulative score game by game, as coordinates of an inline SVG (no script)."""
+
+    width: int
+    height: int
+    left: int
+    top: int
+    bottom: int  # y of the axis
+    right: int
+    top_total: int
+    points: list[ChartPoint]
+    rounds: list[tuple[float, str]]  # x where each round starts, and its label
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{point.x},{point.y}" for point in self.points)
+
+
+@dataclass(frozen=True)
+class PublicPlayer:
+    entry: int
+    name: str
+    club: str
+    status: str
+    status_label: str
+    games: list[PlayedGame]
+    rulings: list[PublicRuling]
+    standing: LeaderRow | None  # from the standings snapshot
+    rounds: list[tuple[int, int]]  # (round, points with its rulings), from the snapshot
+    chart: Chart
+
+    @property
+    def games_total(self) -> int:
+        return self.games[-1].running if self.games else 0
+
+
+def player_public_get(
+    *, tournament_id: int, entry_id: int, standings: dict[str, Any]
+) -> PublicPlayer | None:
+    """One player's every counted game with the running total, and their rulings (R12.4), in
+    3 queries however many games (entry, hand results, rulings)."""
+    entry = (
+        Entry.objects.select_related("player", "tournament")
+        .filter(pk=entry_id, tournament_id=tournament_id)
+        .first()
+    )
+    if entry is None:
+        return None
+    games = _played_games(entry)
+    row = next((row for row in standings["players"] if row["entry"] == entry.pk), None)
+    return PublicPlayer(
+        entry=entry.pk,
+        name=entry.player.name,
+        club=entry.player.club,
+        status=entry.status,
+        status_label=entry.get_status_display(),
+        games=games,
+        rulings=_rulings_of(entry),
+        standing=_leader_row(row) if row else None,
+        rounds=[(int(number), points) for number, points in row["rounds"].items()] if row else [],
+        chart=cumulative_chart(games),
+    )
+
+
+def _played_games(entry: Entry) -> list[PlayedGame]:
+    contracts = {spec.number: spec for spec in entry.tournament.rules().games}
+    rows = (
+        HandResult.objects.filter(
+            entry=entry, game__is_void=False, game__status=Game.Status.CONFIRMED
+        )
+        .order_by("game__table__round__number", "game__number")
+        .values_list(
+            "game__table__round__number",
+            "game__table__number",
+            "game__number",
+            "total",
+            "went_out",
+            "game__down_and_out",
+        )
+    )
+    running, games = 0, []
+    for round, table, number, total, went_out, down_and_out in rows:
+        running += total
+        spec = contracts[number]
+        games.append(
+            PlayedGame(
+                round=round,
+                table=table,
+                number=number,
+                contract=spec.contract,
+                contract_words=spec.describe(),
+                score=total,
+                went_out=went_out,
+                down_and_out=down_and_out,
+                running=running,
+            )
+        )
+    return games
+
+
+def _rulings_of(entry: Entry) -> list[PublicRuling]:
+    rulings = list(
+        Ruling.objects.filter(tournament_id=entry.tournament_id, entry=entry)
+        .select_related("round", "table__round", "game")
+        .order_by("decided_at", "id")
+    )
+    reversed_by = {ruling.reverses_id: ruling.pk for ruling in rulings if ruling.reverses_id}
+    return [
+        PublicRuling(
+            id=ruling.pk,
+            kind=ruling.get_kind_display(),
+            points=ruling.points,
+            decision=ruling.decision,
+            reason=ruling.reason,
+            decided_at=ruling.decided_at,
+            round=_ruling_round(ruling),
+            table=ruling.table.number if ruling.table else None,
+            game=ruling.game.number if ruling.game else None,
+            reverses=ruling.reverses_id,
+            reversed_by=reversed_by.get(ruling.pk),
+        )
+        for ruling in rulings
+    ]
+
+
+def _ruling_round(ruling: Ruling) -> int | None:
+    if ruling.round is not None:
+        return ruling.round.number
+    return ruling.table.round.number if ruling.table is not None else None
+
+
+CHART_WIDTH, CHART_HEIGHT = 480, 200
+CHART_LEFT, CHART_RIGHT, CHART_TOP, CHART_BOTTOM = 44, 10, 12, 26
+
+
+def cumulative_chart(games: list[PlayedGame]) -> Chart:
+    """One point per game: x the game's place in the player's tournament, y the running total
+    (lower is better, R8.6, so a flat line is a good run)."""
+    top_total = max((game.running for game in games), default=0) or 1
+    plot_width = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
+    plot_height = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
+    step = plot_width / max(len(games) - 1, 1)
+    points, rounds = [], []
+    for index, game in enumerate(games):
+        x = round(CHART_LEFT + index * step, 1)
+        y = round(CHART_TOP + plot_height * (1 - game.running / top_total), 1)
+        label = f"Round {game.round}, game {game.number}: {game.score} (total {game.running})"
+        points.append(ChartPoint(x, y, label))
+        if index == 0 or games[index - 1].round != game.round:
+            rounds.append((x, f"R{game.round}"))
+    return Chart(
+        width=CHART_WIDTH,
+        height=CHART_HEIGHT,
+        left=CHART_LEFT,
+        top=CHART_TOP,
+        bottom=CHART_HEIGHT - CHART_BOTTOM,
+        right=CHART_WIDTH - CHART_RIGHT,
+        top_total=top_total,
+        points=points,
+        rounds=rounds,
+    )
+
+
+@require_safe
+def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    tournament = tournament_for_public(request, slug)
+    standings = _standings(tournament)
+    player = player_public_get(tournament_id=tournament.id, entry_id=entry_id, standings=standings)
+    if player is None:
+        raise Http404("This tournament has no such player.")
+    context = {
+        "tournament": tournament,
+        "player": player,
+        "computed_at": _computed_at(standings),
+        "seat_now": seat_now_get(tournament_id=tournament.id, entry_id=entry_id),
+        "live_seconds": LIVE_SECONDS,
+    }
+    if is_live_request(request):
+        figures = (tournament, standings.get("version"), player, context["seat_now"])
+        return live_response(request, "hall/_player_live.html", context, *figures)
+    return private_if_preview(tournament, render(request, "hall/player.html", context))
+
+
+# --- the crowd's shortcut ----------------------------------------------------------------------
+
+
+class LeaderboardShortcut:
+    """Middleware: the live leaderboard for visitors without a session, answered straight after
+    WhiteNoise, as WhiteNoise answers static files, by the same views, without the rest of the
+    stack (sessions, CSRF, sign-in, messages, sign-in lockout), which such a visitor's read of
+    a public page never needs. Anything else, a query string (a preview) or a cookie of a
+    session included, goes through the whole stack. Put it right after WhiteNoise in
+    MIDDLEWARE: `"hall.views.LeaderboardShortcut"`."""
+
+    ENDINGS = ("/leaderboard", "/leaderboard/rows")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        view = self._view(request)
+        if view is None:
+            return self.get_response(request)
+        try:
+            response = view.func(request, *view.args, **view.kwargs)
+        except Http404:
+            return self.get_response(request)  # the site's own 404 page
+        response.headers.setdefault("X-Frame-Options", settings.X_FRAME_OPTIONS)
+        if not response.streaming:
+            response.headers["Content-Length"] = str(len(response.content))
+        return response
+
+    def _view(self, request: HttpRequest) -> ResolverMatch | None:
+        if request.method not in ("GET", "HEAD") or not request.path_info.endswith(self.ENDINGS):
+            return None
+        if request.META.get("QUERY_STRING") or settings.SESSION_COOKIE_NAME in request.COOKIES:
+            return None
+        try:
+            found = resolve(request.path_info)
+        except Resolver404:
+            return None
+        return found if found.func in (leaderboard, leaderboard_rows) else None
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    """The site's front page: every published tournament, each linked to its public home."""
+    return render(request, "hall/index.html", {"tournaments": tournament_list_public()})

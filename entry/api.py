@@ -62,7 +62,7 @@ def table_detail(*, table: Table) -> dict[str, Any]:
     queries (seats, games, hands) for any number of games; two once its seats were read."""
     table_seats(table)
     seats = seat_lines(table)
-    lines = game_lines(seats, table.round.tournament.rules().games)
+    lines = game_lines(seats, table.round.tournament.rules().ruleset.games)
     hands = Prefetch("hands", queryset=HandResult.objects.order_by("entry_id"))
     games = list(table.games.order_by("number", "attempt").prefetch_related(hands))
     results, totals = _results(games, seats)
@@ -227,7 +227,7 @@ class TableApi(APIView):
 
     def game_number(self, table: Table) -> int:
         number = self.kwargs["number"]
-        games = len(table.round.tournament.rules().games)
+        games = len(table.round.tournament.rules().ruleset.games)
         if not 1 <= number <= games:
             raise Http404(f"A set has games 1 to {games}: there is no game {number} (R4).")
         return number

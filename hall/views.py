@@ -588,7 +588,7 @@ def table_public_get(
     if table is None:
         return None
     seats = seat_lines(table)
-    lines = game_lines(seats, table.round.tournament.rules().games)
+    lines = game_lines(seats, table.round.tournament.rules().ruleset.games)
     games = list(table.games.order_by("number", "attempt"))
     rows = HandResult.objects.filter(game__table=table).values_list(
         "game_id", "entry_id", "total", "went_out"
@@ -782,7 +782,7 @@ def player_public_get(
 
 
 def _played_games(entry: Entry) -> list[PlayedGame]:
-    contracts = {spec.number: spec for spec in entry.tournament.rules().games}
+    contracts = {spec.number: spec for spec in entry.tournament.rules().ruleset.games}
     rows = (
         HandResult.objects.filter(
             entry=entry, game__is_void=False, game__status=Game.Status.CONFIRMED

@@ -148,7 +148,7 @@ def _deal_result(
     seats: list[Seat], tournament: Tournament, number: int, rng: random.Random, down_and_out: bool
 ) -> list[HandInput]:
     """A plausible end of game: one player out, the others holding cards from one deck."""
-    rules = tournament.rules()
+    rules = tournament.rules().ruleset
     dealt = rules.game(number).dealt
     cards = list(deck(rules))
     rng.shuffle(cards)

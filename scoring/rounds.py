@@ -155,7 +155,7 @@ def _check_seating(round: Round) -> None:
     tables = list(round.tables.annotate(players=Count("seats")).order_by("number"))
     if not tables:
         raise RoundError(f"Round {round.number} has no tables: seat it first.")
-    rules = round.tournament.rules()
+    rules = round.tournament.rules().ruleset
     for table in tables:
         if not rules.min_table_size <= table.players <= rules.max_table_size:
             raise RoundError(
@@ -227,7 +227,7 @@ def round_complete(*, round: Round, by: AbstractBaseUser | None) -> Round:
 
 def _unfinished_tables(round: Round) -> list[str]:
     """What each unfinished table still lacks, in words: "Table 3 has played 6 of 9 games"."""
-    games = len(round.tournament.rules().games)
+    games = len(round.tournament.rules().ruleset.games)
     tables = round.tables.annotate(
         scored=Count("games", filter=Q(games__is_void=False)),
         pending=Count("games", filter=Q(games__status=Game.Status.PENDING)),

@@ -421,7 +421,7 @@ def _tables_touched(
 
 def _check_sizes_after_move(round: Round, source: Table, target: Table) -> None:
     """A published round keeps every table within the ruleset's sizes (R12.2)."""
-    rules = round.tournament.rules()
+    rules = round.tournament.rules().ruleset
     if source.seats.count() - 1 < rules.min_table_size:
         raise RulingError(
             f"Table {source.number} would seat fewer than {rules.min_table_size} players "

@@ -155,7 +155,7 @@ def table_page_get(*, token: str) -> TablePage:
         .get(access_token=token)
     )
     seats = seat_lines(table)
-    ruleset = table.round.tournament.rules()
+    ruleset = table.round.tournament.rules().ruleset
     lines = game_lines(seats, ruleset.games)
     played = list(table.games.all())
     results, totals = _results(played, seats, lines)

@@ -66,7 +66,7 @@ class TableProgress:
 
 def round_progress(*, round: Round) -> list[TableProgress]:
     """Every table of the round with its seats and progress, by table number (2 queries)."""
-    games_in_set = len(round.tournament.rules().games)
+    games_in_set = len(round.tournament.rules().ruleset.games)
     seats = Seat.objects.select_related("entry__player").order_by("position")
     tables = (
         round.tables.annotate(

@@ -261,7 +261,7 @@ def _evaluated(
 ) -> tuple[GameEntry, EntryCheck, GameScore | None]:
     """The entry with the seated players' hands, checked and scored; refused if it must be."""
     entry = entry.with_hands(_hand_entries(held.seats, hands, entry.void))
-    check, score = evaluate(entry, held.table.round.tournament.rules())
+    check, score = evaluate(entry, held.table.round.tournament.rules().ruleset)
     _refuse_if_needed(check, confirm_warnings)
     return entry, check, score
 
@@ -299,7 +299,9 @@ def _check_table_open(held: HeldTable, number: int) -> None:
             "again",
             "R4.1",
         )
-    expected = min(set(range(1, len(round.tournament.rules().games) + 1)) - played, default=None)
+    expected = min(
+        set(range(1, len(round.tournament.rules().ruleset.games) + 1)) - played, default=None
+    )
     if number != expected:
         raise _refused(
             f"Game {number} cannot be entered yet: the nine games are played in order and game "
@@ -419,7 +421,7 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
     """The table signs its finished set off: nine scored games, all confirmed (R4.1)."""
     table = _lock(table)
     _check_not_signed_off(table)
-    games = len(table.round.tournament.rules().games)
+    games = len(table.round.tournament.rules().ruleset.games)
     scored = table.games.filter(is_void=False)
     if scored.count() < games:
         raise _refused(

@@ -174,7 +174,9 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
     rulings = _ruling_rows(tournament)
     tallies = _tallies(tournament, rulings)
     tables = _tables(tournament, tallies)
-    live = _unfinished(live_rounds(tournament=tournament), tables, len(tournament.rules().games))
+    live = _unfinished(
+        live_rounds(tournament=tournament), tables, len(tournament.rules().ruleset.games)
+    )
     latest = max((r for tally in tallies.values() for r in tally.rounds), default=None)
     for tally in tallies.values():
         tally.live, tally.current = live, max(live, default=latest)
@@ -186,7 +188,7 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
         "latest_round": latest,
         "live_rounds": sorted(live),
         "current_round": max(live, default=latest),
-        "tie_breaks": list(tournament.rules().tie_breaks),
+        "tie_breaks": list(tournament.rules().ruleset.tie_breaks),
         "players": [tally.as_row() for tally in players],
         "tables": tables,
         "last_ruling_id": max((ruling.id for ruling in rulings), default=None),
@@ -259,7 +261,7 @@ def _ruling_rows(tournament: Tournament) -> list[RulingRow]:
 def _place(tournament: Tournament, tallies: dict[int, PlayerTally], latest: int | None) -> None:
     """Places now (R12.3) over the rounds that count (none live), and the movement since the end
     of the previous one of them (`latest`)."""
-    ruleset = tournament.rules()
+    ruleset = tournament.rules().ruleset
     ranked = [t for t in tallies.values() if t.games_played and t.status != "disqualified"]
     by_label = {tally.label: tally for tally in ranked}
     for placing in rank_standings([tally.line() for tally in ranked], ruleset):

@@ -133,7 +133,7 @@ def round_print_get(*, round: Round, table_number: int | None = None) -> RoundPr
     tables: QuerySet[Table] = round.tables.order_by("number").prefetch_related(seats_prefetch())
     if table_number is not None:
         tables = tables.filter(number=table_number)
-    games = round.tournament.rules().games
+    games = round.tournament.rules().ruleset.games
     printed = []
     for table in tables:
         seats = seat_lines(table)

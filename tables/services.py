@@ -57,7 +57,7 @@ def round_seat(
     round.dealer_seed = round.seating_seed ^ 0x5EA7
     history = MeetingHistory.from_rounds(seatings_before(round))
     groups = seat_round(
-        entry_ids, history, seed=round.seating_seed, ruleset=round.tournament.rules()
+        entry_ids, history, seed=round.seating_seed, ruleset=round.tournament.rules().ruleset
     )
     dealers = choose_first_dealers(groups, seed=round.dealer_seed)
     round.tables.all().delete()
@@ -228,7 +228,7 @@ def _check_move(
             f"Table {seat.table.number} would be left with nobody: to change the number of "
             "tables, seat the round again."
         )
-    most = min(MAX_SEATS, round.tournament.rules().max_table_size)
+    most = min(MAX_SEATS, round.tournament.rules().ruleset.max_table_size)
     if joining >= most:
         raise SeatingError(
             f"Table {table.number} is full: it seats {joining}, the most a table may (R12.2)."

@@ -1,12 +1,18 @@
 """Tournaments and the people in them.
 
-A **tournament** is played under one ruleset, stored with it as JSON so that a later change of the
-preset never rescores it. A **player** is a person in one tournament's records: the same person at
-two events has a record in each, so that no director reads or changes another's player (their
-email above all). An **entry** is that player's place in their tournament (status, check-in),
-one per player. A **round** is one set of nine games (R4.1) played at every table (R12.1).
+A **tournament** plays one **game** (a key of ``games.GAME_KEYS``: Kalooki, Hand and Foot,
+Parcellus) under one ruleset of that game, stored with it whole as JSON (the game's ``dump``) so
+that a later change of a preset or a default never rescores it; ``rules()`` answers every
+question of the game through the protocol of ``games.base``.
+
+A **player** is a person in one tournament's records: the same person at two events has a record
+in each, so that no director reads or changes another's player (their email above all). An
+**entry** is that player's place in their tournament (status, check-in), one per player. A
+**round** is one match (a Kalooki set of nine games, R4.1) played at every table (R12.1).
 """
 
+import json
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -14,11 +20,26 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games.kalooki import ASAJ_2025, Ruleset
+import games
+from games.base import Rules
+
+DEFAULT_GAME = "kalooki"
 
 
 def default_ruleset() -> dict[str, Any]:
-    return ASAJ_2025.to_dict()
+    game = games.get(DEFAULT_GAME)
+    return game.dump(game.ruleset())
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(game.key, game.name) for game in games.all_games()]
+
+
+@lru_cache(maxsize=256)
+def _rules(game: str, stored: str) -> Rules[Any]:
+    """The rules of a stored ruleset, read once per process (rulesets are immutable)."""
+    kind = games.get(game)
+    return kind.rules(kind.load(json.loads(stored)))
 
 
 class Tournament(models.Model):
@@ -33,6 +54,12 @@ class Tournament(models.Model):
     ends_on = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
+    game = models.CharField(
+        max_length=32,
+        choices=game_choices,
+        default=DEFAULT_GAME,
+        help_text="The card game played; its rules come from games/<game>/.",
+    )
     is_published = models.BooleanField(
         "public pages published", default=False, help_text="Show the public leaderboard pages."
     )
@@ -62,8 +89,9 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def rules(self) -> Ruleset:
-        return Ruleset.from_dict(self.ruleset)
+    def rules(self) -> Rules[Any]:
+        """The game's rules under this tournament's stored ruleset (``games.base.Rules``)."""
+        return _rules(self.game, json.dumps(self.ruleset, sort_keys=True))
 
 
 class Player(models.Model):

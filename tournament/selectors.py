@@ -72,7 +72,7 @@ class RulesetSummary:
 
 
 def ruleset_summary(*, tournament: Tournament) -> RulesetSummary:
-    rules: Ruleset = tournament.rules()
+    rules: Ruleset = tournament.rules().ruleset
     return RulesetSummary(
         preset=ruleset_preset(tournament=tournament),
         name=rules.name,

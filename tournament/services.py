@@ -196,7 +196,7 @@ def _check_ruleset_change(tournament: Tournament) -> None:
     first = tournament.rounds.order_by("number").first()
     if first is not None:
         raise TournamentError(
-            f"{first} already exists under the {tournament.rules().name} rules, and a "
+            f"{first} already exists under the {tournament.rules().ruleset.name} rules, and a "
             "tournament's ruleset never changes under games already played. Keep the ruleset, "
             "or set up a new tournament.",
             field="ruleset",

@@ -256,7 +256,7 @@ def test_the_dealer_of_a_game_r4_3() -> None:
 def test_games_have_no_dealer_while_no_first_dealer_is_marked(spring_open) -> None:
     table = spring_open.tables.get(number=1)
     table.seats.update(is_first_dealer=False)
-    games = game_lines(seat_lines(table), spring_open.tournament.rules().games)
+    games = game_lines(seat_lines(table), spring_open.tournament.rules().ruleset.games)
     assert len(games) == 9 and all(game.dealer is None for game in games)
 
 

@@ -187,7 +187,7 @@ def test_once_a_round_exists_the_edit_page_refuses_a_new_ruleset(dana, spring, m
     assert response.status_code == 200
     assert "never changes under games already played" in text(response)
     spring.refresh_from_db()
-    assert spring.rules().table_size == 5
+    assert spring.rules().ruleset.table_size == 5
 
 
 # Players

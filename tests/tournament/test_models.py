@@ -23,15 +23,15 @@ pytestmark = pytest.mark.django_db
 def test_a_new_tournament_is_played_under_the_asaj_2025_preset() -> None:
     tournament = TournamentFactory()
     tournament.refresh_from_db()
-    assert tournament.rules() == ASAJ_2025
+    assert tournament.rules().ruleset == ASAJ_2025
 
 
 def test_a_tournament_keeps_its_own_ruleset_when_the_preset_changes() -> None:
     stored = {**ASAJ_2025.to_dict(), "table_size": 4}
     tournament = TournamentFactory(ruleset=stored)
     tournament.refresh_from_db()
-    assert tournament.rules() == Ruleset.from_dict(stored)
-    assert tournament.rules().table_size == 4
+    assert tournament.rules().ruleset == Ruleset.from_dict(stored)
+    assert tournament.rules().ruleset.table_size == 4
 
 
 def test_a_player_cannot_enter_the_same_tournament_twice() -> None:

@@ -23,22 +23,27 @@ class TestMeld:
             "valid": True,
             "kind": "four",
             "arrangement": ["5H", "JK", "7H", "JK"],
-            "reasons": [],
+            "errors": [],
         }
 
     def test_jokers_side_by_side_are_refused_with_the_rule_r3_5(self, client: Client) -> None:
         status, body = post(client, "/api/rules/meld", {"cards": "5H JK JK 8H", "kind": "four"})
         assert status == 200
         assert body["valid"] is False
-        assert [reason["rule"] for reason in body["reasons"]] == ["R3.5"]
+        assert [reason["rule"] for reason in body["errors"]] == ["R3.5"]
 
     def test_without_a_kind_it_tries_both(self, client: Client) -> None:
         status, body = post(client, "/api/rules/meld", {"cards": "KH KD JK"})
         assert (status, body["valid"], body["kind"]) == (200, True, "three")
 
     def test_a_hand_is_arranged_into_a_four(self, client: Client) -> None:
-        _, body = post(client, "/api/rules/meld", {"cards": "8H JK 10H 7H", "kind": "four"})
+        asked = {"cards": "8H JK 10H 7H", "kind": "four", "as_laid": False}
+        _, body = post(client, "/api/rules/meld", asked)
         assert body["valid"] and body["arrangement"][0] == "7H"
+
+    def test_a_four_is_checked_as_laid_by_default(self, client: Client) -> None:
+        _, body = post(client, "/api/rules/meld", {"cards": "8H JK 10H 7H", "kind": "four"})
+        assert body["valid"] is False and body["errors"]
 
     def test_an_unreadable_card_is_a_400_quoting_the_token_r11(self, client: Client) -> None:
         status, body = post(client, "/api/rules/meld", {"cards": "5H ZZ 7H"})
@@ -56,18 +61,18 @@ class TestContract:
     def test_game_3_is_one_three_and_two_fours_r4(self, client: Client) -> None:
         groups = ["5H 5C 5D", "3C 4C 5C 6C", "8D 9D 10D JD"]
         status, body = post(client, "/api/rules/contract", {"game": 3, "groups": groups})
-        assert (status, body["valid"], body["reasons"]) == (200, True, [])
+        assert (status, body["valid"], body["errors"]) == (200, True, [])
         assert [meld["kind"] for meld in body["melds"]] == ["three", "four", "four"]
 
     def test_two_fours_of_one_suit_are_refused_r5_2(self, client: Client) -> None:
         groups = ["5H 5C 5D", "3C 4C 5C 6C", "8C 9C 10C JC"]
         _, body = post(client, "/api/rules/contract", {"game": 3, "groups": groups})
         assert body["valid"] is False
-        assert "R5.2" in {reason["rule"] for reason in body["reasons"]}
+        assert "R5.2" in {reason["rule"] for reason in body["errors"]}
 
     def test_a_short_lay_down_is_refused_r5_1(self, client: Client) -> None:
         _, body = post(client, "/api/rules/contract", {"game": 3, "groups": ["5H 5C 5D"]})
-        assert body["valid"] is False and body["reasons"]
+        assert body["valid"] is False and body["errors"]
 
     def test_an_unknown_game_is_a_400_citing_r4(self, client: Client) -> None:
         status, body = post(client, "/api/rules/contract", {"game": 12, "groups": ["5H 5C 5D"]})

@@ -92,18 +92,18 @@ class ToolApi(RulesView):
         return Response(answer)
 
 
-RESPONSES = {400: s.ErrorsOutput}
+RESPONSES = {400: s.RuleErrorsOutput}
 
 
 class MeldCheckApi(ToolApi):
-    tool, input = "meld", s.MeldInput
+    tool, input = "meld", s.MeldCheckInput
 
     @extend_schema(
         operation_id="rules_meld",
         summary="Is this a valid three or four? (R3, R1.2)",
         tags=TAGS,
-        request=s.MeldInput,
-        responses={200: s.MeldOutput, **RESPONSES},
+        request=s.MeldCheckInput,
+        responses={200: s.MeldCheckOutput, **RESPONSES},
         examples=[
             OpenApiExample(
                 "Jokers side by side",
@@ -129,14 +129,14 @@ class MeldCheckApi(ToolApi):
 
 
 class ContractCheckApi(ToolApi):
-    tool, input = "contract", s.ContractInput
+    tool, input = "contract", s.ContractCheckInput
 
     @extend_schema(
         operation_id="rules_contract",
         summary="Do these melds satisfy the game's contract? (R4, R5, R1.2)",
         tags=TAGS,
-        request=s.ContractInput,
-        responses={200: s.ContractOutput, **RESPONSES},
+        request=s.ContractCheckInput,
+        responses={200: s.ContractCheckOutput, **RESPONSES},
         examples=[
             OpenApiExample(
                 "Game 3 met",
@@ -161,7 +161,7 @@ class ContractCheckApi(ToolApi):
 
 
 class TackOnCheckApi(ToolApi):
-    tool, input = "tack-on", s.TackOnInput
+    tool, input = "tack-on", s.TackOnCheckInput
 
     @extend_schema(
         operation_id="rules_tack_on",
@@ -171,8 +171,8 @@ class TackOnCheckApi(ToolApi):
         '"replaces_joker": true}; under the joker exchange (R13.6) add "own_meld": true '
         "for one's own four (the joker goes into the hand) or an \"end\" for another's.",
         tags=TAGS,
-        request=s.TackOnInput,
-        responses={200: s.TackOnOutput, **RESPONSES},
+        request=s.TackOnCheckInput,
+        responses={200: s.TackOnCheckOutput, **RESPONSES},
         examples=[
             OpenApiExample(
                 "Onto the high end",
@@ -217,8 +217,8 @@ class GameCheckApi(RulesView):
         operation_id="rules_game",
         summary="Check (R10) and score (R8, R9) one game's entry",
         tags=TAGS,
-        request=s.GameInput,
-        responses={200: s.GameOutput, 400: s.ErrorsOutput},
+        request=s.GameCheckInput,
+        responses={200: s.GameCheckOutput, 400: s.RuleErrorsOutput},
         examples=[
             OpenApiExample(
                 "Game 3 scored",
@@ -254,7 +254,7 @@ class GameCheckApi(RulesView):
         ],
     )
     def post(self, request: Request) -> Response:
-        data = self.valid(s.GameInput)
+        data = self.valid(s.GameCheckInput)
         rules = rules_for(data.get("ruleset"))
         _check_game_number(rules, data["game"])
         evaluation = rules.evaluate(deal_entry(data))
@@ -315,7 +315,7 @@ class GameListApi(RulesView):
         operation_id="games_list",
         summary="The games, each with its presets and the settings a ruleset may change",
         tags=TAGS,
-        responses={200: s.GameOutputForList(many=True)},
+        responses={200: s.GameDescriptionOutput(many=True)},
     )
     def get(self, request: Request) -> Response:
         return Response([game.to_dict() for game in games.all_games()])

@@ -35,27 +35,27 @@ class RulesInput(serializers.Serializer):
     )
 
 
-class ProblemOutput(serializers.Serializer):
+class RuleProblemOutput(serializers.Serializer):
     rule = serializers.CharField(allow_null=True, help_text="The rule it cites, like R3.5.")
     message = serializers.CharField()
     field = serializers.CharField(required=False, help_text="The request's field at fault.")
     player = serializers.CharField(allow_null=True, required=False)
 
 
-class ErrorsOutput(serializers.Serializer):
-    errors = ProblemOutput(many=True)
-    warnings = ProblemOutput(many=True, required=False)
+class RuleErrorsOutput(serializers.Serializer):
+    errors = RuleProblemOutput(many=True)
+    warnings = RuleProblemOutput(many=True, required=False)
 
 
-class AnswerOutput(serializers.Serializer):
+class CheckAnswerOutput(serializers.Serializer):
     valid = serializers.BooleanField()
-    errors = ProblemOutput(many=True, help_text="Why not, each citing its rule; [] when valid.")
+    errors = RuleProblemOutput(many=True, help_text="Why not, each citing its rule; [] when valid.")
 
 
 # --- meld, contract ------------------------------------------------------------------------------
 
 
-class MeldInput(RulesInput):
+class MeldCheckInput(RulesInput):
     cards = _cards("The meld's cards in R11 notation, as laid: 5H JK 7H 8H.")
     kind = serializers.ChoiceField(choices=KINDS, required=False, allow_null=True)
     as_laid = serializers.BooleanField(
@@ -64,16 +64,12 @@ class MeldInput(RulesInput):
     )
 
 
-class MeldOutput(AnswerOutput):
+class MeldCheckOutput(CheckAnswerOutput):
     kind = serializers.ChoiceField(choices=KINDS, allow_null=True)
     arrangement = serializers.ListField(child=serializers.CharField())
 
 
-class ContractMeldOutput(MeldOutput):
-    cards = serializers.ListField(child=serializers.CharField(), required=False)
-
-
-class ContractInput(RulesInput):
+class ContractCheckInput(RulesInput):
     game = serializers.IntegerField(help_text="The game's number in the set (R4).")
     groups = serializers.ListField(
         child=_cards("One meld's cards."), min_length=1, max_length=MOST_GROUPS
@@ -81,7 +77,7 @@ class ContractInput(RulesInput):
     as_laid = serializers.BooleanField(required=False, help_text="Each four in the order laid.")
 
 
-class ContractOutput(AnswerOutput):
+class ContractCheckOutput(CheckAnswerOutput):
     game = serializers.IntegerField()
     contract = serializers.CharField(help_text="The game's contract in words.")
     melds = serializers.ListField(child=serializers.DictField(), help_text="Each group's check.")
@@ -90,7 +86,7 @@ class ContractOutput(AnswerOutput):
 # --- tack-on and the joker move ----------------------------------------------------------------
 
 
-class TackOnInput(RulesInput):
+class TackOnCheckInput(RulesInput):
     card = _cards("The card tacked on, or the real card that replaces a joker (R7.3).")
     meld = _cards("The meld on the table, as laid (a four low to high).")
     kind = serializers.ChoiceField(choices=KINDS, required=False, allow_null=True)
@@ -114,7 +110,7 @@ class TackOnInput(RulesInput):
     )
 
 
-class TackOnOutput(AnswerOutput):
+class TackOnCheckOutput(CheckAnswerOutput):
     meld_after = serializers.ListField(child=serializers.CharField(), required=False)
     kind = serializers.ChoiceField(choices=KINDS, allow_null=True, required=False)
     end = serializers.ChoiceField(choices=ENDS, allow_null=True, required=False)
@@ -126,7 +122,7 @@ class TackOnOutput(AnswerOutput):
 # --- the game check ------------------------------------------------------------------------------
 
 
-class HandInput(serializers.Serializer):
+class GameCheckHandInput(serializers.Serializer):
     player = serializers.CharField(max_length=120)
     went_out = serializers.BooleanField(default=False)
     cards = serializers.CharField(
@@ -157,14 +153,14 @@ class HandInput(serializers.Serializer):
     )
 
 
-class GameInput(RulesInput):
+class GameCheckInput(RulesInput):
     game = serializers.IntegerField(help_text="The game's number in the set (R4).")
     down_and_out = serializers.BooleanField(default=False)
     void = serializers.BooleanField(default=False)
-    hands = HandInput(many=True, min_length=1, max_length=MOST_HANDS)
+    hands = GameCheckHandInput(many=True, min_length=1, max_length=MOST_HANDS)
 
 
-class ScoreOutput(serializers.Serializer):
+class GameCheckScoreOutput(serializers.Serializer):
     player = serializers.CharField()
     went_out = serializers.BooleanField()
     card_points = serializers.IntegerField()
@@ -175,16 +171,16 @@ class ScoreOutput(serializers.Serializer):
     reasons = serializers.ListField(child=serializers.CharField())
 
 
-class GameOutput(serializers.Serializer):
+class GameCheckOutput(serializers.Serializer):
     valid = serializers.BooleanField()
-    scores = ScoreOutput(many=True)
-    warnings = ProblemOutput(many=True)
+    scores = GameCheckScoreOutput(many=True)
+    warnings = RuleProblemOutput(many=True)
 
 
 # --- the games -----------------------------------------------------------------------------------
 
 
-class SettingOutput(serializers.Serializer):
+class GameSettingOutput(serializers.Serializer):
     name = serializers.CharField()
     label = serializers.CharField()
     schema = serializers.DictField(help_text="The allowed values, as a JSON Schema fragment.")
@@ -192,7 +188,7 @@ class SettingOutput(serializers.Serializer):
     rule = serializers.CharField()
 
 
-class GameOutputForList(serializers.Serializer):
+class GameDescriptionOutput(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
     higher_wins = serializers.BooleanField()
@@ -200,4 +196,4 @@ class GameOutputForList(serializers.Serializer):
     presets = serializers.DictField(
         child=serializers.DictField(), help_text="Each preset's whole ruleset, by name."
     )
-    settings = SettingOutput(many=True)
+    settings = GameSettingOutput(many=True)

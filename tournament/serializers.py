@@ -44,7 +44,8 @@ class RulesetRequestField(serializers.Field):
     checks every setting and names each bad one."""
 
     default_error_messages = {
-        "shape": 'A ruleset is {"preset": NAME, SETTING: VALUE, ...} or a preset\'s name.',
+        # DRF formats these messages: braces are doubled.
+        "shape": 'A ruleset is {{"preset": NAME, SETTING: VALUE, ...}} or a preset\'s name.',
         "size": f"A ruleset request has at most {MOST_SETTINGS} settings.",
     }
 

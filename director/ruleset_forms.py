@@ -14,7 +14,7 @@ of fragment into inputs a director can use without JavaScript:
   property; a property called ``number`` is the row's place (1, 2, ...) and is not typed. Rows are
   shown with blank rows to add and a box to remove each; a little JavaScript adds and removes rows.
 
-The form checks types only. The game checks values (``Game.ruleset``) and its problems are shown
+The form checks types only (the bounds are the browser's hints). The game checks values (``Game.ruleset``) and its problems are shown
 on the field they name (``show_problems``). ``changes()`` gives the settings the director changed
 from the values shown, so that a request stays "a preset and only the settings that differ".
 """
@@ -47,13 +47,11 @@ def _choices_of(schema: Mapping[str, Any]) -> list[Any]:
 
 
 def _integer(schema: Mapping[str, Any], **kwargs: Any) -> forms.IntegerField:
-    attrs = {"step": schema["multipleOf"]} if "multipleOf" in schema else {}
-    return forms.IntegerField(
-        min_value=schema.get("minimum"),
-        max_value=schema.get("maximum"),
-        widget=forms.NumberInput(attrs=attrs),
-        **kwargs,
-    )
+    """A whole number. The bounds are the browser's hint only: the game checks the value and
+    says why in its own words (and checks the settings together, which no field can)."""
+    bounds = {"minimum": "min", "maximum": "max", "multipleOf": "step"}
+    attrs = {attr: schema[key] for key, attr in bounds.items() if key in schema}
+    return forms.IntegerField(widget=forms.NumberInput(attrs=attrs), **kwargs)
 
 
 def _words(value: str) -> str:

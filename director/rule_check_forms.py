@@ -62,14 +62,18 @@ class RulesForm(forms.Form):
 
 
 class CheckForm(forms.Form):
-    """A check's form; ``request()`` is what the game's tool reads."""
+    """A check's form; ``request()`` is what the game's tool reads. The page holds every check,
+    so each form's ids start with its own name (two have a "kind", two a "game")."""
+
+    check = "check"
 
     def __init__(self, *args: Any, rules: Rules[Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, auto_id=f"{self.check}-%s", **kwargs)
         self.rules = rules
 
 
 class MeldForm(CheckForm):
+    check = "meld"
     cards = forms.CharField(max_length=MAX_CARD_TEXT, help_text="e.g. 5H JK 7H JK")
     kind = forms.ChoiceField(choices=KIND_CHOICES, required=False)
     as_laid = forms.BooleanField(
@@ -88,6 +92,7 @@ def game_choices(rules: Rules[Any]) -> list[tuple[int, str]]:
 
 
 class ContractForm(CheckForm):
+    check = "contract"
     game = forms.TypedChoiceField(coerce=int)
     groups = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
@@ -105,7 +110,12 @@ class ContractForm(CheckForm):
 
 
 class TackOnForm(CheckForm):
-    card = forms.CharField(max_length=MAX_CARD_TEXT, help_text="e.g. 7H")
+    check = "tack-on"
+    card = forms.CharField(
+        max_length=MAX_CARD_TEXT,
+        label="The card",
+        help_text="e.g. 7H, or the real card for a joker",
+    )
     meld = forms.CharField(
         max_length=MAX_CARD_TEXT, label="Onto the meld", help_text="As laid, e.g. 4H 5H 6H"
     )
@@ -173,13 +183,30 @@ class HandForm(forms.Form):
         return SideEntry(label=data["player"], values=values)
 
 
+HAND_COLUMNS = {
+    "player": "Player",
+    "went_out": "Went out",
+    "cards": "Cards left",
+    "points": "or points",
+    "calls": "Calls",
+    "failed_come_downs": "Failed come-downs",
+    "overcall_penalty": "Overcall",
+    "challenge": "Lost the challenge",
+}
+
+
 class BaseHandFormSet(forms.BaseFormSet):
+    """The rows of the game check, one a player; each input named for its column and row, as
+    the table's headings show them."""
+
     def __init__(self, *args: Any, rules: Rules[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.challenge = bool(getattr(rules.ruleset, "card_challenge", False))
-        if not self.challenge:
-            for form in self.forms:
+        for row, form in enumerate(self.forms, start=1):
+            if not self.challenge:
                 del form.fields["challenge"]
+            for name, field in form.fields.items():
+                field.widget.attrs["aria-label"] = f"{HAND_COLUMNS[name]}, row {row}"
 
 
 def hand_formset(rules: Rules[Any]) -> type[BaseHandFormSet]:
@@ -191,6 +218,7 @@ def hand_formset(rules: Rules[Any]) -> type[BaseHandFormSet]:
 
 
 class GameForm(CheckForm):
+    check = "game"
     game = forms.TypedChoiceField(coerce=int)
     down_and_out = forms.BooleanField(required=False, label="Down and out (R8.3)")
     void = forms.BooleanField(required=False, label="Void game (R9.2)")

@@ -12,6 +12,7 @@ unreadable card (R11), a game the set does not have (R4), a ruleset that cannot 
 
 from typing import Any
 
+from django.http import QueryDict
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -75,8 +76,9 @@ class RulesView(APIView):
 
 
 class ToolApi(RulesView):
-    """One dispute tool: the request as sent (the tool reads it again, strictly) less the
-    ruleset, answered by the game; an error naming a field is the request's fault (400)."""
+    """One dispute tool: the request less the ruleset, answered by the game; an error naming a
+    field is the request's fault (400). A JSON body goes to the tool as sent, so that it is read
+    strictly (a number for a card, an unknown field: refused); a form's text, as read here."""
 
     tool: str
     input: type[Serializer]
@@ -84,9 +86,10 @@ class ToolApi(RulesView):
     def answer(self) -> Response:
         data = self.valid(self.input)
         rules = rules_for(data.get("ruleset"))
-        asked = {key: value for key, value in self.request.data.items() if key != "ruleset"}
+        sent = data if isinstance(self.request.data, QueryDict) else self.request.data
+        asked = {key: value for key, value in sent.items() if key != "ruleset"}
         answer = rules.check(self.tool, asked).to_dict()
-        refused = [error for error in answer["errors"] if error.get("field")]
+        refused = [error for error in answer["errors"] if "field" in error]
         if refused:
             raise RulesRefused([{**error, "rule": error["rule"] or None} for error in refused])
         return Response(answer)

@@ -38,7 +38,9 @@ class RulesInput(serializers.Serializer):
 class RuleProblemOutput(serializers.Serializer):
     rule = serializers.CharField(allow_null=True, help_text="The rule it cites, like R3.5.")
     message = serializers.CharField()
-    field = serializers.CharField(required=False, help_text="The request's field at fault.")
+    field = serializers.CharField(
+        required=False, allow_null=True, help_text="The request's field at fault."
+    )
     player = serializers.CharField(allow_null=True, required=False)
 
 

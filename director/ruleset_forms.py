@@ -14,9 +14,10 @@ of fragment into inputs a director can use without JavaScript:
   property; a property called ``number`` is the row's place (1, 2, ...) and is not typed. Rows are
   shown with blank rows to add and a box to remove each; a little JavaScript adds and removes rows.
 
-The form checks types only (the bounds are the browser's hints). The game checks values (``Game.ruleset``) and its problems are shown
-on the field they name (``show_problems``). ``changes()`` gives the settings the director changed
-from the values shown, so that a request stays "a preset and only the settings that differ".
+The form checks types only (the bounds are the browser's hints). The game checks values
+(``Game.ruleset``) and its problems are shown on the field they name (``show_problems``).
+``changes()`` gives the settings the director changed from the values shown, so that a request
+stays "a preset and only the settings that differ".
 """
 
 from __future__ import annotations

@@ -109,7 +109,8 @@ class RulesPicker(forms.Form):
     rules = forms.ChoiceField(choices=rules_choices, initial=default_rules, label="Game and preset")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, label_suffix="", **kwargs)
+        # Its own ids: the set-up form has a (hidden) "rules" field too.
+        super().__init__(*args, label_suffix="", auto_id="picker-%s", **kwargs)
         self.fields["rules"].widget.attrs["form"] = "rules-picker"  # outside the set-up form
 
     def picked(self) -> tuple[str, str] | None:

@@ -9,7 +9,7 @@
     var place = 0;
     rows.forEach(function (row, index) {
       row.querySelectorAll("input").forEach(function (input) {
-        var column = input.name.split("-").slice(2).join("-");
+        var column = input.name.split("-").pop(); // a property's name has no "-"
         input.name = name + "-" + index + "-" + column;
       });
       var removed = row.querySelector("[data-remove]").checked;
@@ -17,7 +17,7 @@
         place += 1;
         row.querySelector("[data-place]").textContent = String(place);
         row.querySelectorAll("input:not([data-remove])").forEach(function (input) {
-          var column = input.name.split("-").slice(2).join("-");
+          var column = input.name.split("-").pop();
           input.setAttribute("aria-label", column.replace(/_/g, " ") + ", row " + place);
         });
       }

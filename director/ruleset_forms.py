@@ -280,6 +280,7 @@ class RulesetForm(forms.Form):
                 if isinstance(self.fields[names[0]], RowsField)
                 else None,
                 "grouped": len(names) > 1 or isinstance(self.fields[names[0]], PlacesField),
+                "places": isinstance(self.fields[names[0]], PlacesField),
             }
             for setting, names in self.groups
         ]

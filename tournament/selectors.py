@@ -106,6 +106,12 @@ def _ruleset_name(game: Game[Any], ruleset: Any) -> str:
     return str(stored.get("name") or f"{game.name}, {stored.get('preset', 'as set')}")
 
 
+def rules_in_words(*, game: str, stored: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """A stored ruleset's game name and the ruleset in words; no query (for cached facts)."""
+    rules = Tournament(game=game, ruleset=stored).rules()
+    return rules.game.name, rules.describe()
+
+
 def rules_frozen_because(*, tournament: Tournament) -> str | None:
     """Why the game and ruleset can no longer change, or None while no round exists. A round
     published has games played under them; a draft round was seated by their table plan."""

@@ -191,3 +191,11 @@ def test_the_hub_shows_the_game_and_its_changed_settings(dana, spring) -> None:
     assert "Kalooki: ASAJ Kalooki Tournament 2025" in page
     assert "from the preset asaj-2025; changed: Packs, Jokers, Copies of a card" in page
     assert "2 packs and 4 jokers: 108 cards; one card exists at most 2 times (R1.2)." in page
+
+
+def test_the_public_home_shows_the_game_and_its_rules_in_words(client, dana, spring) -> None:
+    body = BASE | {"rules": "kalooki:club-four", "is_published": "on"} | page_post(CLUB)
+    as_user(dana).post("/director/spring-open/edit", body)
+    page = client.get("/p/spring-open/").content.decode()
+    assert "<strong>Kalooki</strong>: Club Kalooki, four at a table (preset club-four)." in page
+    assert "4 players at a table (3 to 5 when the numbers need it), no byes (R1.1, R12.2)." in page

@@ -1,15 +1,18 @@
 from django.urls import path
 
 from director import round_api as api
+from director import rules_api
 
 ROUNDS = "tournaments/<slug:slug>/rounds"
 ROUND = ROUNDS + "/<int:number>"
 RULINGS = "tournaments/<slug:slug>/rulings"
 
 urlpatterns = [
-    path("rules/meld", api.MeldCheckApi.as_view(), name="rules-meld"),
-    path("rules/contract", api.ContractCheckApi.as_view(), name="rules-contract"),
-    path("rules/game", api.GameCheckApi.as_view(), name="rules-game"),
+    path("games", rules_api.GameListApi.as_view(), name="games"),
+    path("rules/meld", rules_api.MeldCheckApi.as_view(), name="rules-meld"),
+    path("rules/contract", rules_api.ContractCheckApi.as_view(), name="rules-contract"),
+    path("rules/tack-on", rules_api.TackOnCheckApi.as_view(), name="rules-tack-on"),
+    path("rules/game", rules_api.GameCheckApi.as_view(), name="rules-game"),
     path(ROUNDS, api.RoundListApi.as_view(), name="api-rounds"),
     path(ROUND, api.RoundDetailApi.as_view(), name="api-round"),
     path(ROUND + "/seat", api.RoundSeatApi.as_view(), name="api-round-seat"),

@@ -20,10 +20,6 @@ from django.views.decorators.http import require_POST
 
 from director.round_forms import (
     ConfirmForm,
-    ContractForm,
-    GameForm,
-    HandFormSet,
-    MeldForm,
     MoveForm,
     ReinstateForm,
     ReverseForm,
@@ -32,8 +28,18 @@ from director.round_forms import (
     SeatRulingForm,
     SwapForm,
 )
+from director.rule_check_forms import (
+    DEFAULT_RULES,
+    CheckForm,
+    ContractForm,
+    GameForm,
+    MeldForm,
+    RulesForm,
+    TackOnForm,
+    hand_formset,
+)
 from director.tournament_views import players_return_url
-from games.kalooki import ASAJ_2025, check_contract, check_meld, evaluate
+from games.base import Rules
 from scoring import rounds
 from scoring.control import control_room
 from scoring.models import Ruling
@@ -52,49 +58,68 @@ from tournament.permissions import is_director, tournament_for_director
 from tournament.selectors import TIE_BREAK_WORDS
 from tournament.services import TournamentError
 
-
-def _meld(request: HttpRequest) -> dict[str, Any]:
-    form = MeldForm(request.POST)
-    if not form.is_valid():
-        return {"meld_form": form}
-    data = form.cleaned_data
-    result = check_meld(data["cards"], ASAJ_2025, data["kind"] or None, as_laid=data["as_laid"])
-    return {"meld_form": form, "meld": result}
+Check = Callable[[HttpRequest, Rules[Any]], dict[str, Any]]
 
 
-def _contract(request: HttpRequest) -> dict[str, Any]:
-    form = ContractForm(request.POST)
-    if not form.is_valid():
-        return {"contract_form": form}
-    result = check_contract(form.cleaned_data["game"], form.cleaned_data["groups"], ASAJ_2025)
-    return {"contract_form": form, "contract": result}
+def _tool(form_class: type[CheckForm], tool: str) -> Check:
+    """A dispute tool's check: the form's request, answered by the game (``Rules.check``)."""
+
+    def check(request: HttpRequest, rules: Rules[Any]) -> dict[str, Any]:
+        form = form_class(request.POST, rules=rules)
+        answer = rules.check(tool, form.request()).to_dict() if form.is_valid() else None
+        return {f"{tool}_form": form, tool: answer}
+
+    return check
 
 
-def _game(request: HttpRequest) -> dict[str, Any]:
-    form, hands = GameForm(request.POST), HandFormSet(request.POST, prefix="hands")
+def _game(request: HttpRequest, rules: Rules[Any]) -> dict[str, Any]:
+    form = GameForm(request.POST, rules=rules)
+    hands = hand_formset(rules)(request.POST, prefix="hands", rules=rules)
     if not (form.is_valid() and hands.is_valid()):
         return {"game_form": form, "hand_forms": hands}
-    check, score = evaluate(form.to_entry(hands), ASAJ_2025)
-    return {"game_form": form, "hand_forms": hands, "game_check": check, "game_score": score}
+    evaluation = rules.evaluate(form.entry(hands))
+    scores = evaluation.score.sides if evaluation.score else ()
+    lines = zip(evaluation.entry.sides, scores, strict=False)
+    return {
+        "game_form": form,
+        "hand_forms": hands,
+        "game_check": evaluation,
+        "game_lines": list(lines),
+    }
 
 
-CHECKS = {"meld": _meld, "contract": _contract, "game": _game}
+CHECKS: dict[str, Check] = {
+    "meld": _tool(MeldForm, "meld"),
+    "contract": _tool(ContractForm, "contract"),
+    "tack-on": _tool(TackOnForm, "tack-on"),
+    "game": _game,
+}
 
 
 @login_required
 @user_passes_test(is_director)
 def rule_check(request: HttpRequest) -> HttpResponse:
-    """Settle a dispute at the table: check a meld, a lay-down or a game's scores (R3-R10)."""
+    """Settle a dispute at the table: a meld, a lay-down, a tack-on or joker move, or a game's
+    scores (R3-R10), under a preset or one of the director's own tournaments' rules."""
+    data = request.POST if request.method == "POST" else request.GET
+    chosen = RulesForm({"rules": data.get("rules", DEFAULT_RULES)}, user=request.user)
+    rules = chosen.chosen()
     context: dict[str, Any] = {
-        "meld_form": MeldForm(),
-        "contract_form": ContractForm(),
-        "game_form": GameForm(),
-        "hand_forms": HandFormSet(prefix="hands"),
-        "ruleset": ASAJ_2025,
+        "rules_form": chosen,
+        "rules_value": chosen.value,
+        "rules": rules,
+        "words": rules.describe(),
+        "meld_form": MeldForm(rules=rules),
+        "contract_form": ContractForm(rules=rules),
+        "tack_on_form": TackOnForm(rules=rules),
+        "game_form": GameForm(rules=rules),
+        "hand_forms": hand_formset(rules)(prefix="hands", rules=rules),
     }
     check = CHECKS.get(request.POST.get("check", "")) if request.method == "POST" else None
     if check is not None:
-        context |= check(request) | {"checked": request.POST["check"]}
+        found = check(request, rules)
+        context |= {key.replace("-", "_"): value for key, value in found.items()}
+        context["checked"] = request.POST["check"]
     return render(request, "director/rule_check.html", context)
 
 

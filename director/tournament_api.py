@@ -3,8 +3,10 @@
 A director's session or token (`POST /api/auth/token`). Every endpoint names a tournament by its
 slug and looks it up with `tournament_for_director`, so another director's tournament is a 404,
 exactly as if it did not exist. Each endpoint parses its input, calls one service or selector and
-renders; a service's refusal (`TournamentError`) is a 400 in the API's one error shape, and a
-refused CSV file lists every bad row with its `line`.
+renders; a service's refusal (`TournamentError`) is a 400 in the API's one error shape, a
+refused CSV file lists every bad row with its `line`, and a refused ruleset every bad setting
+(`"field": "ruleset.packs"`). A change of the game or ruleset once a round exists is a 409 that
+says why (`RulesFrozen`).
 """
 
 from collections.abc import Callable
@@ -23,6 +25,7 @@ from rest_framework.views import APIView
 
 from config.api import problem
 from config.auth import token_fresh
+from games.base import Problem
 from tournament import selectors, services
 from tournament import serializers as s
 from tournament.models import Entry, Tournament
@@ -34,6 +37,42 @@ REFUSED = {
     403: s.TournamentErrorsOutput,
     404: s.TournamentErrorsOutput,
 }
+RULES_EXAMPLES = [
+    OpenApiExample(
+        "Club rules: a seven-game set",
+        value={
+            "name": "Club Night",
+            "starts_on": "2026-05-02",
+            "ends_on": "2026-05-02",
+            "game": "kalooki",
+            "ruleset": {
+                "preset": "club-four",
+                "games": [
+                    {"number": n, "dealt": d, "contract": c}
+                    for n, d, c in [(1, 9, "333"), (2, 10, "334"), (3, 11, "344"), (4, 12, "444"),
+                                    (5, 12, "3333"), (6, 13, "3334"), (7, 14, "3344")]
+                ],
+                "min_naturals_in_three": 1,
+            },
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "A ruleset that cannot be played",
+        value={
+            "errors": [
+                {
+                    "rule": "R13.4",
+                    "field": "ruleset.games",
+                    "message": "game 1: contract 4444 needs at least 16 cards, but only 9 are "
+                    "dealt (R13.4)",
+                }
+            ]
+        },
+        response_only=True,
+        status_codes=["400"],
+    ),
+]  # fmt: skip
 
 
 class DirectorApi(APIView):
@@ -43,6 +82,12 @@ class DirectorApi(APIView):
         if isinstance(exc, services.CsvImportRefused):
             errors = [_row_error(row) for row in exc.problems]
             return Response({"errors": errors}, status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, services.RulesetRefused):
+            errors = [_setting_error(problem) for problem in exc.problems]
+            return Response({"errors": errors}, status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, services.RulesFrozen):
+            errors = [problem(exc.message, exc.field)]
+            return Response({"errors": errors}, status.HTTP_409_CONFLICT)
         if isinstance(exc, services.TournamentError):
             errors = [problem(exc.message, exc.field)]
             return Response({"errors": errors}, status.HTTP_400_BAD_REQUEST)
@@ -53,6 +98,11 @@ class DirectorApi(APIView):
 
     def entry(self, slug: str, entry_id: int) -> Entry:
         return get_object_or_404(Entry, pk=entry_id, tournament=self.tournament(slug))
+
+
+def _setting_error(refusal: Problem) -> dict[str, Any]:
+    field = f"ruleset.{refusal.field}" if refusal.field else "ruleset"
+    return {"rule": refusal.rule or None, "field": field, "message": refusal.message}
 
 
 def _row_error(row: Any) -> dict[str, Any]:
@@ -102,7 +152,8 @@ class TournamentListApi(DirectorApi):
                     "rounds_planned": 4,
                 },
                 request_only=True,
-            )
+            ),
+            *RULES_EXAMPLES,
         ],
     )
     def post(self, request: Request) -> Response:
@@ -123,10 +174,33 @@ class TournamentDetailApi(DirectorApi):
 
     @extend_schema(
         operation_id="tournaments_update",
-        summary="Change the set-up (the ruleset only while no round exists)",
+        summary="Change the set-up (the game and ruleset only while no round exists)",
         tags=TAG,
         request=s.TournamentUpdateInput,
-        responses={200: s.TournamentOutput, **REFUSED},
+        responses={200: s.TournamentOutput, **REFUSED, 409: s.TournamentErrorsOutput},
+        examples=[
+            OpenApiExample(
+                "Two calls a game",
+                value={"ruleset": {"call_limit": 2}},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Frozen",
+                value={
+                    "errors": [
+                        {
+                            "rule": None,
+                            "field": "ruleset",
+                            "message": "The game and ruleset are frozen: round 1 has been "
+                            "published, and a tournament's rules never change under games "
+                            "already played. Set up a new tournament to play other rules.",
+                        }
+                    ]
+                },
+                response_only=True,
+                status_codes=["409"],
+            ),
+        ],
     )
     def patch(self, request: Request, slug: str) -> Response:
         tournament = self.tournament(slug)

@@ -5,7 +5,7 @@ from typing import Any
 
 from django import forms
 
-from games.kalooki import PRESETS
+import games
 from tournament.csv_import import (
     MAX_BYTES,
     MAX_EMAIL,
@@ -13,12 +13,25 @@ from tournament.csv_import import (
     UnknownEncoding,
     decode_upload,
 )
-from tournament.models import Entry, Tournament
-from tournament.services import DEFAULT_RULESET, TournamentError
+from tournament.models import DEFAULT_GAME, Entry, Tournament
+from tournament.services import TournamentError
 
 
-def ruleset_choices() -> list[tuple[str, str]]:
-    return [(key, rules.name) for key, rules in sorted(PRESETS.items())]
+def rules_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each game with its presets, as ``"game:preset"`` (one choice picks both)."""
+    return [
+        (game.name, [(f"{game.key}:{key}", _preset_name(game, key)) for key in game.presets()])
+        for game in games.all_games()
+    ]
+
+
+def _preset_name(game: Any, key: str) -> str:
+    name = game.dump(game.presets()[key]).get("name")
+    return f"{game.name}: {name}" if name else f"{game.name}: {key.replace('-', ' ')}"
+
+
+def default_rules() -> str:
+    return f"{DEFAULT_GAME}:{games.get(DEFAULT_GAME).default_preset}"
 
 
 MAX_ROUNDS = 30
@@ -58,7 +71,9 @@ class TournamentForm(RefusableForm):
     rounds_planned = forms.IntegerField(
         min_value=1, max_value=MAX_ROUNDS, initial=4, label="Number of rounds"
     )
-    ruleset = forms.ChoiceField(choices=ruleset_choices, initial=DEFAULT_RULESET)
+    # Which rules the settings on the page start from: "game:preset", or "stored" (the
+    # tournament's own ruleset). Chosen with `RulesPicker`, a form of its own (GET).
+    rules = forms.CharField(required=False, max_length=120, widget=forms.HiddenInput)
     is_published = forms.BooleanField(
         required=False,
         label="Publish the public pages",
@@ -70,25 +85,46 @@ class TournamentForm(RefusableForm):
         help_text="A result counts once someone other than its enterer confirms it.",
     )
 
-    def __init__(self, *args: Any, tournament: Tournament | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        tournament: Tournament | None = None,
+        frozen: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         if tournament is not None:
             del self.fields["slug"]  # fixed once created
+        if frozen:
+            del self.fields["rules"]  # shown read-only, with the reason
+
+    def set_up(self) -> dict[str, Any]:
+        """The set-up fields for the services: every one but the rules."""
+        return {name: value for name, value in self.cleaned_data.items() if name != "rules"}
 
 
-def tournament_initial(tournament: Tournament, preset: str | None) -> dict[str, Any]:
+class RulesPicker(forms.Form):
+    """The game and preset whose settings the set-up page shows (a GET: nothing is saved)."""
+
+    rules = forms.ChoiceField(choices=rules_choices, initial=default_rules, label="Game and preset")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its own ids: the set-up form has a (hidden) "rules" field too.
+        super().__init__(*args, label_suffix="", auto_id="picker-%s", **kwargs)
+        self.fields["rules"].widget.attrs["form"] = "rules-picker"  # outside the set-up form
+
+    def picked(self) -> tuple[str, str] | None:
+        """The game and preset picked, or None when nothing (valid) was."""
+        if not self.is_bound or not self.is_valid():
+            return None
+        game, _, preset = self.cleaned_data["rules"].partition(":")
+        return game, preset
+
+
+def tournament_initial(tournament: Tournament) -> dict[str, Any]:
     fields = ("name", "starts_on", "ends_on", "venue", "rounds_planned", "is_published")
     initial = {field: getattr(tournament, field) for field in fields}
-    return initial | {
-        "requires_confirmation": tournament.requires_confirmation,
-        "ruleset": preset or "",
-    }
-
-
-def with_kept_ruleset(form: TournamentForm, name: str) -> None:
-    """A ruleset edited in the admin is no preset; offer to keep it as it is."""
-    form.fields["ruleset"].choices = [("", f"{name} (kept as it is)"), *ruleset_choices()]
-    form.fields["ruleset"].required = False
+    return initial | {"requires_confirmation": tournament.requires_confirmation}
 
 
 class PlayerForm(RefusableForm):

@@ -19,16 +19,19 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
+import games
+from director.ruleset_forms import RulesetForm
 from director.tournament_forms import (
     EntryFilterForm,
     ImportForm,
     PlayerForm,
+    RulesPicker,
     TournamentForm,
     tournament_initial,
-    with_kept_ruleset,
 )
+from games.base import Game, RulesError, RulesetInvalid
 from tournament import selectors, services
-from tournament.models import Entry, Tournament
+from tournament.models import DEFAULT_GAME, Entry, Tournament
 from tournament.permissions import may_create_tournaments, tournament_for_director
 
 AUDIT_PAGE_SIZE = 50
@@ -59,21 +62,92 @@ def director_page(view: DirectorView) -> DirectorView:
 # Set-up
 
 
+@dataclass(frozen=True, slots=True)
+class ShownRules:
+    """The rules whose settings the set-up page shows: ``key`` is ``"stored"`` (the tournament's
+    own ruleset) or ``"game:preset"``; ``stored`` the whole ruleset (``Game.dump``) and
+    ``request`` the same as a request (its preset and the settings that differ)."""
+
+    key: str
+    game: Game[Any]
+    stored: dict[str, Any]
+    request: dict[str, Any]
+
+    def words(self) -> tuple[str, ...]:
+        return self.game.rules(self.game.load(self.stored)).describe()
+
+
+def shown_rules(key: str, tournament: Tournament | None) -> ShownRules:
+    """The rules ``key`` names; the tournament's own (or the default preset) for any other key."""
+    if tournament is not None and key in ("", "stored"):
+        rules = tournament.rules()
+        return ShownRules(
+            "stored", rules.game, tournament.ruleset, rules.game.changes(rules.ruleset)
+        )
+    game_key, _, preset = key.partition(":")
+    try:
+        game = games.get(game_key)
+        ruleset = game.ruleset({"preset": preset})
+    except (RulesError, RulesetInvalid):
+        game = games.get(DEFAULT_GAME)
+        ruleset = game.ruleset()
+    preset = game.changes(ruleset)["preset"]
+    return ShownRules(f"{game.key}:{preset}", game, game.dump(ruleset), {"preset": preset})
+
+
+def _shown_key(request: HttpRequest, picker: RulesPicker) -> str:
+    """POST: the rules the page was showing; GET: those picked, if any."""
+    if request.method == "POST":
+        return request.POST.get("rules", "")
+    picked = picker.picked()
+    return f"{picked[0]}:{picked[1]}" if picked else ""
+
+
+def asked_ruleset(shown: ShownRules, changes: dict[str, Any]) -> dict[str, Any]:
+    """The ruleset request: the rules shown, with the settings the director changed (an object
+    setting, such as the card values, only in the values changed)."""
+    asked = dict(shown.request)
+    for name, value in changes.items():
+        merged = isinstance(value, dict) and isinstance(asked.get(name), dict)
+        asked[name] = {**asked[name], **value} if merged else value
+    return asked
+
+
+def _set_up_context(
+    form: TournamentForm, settings: RulesetForm | None, picker: RulesPicker, shown: ShownRules
+) -> dict[str, Any]:
+    return {
+        "form": form,
+        "settings": settings,
+        "sections": settings.sections() if settings is not None else [],
+        "picker": picker,
+        "shown": shown,
+        "words": shown.words(),
+    }
+
+
 @login_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
     if not may_create_tournaments(request.user):
         messages.error(request, "Ask an administrator for the right to set up tournaments.")
         return redirect("director:home")
-    form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    picker = RulesPicker(request.GET or None)
+    shown = shown_rules(_shown_key(request, picker), None)
+    form = TournamentForm(request.POST or None, initial={"rules": shown.key})
+    settings = RulesetForm(request.POST or None, game=shown.game, stored=shown.stored)
+    if request.method == "POST" and form.is_valid() and settings.ready():
+        rules = {"game": shown.game.key, "ruleset": asked_ruleset(shown, settings.changes())}
         try:
-            tournament = services.tournament_create(by=request.user, **form.cleaned_data)
+            tournament = services.tournament_create(by=request.user, **form.set_up(), **rules)
+        except services.RulesetRefused as refusal:
+            settings.show_problems(refusal.problems)
         except services.TournamentError as error:
             form.refuse(error)
         else:
             messages.success(request, f"{tournament.name} is set up. Now add its players.")
             return redirect("director:hub", slug=tournament.slug)
-    return render(request, "director/tournament_form.html", {"form": form})
+    context = _set_up_context(form, settings, picker, shown)
+    return render(request, "director/tournament_form.html", context)
 
 
 @director_page
@@ -109,22 +183,36 @@ STATUS_STEPS = {
 
 @director_page
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    ruleset = selectors.ruleset_summary(tournament=tournament)
-    initial = tournament_initial(tournament, ruleset.preset)
-    form = TournamentForm(request.POST or None, initial=initial, tournament=tournament)
-    if ruleset.preset is None:
-        with_kept_ruleset(form, ruleset.name)
-    if request.method == "POST" and form.is_valid():
+    """The set-up; the game and ruleset read-only, with the reason, once they are frozen."""
+    summary = selectors.ruleset_summary(tournament=tournament)
+    frozen = summary.frozen_because is not None
+    picker = RulesPicker(None if frozen else request.GET or None)
+    shown = shown_rules("stored" if frozen else _shown_key(request, picker), tournament)
+    initial = tournament_initial(tournament) | {"rules": shown.key}
+    form = TournamentForm(
+        request.POST or None, initial=initial, tournament=tournament, frozen=frozen
+    )
+    settings = (
+        None if frozen else RulesetForm(request.POST or None, game=shown.game, stored=shown.stored)
+    )
+    if request.method == "POST" and form.is_valid() and (settings is None or settings.ready()):
         # Only what the director changed: an untouched field is no request to change it.
-        changed = {field: form.cleaned_data[field] for field in form.changed_data}
+        changed = {
+            field: form.cleaned_data[field] for field in form.changed_data if field != "rules"
+        }
+        if settings is not None:
+            changed |= {"game": shown.game.key, "ruleset": asked_ruleset(shown, settings.changes())}
         try:
             services.tournament_update(tournament=tournament, by=request.user, **changed)
+        except services.RulesetRefused as refusal:
+            settings.show_problems(refusal.problems)  # type: ignore[union-attr]
         except services.TournamentError as error:
             form.refuse(error)
         else:
-            messages.success(request, "Saved." if changed else "Nothing to change.")
+            messages.success(request, "Saved.")
             return redirect("director:hub", slug=tournament.slug)
-    context = {"form": form, "tournament": tournament, "ruleset": ruleset}
+    context = _set_up_context(form, settings, picker, shown)
+    context |= {"tournament": tournament, "ruleset": summary}
     return render(request, "director/tournament_form.html", context)
 
 

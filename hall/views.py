@@ -68,7 +68,7 @@ from tables.models import Table
 from tables.selectors import GameLine, SeatLine, game_lines, seat_lines, seats_prefetch
 from tournament.models import Entry, Round, Tournament
 from tournament.permissions import directed_tournaments
-from tournament.selectors import TIE_BREAK_WORDS, tournament_list_public
+from tournament.selectors import TIE_BREAK_WORDS, rules_in_words, tournament_list_public
 
 FACTS_SECONDS = 10  # how long a change of a tournament's public facts may take to show
 REUSE_SECONDS = 0.2  # how long a web process reuses the facts and standings it last read
@@ -92,6 +92,8 @@ class PublicTournament:
     status: str
     is_published: bool
     games_in_set: int  # R4: nine under the ASAJ rules
+    game_name: str = ""  # the game and its ruleset in words (Rules.describe), for the home page
+    rules_words: tuple[str, ...] = ()
     preview: bool = False  # a director looking at the unpublished pages
 
     @property
@@ -126,9 +128,12 @@ def _cached_facts(slug: str) -> PublicTournament | None:
 
 
 def _facts(slug: str) -> dict[str, Any]:
-    row = Tournament.objects.filter(slug=slug).values(*FACTS, "ruleset").first()
+    row = Tournament.objects.filter(slug=slug).values(*FACTS, "game", "ruleset").first()
     if row is None:
         return {}
+    row["game_name"], row["rules_words"] = rules_in_words(
+        game=row.pop("game"), stored=row["ruleset"]
+    )
     row["games_in_set"] = len(Ruleset.from_dict(row.pop("ruleset")).games)
     return row
 

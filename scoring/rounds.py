@@ -155,13 +155,13 @@ def _check_seating(round: Round) -> None:
     tables = list(round.tables.annotate(players=Count("seats")).order_by("number"))
     if not tables:
         raise RoundError(f"Round {round.number} has no tables: seat it first.")
-    rules = round.tournament.rules().ruleset
+    shape = round.tournament.rules().shape()
+    least, most = shape.min_sides * shape.members, shape.max_sides * shape.members
     for table in tables:
-        if not rules.min_table_size <= table.players <= rules.max_table_size:
+        if not least <= table.players <= most:
             raise RoundError(
                 f"Table {table.number} seats {table.players} players; a table seats "
-                f"{rules.min_table_size} to {rules.max_table_size} (R12.2): move players, or "
-                "seat the round again."
+                f"{least} to {most} (R12.2): move players, or seat the round again."
             )
     gone = (
         Seat.objects.filter(round=round)

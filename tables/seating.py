@@ -17,12 +17,16 @@ Terms
   beyond each pair's first.
 - plan: every round of an event seated in advance (`plan_event`), for a fixed field of players.
 
-Table sizes (R12.2) come from the rules engine (`games.kalooki.table_sizes`), and every table
-is within the ruleset's least and largest size: tables of the usual size and, when the count is
-not a multiple of it, tables one short, so that no table is short by more than one (43 players at
-five a table: seven fives and two fours). Counts that cannot be split that way take tables one
-over (ASAJ: 6 -> 6, 11 -> 6+5), and failing that the allowed split nearest the usual size (7 ->
-4+3). Seating refuses fewer players than the least table (3 for ASAJ).
+Table sizes come from the game's **table plan** (`Rules.table_plan`, `games.base`): the sizes of
+the tables in sides, and how many sides have a bye. For Kalooki (R12.2) every table is within the
+ruleset's least and largest size: tables of the usual size and, when the count is not a multiple
+of it, tables one short, so that no table is short by more than one (43 players at five a table:
+seven fives and two fours; a club's tables of four seat 10 as 4 + 3 + 3, 11 as 4 + 4 + 3). Counts
+that cannot be split that way take tables one over (ASAJ: 6 -> 6, 11 -> 6+5), and failing that
+the allowed split nearest the usual size (7 -> 4+3). Seating refuses fewer players than the least
+table (3 for ASAJ). A side here is one player: a game of partners (Hand and Foot) and a plan with
+byes are refused with the reason, until teams and byes are seated (`seated_count` is where the
+byes will come off).
 
 The search: simulated annealing over swaps of two players between tables of one round. A pair's
 meetings are penalised convexly (`_penalty`), so the search spreads unavoidable repeats over
@@ -41,9 +45,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from types import MappingProxyType
+from typing import Any
 
-from games import kalooki as rules
-from games.kalooki import ASAJ_2025, RulesError, Ruleset
+import games
+from games.base import Rules, RulesError, TablePlan
+
+DEFAULT_GAME = "kalooki"  # the game of a plan made without a tournament
 
 # Swaps tried per seat to fill (players × rounds). Measured: the targets of bench/bench_seating.py
 # are already met with 100,000 swaps; the rest buys fewer repeats. The floor keeps small fields
@@ -70,20 +77,53 @@ class SeatingError(ValueError):
 # --- table sizes (R12.2) ---------------------------------------------------------------------
 
 
-def table_sizes(players: int, ruleset: Ruleset = ASAJ_2025) -> list[int]:
-    """Sizes of the tables that seat `players`, biggest first, as the rules engine says (R12.2).
+def rules_of(rules: Rules[Any] | Any | None = None) -> Rules[Any]:
+    """The rules to seat by: a game's ``Rules`` as given, a ruleset of the default game (Kalooki)
+    for a plan made in advance, or that game's default preset (ASAJ 2025)."""
+    if isinstance(rules, Rules):
+        return rules
+    game = games.get(DEFAULT_GAME)
+    return game.rules(game.ruleset() if rules is None else rules)
 
-    `table_sizes(43) == [5, 5, 5, 5, 5, 5, 5, 4, 4]`; `table_sizes(11) == [6, 5]`. The engine's
-    refusals become a `SeatingError` that tells the director what to do.
-    """
+
+def table_plan(players: int, rules: Rules[Any] | Any | None = None) -> TablePlan:
+    """The game's plan for `players` players (one a side); a `SeatingError` that tells the
+    director what to do when there is none, or when it needs what seating does not do yet."""
+    rules = rules_of(rules)
+    shape = rules.shape()
+    if shape.members != 1:
+        raise SeatingError(
+            f"{rules.game.name} is played by sides of {shape.members} partners, and seating "
+            "partners is not built yet: seat the tables by hand."
+        )
     try:
-        return list(rules.table_sizes(players, ruleset))
+        plan = rules.table_plan(players)
     except RulesError as error:
-        raise _refusal(players, ruleset) from error
+        raise _refusal(players, rules) from error
+    if plan.byes:
+        raise SeatingError(
+            f"{players} players leave {plan.byes} without a table, and byes are not built yet: "
+            f"check in {plan.byes} fewer players, or more, to fill whole tables."
+        )
+    return plan
 
 
-def _refusal(players: int, ruleset: Ruleset) -> SeatingError:
-    least, largest = ruleset.min_table_size, ruleset.max_table_size
+def seated_count(plan: TablePlan) -> int:
+    """How many of the players sit at a table: all but the byes."""
+    return sum(plan.sizes)
+
+
+def table_sizes(players: int, rules: Rules[Any] | Any | None = None) -> list[int]:
+    """Sizes of the tables that seat `players`, biggest first, as the game plans them.
+
+    `table_sizes(43) == [5, 5, 5, 5, 5, 5, 5, 4, 4]`; `table_sizes(11) == [6, 5]` (ASAJ 2025).
+    """
+    return list(table_plan(players, rules).sizes)
+
+
+def _refusal(players: int, rules: Rules[Any]) -> SeatingError:
+    shape = rules.shape()
+    least, largest = shape.min_sides, shape.max_sides
     if players < least:
         verb = "is" if players == 1 else "are"
         return SeatingError(
@@ -159,10 +199,10 @@ def seat_round(
     history: MeetingHistory | Mapping[frozenset[int], int],
     *,
     seed: int,
-    ruleset: Ruleset = ASAJ_2025,
+    rules: Rules[Any] | Any | None = None,
     swaps: int | None = None,
 ) -> list[list[int]]:
-    """Seat `players` at `table_sizes(len(players), ruleset)` tables, avoiding pairs who have met.
+    """Seat `players` at the tables of the game's plan (`table_plan`), avoiding pairs who have met.
 
     Returns the tables biggest first, each in seat order. `history` holds the meetings of earlier
     rounds, as a `MeetingHistory` or a mapping from pairs to counts; pairs with a player who is not
@@ -173,10 +213,12 @@ def seat_round(
     """
     if len(set(players)) != len(players):
         raise SeatingError("A player is listed twice; each player takes exactly one seat (R12.1).")
-    sizes = table_sizes(len(players), ruleset)
+    plan = table_plan(len(players), rules)
+    sizes = list(plan.sizes)
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)
+    order = order[: seated_count(plan)]  # byes, when there are any, sit out
     counts = history.counts if isinstance(history, MeetingHistory) else history
     meetings = _meetings_matrix(order, counts)
     if not any(map(any, meetings)):
@@ -374,7 +416,7 @@ def plan_event(
     rounds: int,
     *,
     seed: int,
-    ruleset: Ruleset = ASAJ_2025,
+    rules: Rules[Any] | Any | None = None,
     swaps: int | None = None,
 ) -> Plan:
     """Seat players 0..`players`-1 for `rounds` rounds so that as few pairs as possible meet twice.
@@ -384,7 +426,7 @@ def plan_event(
     """
     if rounds < 1:
         raise SeatingError(f"A tournament has at least one round (R12.1); {rounds} were asked for.")
-    sizes = table_sizes(players, ruleset)
+    sizes = table_sizes(players, rules)
     rng = random.Random(seed)
     meetings = [[0] * players for _ in range(players)]
     plan = []

@@ -56,9 +56,7 @@ def round_seat(
     round.seating_seed = _new_seed() if seed is None else seed
     round.dealer_seed = round.seating_seed ^ 0x5EA7
     history = MeetingHistory.from_rounds(seatings_before(round))
-    groups = seat_round(
-        entry_ids, history, seed=round.seating_seed, ruleset=round.tournament.rules().ruleset
-    )
+    groups = seat_round(entry_ids, history, seed=round.seating_seed, rules=round.tournament.rules())
     dealers = choose_first_dealers(groups, seed=round.dealer_seed)
     round.tables.all().delete()
     round.save(update_fields=["seating_seed", "dealer_seed"])
@@ -228,7 +226,8 @@ def _check_move(
             f"Table {seat.table.number} would be left with nobody: to change the number of "
             "tables, seat the round again."
         )
-    most = min(MAX_SEATS, round.tournament.rules().ruleset.max_table_size)
+    shape = round.tournament.rules().shape()
+    most = min(MAX_SEATS, shape.max_sides * shape.members)
     if joining >= most:
         raise SeatingError(
             f"Table {table.number} is full: it seats {joining}, the most a table may (R12.2)."

@@ -310,6 +310,7 @@ TOURNAMENT = {
     "rounds_planned": 4,
     "ruleset": "asaj-2025",
 }
+HOUSE_RULES = {"preset": "club-four", "min_naturals_in_three": 1, "call_limit": 2}
 PENALTY = {"kind": "penalty_points", "entry": the("Ann"), "points": 25, "decision": "Late."}
 SWAP_BY_RULING = {"entry": seat(1), "swap_with": seat(2), "decision": "Swapped, by ruling."}
 CSV = "name,club,email\nNia Brown,Mandeville,\n"
@@ -335,7 +336,24 @@ API_CASES = [
     Case("GET", "tournaments", allowed=ANY_DIRECTOR, writes=False),
     Case("POST", "tournaments", body=TOURNAMENT, success=201, allowed=ANY_DIRECTOR),
     Case("GET", "tournament", writes=False),
+    Case(
+        "POST",
+        "tournaments",
+        body={**TOURNAMENT, "slug": "club-night", "ruleset": HOUSE_RULES},
+        success=201,
+        allowed=ANY_DIRECTOR,
+        variant="house rules",
+    ),
     Case("PATCH", "tournament", body={"venue": "Montego Bay"}),
+    # The Open has published rounds: its rules are frozen, even for Alice (409, nothing saved).
+    Case(
+        "PATCH",
+        "tournament",
+        body={"ruleset": HOUSE_RULES},
+        success=409,
+        writes=False,
+        variant="frozen rules",
+    ),
     Case("GET", "entries", writes=False),
     Case("POST", "entries-check-in-all"),
     Case("POST", "players-add", body={"name": "Nia Brown", "late": True}, success=201),
@@ -436,6 +454,15 @@ PAGE_CASES = [
         writes=False,
         refused=NOT_A_DIRECTOR,
     ),
+    Case(
+        "POST",
+        "director:rule-check",
+        body={"check": "tack-on", "card": "7H", "meld": "4H 5H 6H", "rules": f"tournament:{OPEN}"},
+        allowed=ANY_DIRECTOR,
+        writes=False,
+        refused=NOT_A_DIRECTOR,
+        variant="tack-on under the Open's rules",
+    ),
     Case("GET", "director:rounds", writes=False),
     Case("POST", "director:round-add", success=302),
     Case("GET", "director:round", R2, writes=False),
@@ -518,6 +545,8 @@ NOT_IN_MATRIX = {
     "rules-meld": "the rules API: open to anyone, computes and writes nothing",
     "rules-contract": "the rules API: open to anyone, computes and writes nothing",
     "rules-game": "the rules API: open to anyone, computes and writes nothing",
+    "rules-tack-on": "the rules API: open to anyone, computes and writes nothing",
+    "games": "the games, their presets and settings: open to anyone, no tournament's data",
     "api-table": "the table API: its matrix is tests/entry/test_access.py",
     "api-table-result": "the table API: its matrix is tests/entry/test_access.py",
     "api-table-confirm": "the table API: its matrix is tests/entry/test_access.py",

@@ -1,15 +1,18 @@
 """Reads of tournaments for pages and the API; each runs a fixed number of queries."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from games.kalooki import PRESETS, Ruleset
+from games.base import Game
 from tournament.models import AuditEvent, Entry, Round, Tournament
 from tournament.permissions import directed_tournaments
 
-# R12.3's tie-breaks in a director's words, by their ruleset names.
+# Kalooki's R12.3 tie-breaks in a director's words, by their names in the standings snapshot. Only
+# the standings pages use them (hall, the round's dashboard), until they read `Rules.columns()`;
+# the ruleset in words is the game's own (`ruleset_summary`).
 TIE_BREAK_WORDS = {
     "games_won": "more games won (went out)",
     "down_and_outs": "more down-and-outs (R8.3)",
@@ -35,13 +38,16 @@ def with_entry_counts(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]
 
 
 def tournament_list_for_director(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Tournament]:
-    """The tournaments this user directs, newest first, with their entry counts."""
-    return with_entry_counts(directed_tournaments(user)).order_by("-starts_on", "name")
+    """The tournaments this user directs, newest first, with their entry counts and rounds
+    (for whether their rules are frozen): two queries."""
+    tournaments = with_entry_counts(directed_tournaments(user)).order_by("-starts_on", "name")
+    return tournaments.prefetch_related("rounds")
 
 
 def tournament_counted(*, tournament: Tournament) -> Tournament:
-    """The tournament again, with its entry counts (see `with_entry_counts`)."""
-    return with_entry_counts(Tournament.objects.filter(pk=tournament.pk)).get()
+    """The tournament again, with its entry counts (see `with_entry_counts`) and its rounds."""
+    counted = with_entry_counts(Tournament.objects.filter(pk=tournament.pk))
+    return counted.prefetch_related("rounds").get()
 
 
 def round_list(*, tournament: Tournament) -> list[Round]:
@@ -50,43 +56,79 @@ def round_list(*, tournament: Tournament) -> list[Round]:
 
 @dataclass(frozen=True, slots=True)
 class RulesetSummary:
-    """What a director needs to know of the ruleset, in words (R1.1, R12.2, R12.3)."""
+    """A tournament's game and ruleset as a director reads them: the ruleset as its ``request``
+    (its preset and only the settings that differ, ``Game.changes``), in ``words`` (one line per
+    setting, ``Rules.describe``), and why it can no longer change, if it cannot."""
 
-    preset: str | None  # its key in PRESETS; None for a ruleset edited in the admin
+    game: str
+    game_name: str
+    preset: str
+    preset_name: str
     name: str
-    table_size: int
+    request: dict[str, Any]
+    words: tuple[str, ...]
+    changed: tuple[str, ...]  # the labels of the settings that differ from the preset
+    table_size: int  # sides at a usual table, and the fewest and most (R1.1, R12.2)
     min_table_size: int
     max_table_size: int
-    tie_breaks: tuple[str, ...]
+    frozen_because: str | None
 
     @property
-    def tie_breaks_in_words(self) -> list[str]:
-        return [TIE_BREAK_WORDS.get(name, name) for name in self.tie_breaks]
-
-    @property
-    def tables_in_words(self) -> str:
-        return (
-            f"{self.table_size} players a table (R1.1); tables of {self.min_table_size} to "
-            f"{self.max_table_size} only when the player count needs them (R12.2)"
-        )
+    def edited(self) -> bool:
+        return bool(self.changed)
 
 
 def ruleset_summary(*, tournament: Tournament) -> RulesetSummary:
-    rules: Ruleset = tournament.rules().ruleset
+    """One query (the rounds, for the freeze), none when they were prefetched."""
+    rules = tournament.rules()
+    game, shape = rules.game, rules.shape()
+    request = game.changes(rules.ruleset)
+    preset = game.presets().get(request["preset"])
+    labels = {setting.name: setting.label for setting in game.settings()}
     return RulesetSummary(
-        preset=ruleset_preset(tournament=tournament),
-        name=rules.name,
-        table_size=rules.table_size,
-        min_table_size=rules.min_table_size,
-        max_table_size=rules.max_table_size,
-        tie_breaks=rules.tie_breaks,
+        game=game.key,
+        game_name=game.name,
+        preset=request["preset"],
+        preset_name=_ruleset_name(game, preset) if preset else request["preset"],
+        name=_ruleset_name(game, rules.ruleset),
+        request=request,
+        words=rules.describe(),
+        changed=tuple(labels.get(name, name) for name in request if name != "preset"),
+        table_size=shape.sides,
+        min_table_size=shape.min_sides,
+        max_table_size=shape.max_sides,
+        frozen_because=rules_frozen_because(tournament=tournament),
     )
 
 
-def ruleset_preset(*, tournament: Tournament) -> str | None:
-    """The preset the tournament's stored ruleset is an exact copy of, if any."""
-    copies = (key for key, rules in PRESETS.items() if rules.to_dict() == tournament.ruleset)
-    return next(copies, None)
+def _ruleset_name(game: Game[Any], ruleset: Any) -> str:
+    stored = game.dump(ruleset)
+    return str(stored.get("name") or f"{game.name}, {stored.get('preset', 'as set')}")
+
+
+def rules_in_words(*, game: str, stored: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """A stored ruleset's game name and the ruleset in words; no query (for cached facts)."""
+    rules = Tournament(game=game, ruleset=stored).rules()
+    return rules.game.name, rules.describe()
+
+
+def rules_frozen_because(*, tournament: Tournament) -> str | None:
+    """Why the game and ruleset can no longer change, or None while no round exists. A round
+    published has games played under them; a draft round was seated by their table plan."""
+    rounds = sorted(tournament.rounds.all(), key=lambda round: round.number)
+    played = next((round for round in rounds if round.status != Round.Status.DRAFT), None)
+    if played is not None:
+        return (
+            f"The game and ruleset are frozen: round {played.number} has been published, and a "
+            "tournament's rules never change under games already played. Set up a new "
+            "tournament to play other rules."
+        )
+    if rounds:
+        return (
+            f"Round {rounds[0].number} is seated as a draft under these rules: remove it on the "
+            "rounds page, change the rules, then seat it again."
+        )
+    return None
 
 
 def entry_list(*, tournament: Tournament, status: str = "", search: str = "") -> QuerySet[Entry]:

@@ -6,21 +6,60 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.kalooki import PRESETS
+import games
 from tournament.csv_import import MAX_BYTES, MAX_EMAIL, MAX_NAME
-from tournament.models import Entry, Tournament
+from tournament.models import DEFAULT_GAME, Entry, Tournament
 from tournament.selectors import RulesetSummary, ruleset_summary
-from tournament.services import DEFAULT_RULESET
 
 MAX_ROUNDS = 30
+MOST_SETTINGS = 64  # more keys than any game has settings: a request is refused before the game
 
 
-class PresetField(serializers.ChoiceField):
-    """One of the ruleset presets known when the request comes (DRF builds each serializer's
-    fields anew from these arguments)."""
+class GameField(serializers.ChoiceField):
+    """One of the games (``games.GAME_KEYS``); DRF builds each serializer's fields anew."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=sorted(PRESETS), **kwargs)
+        super().__init__(choices=list(games.GAME_KEYS), **kwargs)
+
+
+RULESET_SCHEMA = {
+    "oneOf": [
+        {
+            "type": "object",
+            "description": 'A ruleset request: {"preset": NAME, SETTING: VALUE, ...}, the preset '
+            "and only the settings that differ (GET /api/games lists each game's).",
+            "properties": {"preset": {"type": "string"}},
+            "additionalProperties": True,
+            "maxProperties": MOST_SETTINGS,
+        },
+        {"type": "string", "description": "A preset's name alone."},
+    ],
+    "example": {"preset": "club-four", "games": [{"number": 1, "dealt": 9, "contract": "333"}]},
+}
+
+
+@extend_schema_field(RULESET_SCHEMA)
+class RulesetRequestField(serializers.Field):
+    """A ruleset request, or a preset's name alone. Only its shape is checked here: the game
+    checks every setting and names each bad one."""
+
+    default_error_messages = {
+        # DRF formats these messages: braces are doubled.
+        "shape": 'A ruleset is {{"preset": NAME, SETTING: VALUE, ...}} or a preset\'s name.',
+        "size": f"A ruleset request has at most {MOST_SETTINGS} settings.",
+    }
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if isinstance(data, str) and 0 < len(data) <= 80:
+            return {"preset": data}
+        if not isinstance(data, dict) or not all(isinstance(key, str) for key in data):
+            self.fail("shape")
+        if len(data) > MOST_SETTINGS:
+            self.fail("size")
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        return value
 
 
 class TournamentCreateInput(serializers.Serializer):
@@ -36,16 +75,25 @@ class TournamentCreateInput(serializers.Serializer):
     rounds_planned = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, default=1)
     is_published = serializers.BooleanField(default=False)
     requires_confirmation = serializers.BooleanField(default=False)
-    ruleset = PresetField(
-        default=DEFAULT_RULESET, help_text="A preset; the tournament keeps its own copy (R1-R12)."
+    game = GameField(default=DEFAULT_GAME, help_text="The card game played (GET /api/games).")
+    ruleset = RulesetRequestField(
+        required=False,
+        help_text="The game's default preset when left out. The tournament keeps its own copy.",
     )
 
 
 class TournamentUpdateInput(TournamentCreateInput):
-    """Any of the set-up fields (validated with partial=True, so that only those sent change);
-    the ruleset only while no round exists. The slug is fixed."""
+    """Any of the set-up fields (validated with partial=True, so that only those sent change).
+    A new game without a ruleset takes that game's default preset; a ruleset naming a preset
+    replaces the ruleset, one without changes only the settings sent. The game and ruleset are
+    frozen once a round exists (409). The slug is fixed."""
 
     slug = None
+    game = GameField(required=False, help_text="The card game played (GET /api/games).")
+    ruleset = RulesetRequestField(
+        required=False,
+        help_text="With a preset: the whole ruleset. Without: the settings to change.",
+    )
 
 
 class EntryCountsOutput(serializers.Serializer):
@@ -56,13 +104,24 @@ class EntryCountsOutput(serializers.Serializer):
 
 
 class RulesetOutput(serializers.Serializer):
-    preset = serializers.CharField(allow_null=True, help_text="null: edited in the admin.")
+    preset = serializers.CharField(help_text="The preset it was made from.")
+    preset_name = serializers.CharField()
     name = serializers.CharField()
-    table_size = serializers.IntegerField(help_text="R1.1")
+    request = serializers.DictField(
+        help_text="The ruleset as a request: its preset and only the settings that differ."
+    )
+    changed = serializers.ListField(
+        child=serializers.CharField(), help_text="The settings that differ, by their labels."
+    )
+    words = serializers.ListField(
+        child=serializers.CharField(), help_text="The whole ruleset in words, a line a setting."
+    )
+    table_size = serializers.IntegerField(help_text="Sides at a usual table (R1.1)")
     min_table_size = serializers.IntegerField(help_text="R12.2")
     max_table_size = serializers.IntegerField(help_text="R12.2")
-    tie_breaks = serializers.ListField(child=serializers.CharField(), help_text="R12.3, in order")
-    tie_breaks_in_words = serializers.ListField(child=serializers.CharField())
+    frozen_because = serializers.CharField(
+        allow_null=True, help_text="Why the game and ruleset can no longer change; null: they can."
+    )
 
 
 class TournamentOutput(serializers.Serializer):
@@ -75,6 +134,8 @@ class TournamentOutput(serializers.Serializer):
     rounds_planned = serializers.IntegerField()
     is_published = serializers.BooleanField()
     requires_confirmation = serializers.BooleanField()
+    game = serializers.CharField()
+    game_name = serializers.SerializerMethodField()
     ruleset = serializers.SerializerMethodField()
     entries = EntryCountsOutput(source="*")
 
@@ -82,6 +143,9 @@ class TournamentOutput(serializers.Serializer):
     def get_ruleset(self, tournament: Tournament) -> dict[str, Any]:
         summary: RulesetSummary = ruleset_summary(tournament=tournament)
         return RulesetOutput(summary).data
+
+    def get_game_name(self, tournament: Tournament) -> str:
+        return games.get(tournament.game).name
 
 
 class EntryOutput(serializers.Serializer):

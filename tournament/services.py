@@ -15,8 +15,15 @@ withdrawn; any but disqualified → disqualified (with a reason); withdrawn or d
 registered again (reinstated; a disqualified player only by reversing the ruling that
 disqualified them, R12.4). A status change never deletes anything, so a withdrawn or
 disqualified player keeps the scores already played.
+
+Rules: a tournament plays one **game** under one **ruleset**, asked for as a **request** (a
+preset's name and only the settings that differ, ``games.base``) and stored whole. The game checks
+the request setting by setting (``RulesetRefused`` lists every bad one, nothing is saved). The
+rules are **frozen** once a round exists (``RulesFrozen``): a published round has games played
+under them, and a draft round was seated by their table plan.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -26,7 +33,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from games.kalooki import PRESETS, Ruleset
+import games
+from games.base import Game, Problem, RulesError, RulesetInvalid
 from tournament.csv_import import (
     CsvPlayer,
     RowProblem,
@@ -35,10 +43,11 @@ from tournament.csv_import import (
     read_players,
     tidy,
 )
-from tournament.models import AuditEvent, Entry, Player, StaffRole, Tournament
+from tournament.models import DEFAULT_GAME, AuditEvent, Entry, Player, StaffRole, Tournament
+from tournament.selectors import rules_frozen_because
 from tournament.signals import entries_changed
 
-DEFAULT_RULESET = "asaj-2025"
+RulesetRequest = Mapping[str, Any] | str | None  # a request, a preset's name, or the default
 # Editable after creation. The slug is not: printed table cards and shared links carry it.
 EDITABLE = (
     "name",
@@ -48,6 +57,7 @@ EDITABLE = (
     "rounds_planned",
     "is_published",
     "requires_confirmation",
+    "game",
     "ruleset",
 )
 RESERVED_SLUGS = {"new"}  # /director/new is the create page
@@ -75,6 +85,24 @@ class CsvImportRefused(TournamentError):
             field="csv",
         )
         self.problems = problems
+
+
+class RulesetRefused(TournamentError):
+    """A ruleset the game cannot play: one problem per bad setting, each naming its ``field``
+    (a setting of the game, such as ``packs`` or ``card_values.joker``); nothing was saved."""
+
+    def __init__(self, problems: tuple[Problem, ...]) -> None:
+        count = len(problems)
+        super().__init__(
+            f"The ruleset cannot be played: {count} setting{'s' if count > 1 else ''} to "
+            f"correct. {' '.join(problem.message for problem in problems)}",
+            field="ruleset",
+        )
+        self.problems = problems
+
+
+class RulesFrozen(TournamentError):
+    """The game or ruleset asked to change once a round exists; the message says why."""
 
 
 def audit_record(
@@ -110,9 +138,13 @@ def tournament_create(
     rounds_planned: int = 1,
     is_published: bool = False,
     requires_confirmation: bool = False,
-    ruleset: str = DEFAULT_RULESET,
+    game: str = DEFAULT_GAME,
+    ruleset: RulesetRequest = None,
 ) -> Tournament:
-    """A new tournament, directed by its creator, under a copy of the chosen preset."""
+    """A new tournament, directed by its creator, playing ``game`` under a copy of the ruleset
+    asked for (the game's default preset when none is)."""
+    kind = _game(game)
+    stored = _ruleset(kind, ruleset)
     tournament = Tournament(
         name=tidy(name),
         starts_on=starts_on,
@@ -121,7 +153,8 @@ def tournament_create(
         rounds_planned=rounds_planned,
         is_published=is_published,
         requires_confirmation=requires_confirmation,
-        ruleset=_preset(ruleset).to_dict(),
+        game=kind.key,
+        ruleset=stored,
     )
     _check_tournament(tournament)
     tournament.slug = _free_slug(slug) if slug else _slug_for(tournament.name)
@@ -132,20 +165,21 @@ def tournament_create(
         actor=by,
         action="tournament.create",
         summary=f"Created {tournament.name} ({tournament.slug})",
-        detail={"slug": tournament.slug, "ruleset": ruleset},
+        detail={"slug": tournament.slug, "game": kind.key, "ruleset": _request(kind, stored)},
     )
     return tournament
 
 
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, by: AbstractBaseUser, **fields: Any) -> Tournament:
-    """Change the set-up; the ruleset only while no round exists (R1-R12 never change under
-    games already played)."""
+    """Change the set-up. A new ``game`` without a ``ruleset`` takes that game's default preset;
+    a ``ruleset`` without a preset changes the current one (only the settings sent). The game
+    and ruleset are frozen once a round exists (``RulesFrozen``)."""
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise TypeError(f"tournament_update cannot change {', '.join(sorted(unknown))}")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    values = _normalised(fields)
+    values = _checked_values(tournament, fields)
     changes = {
         field: [_plain(getattr(tournament, field)), _plain(value)]
         for field, value in values.items()
@@ -153,9 +187,9 @@ def tournament_update(*, tournament: Tournament, by: AbstractBaseUser, **fields:
     }
     if not changes:
         return tournament
-    if "ruleset" in changes:
-        _check_ruleset_change(tournament)
-        changes["ruleset"] = [changes["ruleset"][0].get("name"), changes["ruleset"][1]["name"]]
+    if "game" in changes or "ruleset" in changes:
+        _check_rules_change(tournament)
+        changes["ruleset"] = _ruleset_change(tournament, values)
     for field in changes:
         setattr(tournament, field, values[field])
     _check_tournament(tournament)
@@ -170,14 +204,44 @@ def tournament_update(*, tournament: Tournament, by: AbstractBaseUser, **fields:
     return tournament
 
 
-def _normalised(fields: dict[str, Any]) -> dict[str, Any]:
+def _checked_values(tournament: Tournament, fields: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return _normalised(tournament, fields)
+    except RulesetRefused:
+        _check_rules_change(tournament)  # frozen rules: that is the answer, not the settings
+        raise
+
+
+def _normalised(tournament: Tournament, fields: dict[str, Any]) -> dict[str, Any]:
     values = dict(fields)
     for field in ("name", "venue"):
         if field in values:
             values[field] = tidy(values[field])
-    if "ruleset" in values:
-        values["ruleset"] = _preset(values["ruleset"]).to_dict()
+    if "game" in values or "ruleset" in values:
+        kind = _game(values.get("game", tournament.game))
+        values["game"] = kind.key
+        values["ruleset"] = _ruleset(kind, _asked(tournament, kind, values.get("ruleset")))
     return values
+
+
+def _asked(tournament: Tournament, kind: Game[Any], request: RulesetRequest) -> RulesetRequest:
+    """A request without a preset changes the tournament's own ruleset, when the game stays."""
+    if kind.key != tournament.game or not isinstance(request, Mapping) or "preset" in request:
+        return request
+    return {**tournament.rules().game.changes(tournament.rules().ruleset), **request}
+
+
+def _ruleset_change(tournament: Tournament, values: dict[str, Any]) -> list[dict[str, Any]]:
+    """The audit log's before and after: each ruleset as its request (preset and changes)."""
+    before = tournament.rules()
+    return [
+        before.game.changes(before.ruleset),
+        _request(games.get(values["game"]), values["ruleset"]),
+    ]
+
+
+def _request(kind: Game[Any], stored: dict[str, Any]) -> dict[str, Any]:
+    return kind.changes(kind.load(stored))
 
 
 def _plain(value: Any) -> Any:
@@ -185,22 +249,27 @@ def _plain(value: Any) -> Any:
     return value.isoformat() if isinstance(value, date) else value
 
 
-def _preset(key: str) -> Ruleset:
-    if key not in PRESETS:
-        choices = ", ".join(sorted(PRESETS))
-        raise TournamentError(f"There is no ruleset “{key}”: choose {choices}.", field="ruleset")
-    return PRESETS[key]
+def _game(key: Any) -> Game[Any]:
+    try:
+        return games.get(key if isinstance(key, str) else repr(key))
+    except RulesError as error:
+        raise TournamentError(f"{error.problem.message}.", field="game") from None
 
 
-def _check_ruleset_change(tournament: Tournament) -> None:
-    first = tournament.rounds.order_by("number").first()
-    if first is not None:
-        raise TournamentError(
-            f"{first} already exists under the {tournament.rules().ruleset.name} rules, and a "
-            "tournament's ruleset never changes under games already played. Keep the ruleset, "
-            "or set up a new tournament.",
-            field="ruleset",
-        )
+def _ruleset(kind: Game[Any], request: RulesetRequest) -> dict[str, Any]:
+    """The whole ruleset ``request`` asks for, as stored; ``RulesetRefused`` if unplayable."""
+    if isinstance(request, str):
+        request = {"preset": request}
+    try:
+        return kind.dump(kind.ruleset(request))
+    except RulesetInvalid as invalid:
+        raise RulesetRefused(invalid.problems) from None
+
+
+def _check_rules_change(tournament: Tournament) -> None:
+    because = rules_frozen_because(tournament=tournament)
+    if because:
+        raise RulesFrozen(because, field="ruleset")
 
 
 def _check_tournament(tournament: Tournament) -> None:

@@ -162,8 +162,9 @@ def _switch(name: str, label: str, rule: str, help: str) -> SettingSpec:
 
 
 SETTINGS: tuple[SettingSpec, ...] = (
-    SettingSpec("name", "Name", "R13.10", {"type": "string", "minLength": 1, "maxLength": 120},
-                _text, "What the ruleset is called on pages and score sheets."),
+    SettingSpec("name", "Ruleset name", "R13.10",
+                {"type": "string", "minLength": 1, "maxLength": 120}, _text,
+                "What the ruleset is called on pages and score sheets."),
     SettingSpec("games", "The games of a set", "R13.4", _GAMES_SCHEMA, _games,
                 "Each game's number, cards dealt and contract: 3 for a three, 4 for a four."),
     _spec("table_size", "Players at a table", "R13.1",

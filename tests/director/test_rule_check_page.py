@@ -3,7 +3,8 @@
 import pytest
 from django.test import Client
 
-from tests.factories import StaffRoleFactory, UserFactory
+from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
+from tests.tournament.test_rules_set_up import SEVEN_GAMES
 from tournament.models import StaffRole
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +95,82 @@ def test_it_shows_why_an_entry_would_be_refused_r10_1(director_client: Client) -
     rows = [{"player": "Ann"}, {"player": "Ben", "points": "10"}, {"player": "Cy", "points": "4"}]
     text = director_client.post(URL, _game_post(rows)).content.decode()
     assert "The entry would be refused" in text and "R10.1" in text
+
+
+# The tack-on panel and the rules to check under.
+
+
+def test_it_shows_the_tack_on_panel_and_the_rules_in_words(director_client: Client) -> None:
+    page = director_client.get(URL).content.decode()
+    assert "Check tack-on" in page and 'name="replaces_joker"' in page
+    assert (
+        "Checking under <strong>ASAJ Kalooki Tournament 2025 (preset asaj-2025).</strong>" in page
+    )
+    assert 'name="own_meld"' not in page  # ASAJ has no joker exchange (R7.3)
+
+
+def test_a_card_goes_on_at_the_high_end_r7_2(director_client: Client) -> None:
+    body = {"check": "tack-on", "card": "8H", "meld": "4H 5H 6H 7H", "kind": "four", "end": "high"}
+    text = director_client.post(URL, body | {"has_come_down": "on"}).content.decode()
+    assert "It goes on</strong>: 4H 5H 6H 7H 8H" in text
+
+
+def test_a_joker_beyond_an_ace_is_refused_with_its_rule_r3_4(director_client: Client) -> None:
+    body = {"check": "tack-on", "card": "JK", "meld": "JH QH KH AH", "end": "high"}
+    text = director_client.post(URL, body | {"has_come_down": "on"}).content.decode()
+    assert "It cannot go on." in text and "cannot stand beyond an ace" in text and "R3.4" in text
+
+
+def test_the_joker_move_of_r7_3(director_client: Client) -> None:
+    body = {"check": "tack-on", "card": "6H", "meld": "4H 5H JK 7H", "replaces_joker": "on"}
+    text = director_client.post(URL, body | {"has_come_down": "on"}).content.decode()
+    assert "The joker moves</strong>: 4H 5H 6H 7H JK" in text
+
+
+def test_a_bad_card_token_is_shown_with_r11(director_client: Client) -> None:
+    body = {"check": "tack-on", "card": "ZZ", "meld": "4H 5H 6H 7H", "has_come_down": "on"}
+    text = director_client.post(URL, body).content.decode()
+    assert "&quot;ZZ&quot;, is not a card" in text and "(R11)" in text
+
+
+def test_a_preset_changes_the_answer(director_client: Client) -> None:
+    body = {"check": "meld", "cards": "5H JK JK", "kind": "three", "as_laid": "on"}
+    assert "Not a valid meld" in director_client.post(URL, body).content.decode()
+    page = director_client.get(URL, {"rules": "preset:club-four"}).content.decode()
+    assert "Club Kalooki, four at a table" in page
+    assert "Lost the challenge (R13.9)" in page  # club-four plays the 18-card challenge
+
+
+def test_a_tournaments_house_rules_are_offered_and_followed(client: Client) -> None:
+    club = TournamentFactory(slug="club-night", name="Club Night")
+    club.ruleset = {**club.ruleset, "min_naturals_in_three": 1, "joker_exchange": True}
+    club.save()
+    role = StaffRoleFactory(tournament=club, role=StaffRole.Role.DIRECTOR)
+    client.force_login(role.user)
+    page = client.get(URL).content.decode()
+    assert 'value="tournament:club-night"' in page and "Club Night: its rules" in page
+    body = {"check": "meld", "cards": "5H JK JK", "kind": "three", "rules": "tournament:club-night"}
+    text = client.post(URL, body).content.decode()
+    assert "Valid three" in text
+    page = client.get(URL, {"rules": "tournament:club-night"}).content.decode()
+    assert 'name="own_meld"' in page  # the joker exchange (R13.6)
+
+
+def test_another_directors_tournament_is_neither_offered_nor_used(director_client) -> None:
+    other = TournamentFactory(slug="their-cup")
+    other.ruleset = {**other.ruleset, "min_naturals_in_three": 1}
+    other.save()
+    page = director_client.get(URL).content.decode()
+    assert "their-cup" not in page
+    body = {"check": "meld", "cards": "5H JK JK", "kind": "three", "rules": "tournament:their-cup"}
+    text = director_client.post(URL, body).content.decode()
+    assert "Not a valid meld" in text  # checked under ASAJ 2025, never under their rules
+
+
+def test_a_set_of_seven_games_offers_seven(client: Client) -> None:
+    club = TournamentFactory(slug="club-night")
+    club.ruleset = {**club.ruleset, "games": SEVEN_GAMES}
+    club.save()
+    client.force_login(StaffRoleFactory(tournament=club, role=StaffRole.Role.DIRECTOR).user)
+    page = client.get(URL, {"rules": "tournament:club-night"}).content.decode()
+    assert "Game 7: 14 cards" in page and "Game 8:" not in page

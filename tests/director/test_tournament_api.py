@@ -7,10 +7,9 @@ from django.contrib.auth.models import Permission
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.kalooki import PRESETS, Ruleset
 from tests.factories import EntryFactory, RoundFactory
 from tests.tournament.conftest import count_queries
-from tournament.models import Entry, Tournament
+from tournament.models import Entry, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 Status = Entry.Status
@@ -113,21 +112,22 @@ def test_the_list_runs_the_same_queries_for_one_or_ten_tournaments(dana) -> None
     assert queries_with(1) == queries_with(10)
 
 
-def test_one_tournament_shows_its_ruleset_in_numbers_and_words(dana, spring) -> None:
+def test_one_tournament_shows_its_game_and_ruleset_as_a_request_and_in_words(dana, spring) -> None:
     answer = as_user(dana).get("/api/tournaments/spring-open").json()
-    assert answer["ruleset"] == {
-        "preset": "asaj-2025",
-        "name": "ASAJ Kalooki Tournament 2025",
-        "table_size": 5,
-        "min_table_size": 3,
-        "max_table_size": 6,
-        "tie_breaks": ["games_won", "down_and_outs", "latest_round_score"],
-        "tie_breaks_in_words": [
-            "more games won (went out)",
-            "more down-and-outs (R8.3)",
-            "lower score in the latest round",
-        ],
-    }
+    assert (answer["game"], answer["game_name"]) == ("kalooki", "Kalooki")
+    ruleset = answer["ruleset"]
+    assert ruleset["request"] == {"preset": "asaj-2025"} and ruleset["changed"] == []
+    assert (ruleset["preset"], ruleset["name"]) == ("asaj-2025", "ASAJ Kalooki Tournament 2025")
+    assert (ruleset["table_size"], ruleset["min_table_size"], ruleset["max_table_size"]) == (
+        5,
+        3,
+        6,
+    )
+    assert (
+        "3 packs and 6 jokers: 162 cards; one card exists at most 3 times (R1.2)."
+        in ruleset["words"]
+    )
+    assert ruleset["frozen_because"] is None
     assert (answer["starts_on"], answer["rounds_planned"]) == ("2026-04-18", 4)
 
 
@@ -181,13 +181,14 @@ def test_fewer_rounds_than_exist_is_refused_with_the_field(dana, spring) -> None
     assert response.json()["errors"][0]["field"] == "rounds_planned"
 
 
-def test_the_ruleset_cannot_change_once_a_round_exists(dana, spring, monkeypatch) -> None:
-    monkeypatch.setitem(PRESETS, "fours", Ruleset(name="Fours club rules", table_size=4))
-    RoundFactory(tournament=spring, number=1)
-    response = as_user(dana).patch("/api/tournaments/spring-open", {"ruleset": "fours"})
-    assert response.status_code == 400
+def test_the_ruleset_cannot_change_once_a_round_is_published(dana, spring) -> None:
+    RoundFactory(tournament=spring, number=1, status=Round.Status.PUBLISHED)
+    response = as_user(dana).patch(
+        "/api/tournaments/spring-open", {"ruleset": "club-four"}, format="json"
+    )
+    assert response.status_code == 409
     [error] = response.json()["errors"]
-    assert error["field"] == "ruleset" and "never changes under games" in error["message"]
+    assert error["field"] == "ruleset" and "round 1 has been published" in error["message"]
 
 
 # Players and entries

@@ -8,10 +8,9 @@ from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games.kalooki import PRESETS, Ruleset
 from tests.factories import EntryFactory, RoundFactory
 from tests.tournament.conftest import count_queries
-from tournament.models import Entry, StaffRole, Tournament
+from tournament.models import Entry, Round, StaffRole, Tournament
 from tournament.services import audit_record
 
 pytestmark = pytest.mark.django_db
@@ -140,11 +139,12 @@ def test_the_hub_sums_the_tournament_up(dana, spring) -> None:
     for words in [
         "Saturday 18 April 2026 to Sunday 19 April 2026",
         "Half Way Tree",
-        "ASAJ Kalooki Tournament 2025",
-        "5 players a table (R1.1)",
-        "more games won (went out)",
-        "more down-and-outs (R8.3)",
-        "lower score in the latest round",
+        "Kalooki: ASAJ Kalooki Tournament 2025",
+        "the preset asaj-2025",
+        "5 players at a table (3 to 6 when the numbers need it), no byes (R1.1, R12.2).",
+        "ties broken by more games won, then more down-and-outs, then the lower score in the "
+        "latest round (R12.3)",
+        "Round 1 is seated as a draft under these rules",
         "<dt>Registered</dt><dd>2</dd>",
         "<dt>Checked in</dt><dd>3</dd>",
         "<dt>Withdrawn</dt><dd>1</dd>",
@@ -178,16 +178,18 @@ def test_the_edit_page_starts_from_the_current_set_up(dana, spring) -> None:
     assert 'name="slug"' not in page  # the address is fixed once created
 
 
-def test_once_a_round_exists_the_edit_page_refuses_a_new_ruleset(dana, spring, monkeypatch) -> None:
-    monkeypatch.setitem(PRESETS, "fours", Ruleset(name="Fours club rules", table_size=4))
-    RoundFactory(tournament=spring, number=1)
+def test_once_a_round_is_published_the_edit_page_shows_the_rules_read_only(dana, spring) -> None:
+    RoundFactory(tournament=spring, number=1, status=Round.Status.PUBLISHED)
+    page = text(as_user(dana).get("/director/spring-open/edit"))
+    assert "round 1 has been published" in page and "never change under games already" in page
+    assert 'name="rules-table_size"' not in page and 'form="rules-picker"' not in page
     form = {"name": "Spring Open", "starts_on": "2026-04-18", "ends_on": "2026-04-19"}
-    form |= {"venue": "Half Way Tree", "rounds_planned": "4", "ruleset": "fours"}
+    form |= {"venue": "Mandeville", "rounds_planned": "4", "rules": "kalooki:club-four"}
+    form |= {"rules-on-page": "1", "rules-table_size": "4"}
     response = as_user(dana).post("/director/spring-open/edit", form)
-    assert response.status_code == 200
-    assert "never changes under games already played" in text(response)
+    assert response.status_code == 302  # the set-up is saved; the rules are not even read
     spring.refresh_from_db()
-    assert spring.rules().ruleset.table_size == 5
+    assert (spring.venue, spring.rules().ruleset.table_size) == ("Mandeville", 5)
 
 
 # Players

@@ -46,7 +46,7 @@ def tournament_create(
 ) -> str:
     """Set up a one-day tournament of two rounds; the address of its hub page."""
     page.goto(f"{base}/director/new")
-    page.get_by_label("Name").fill(name)
+    page.get_by_label("Name", exact=True).fill(name)
     if slug:
         page.get_by_label("Address").fill(slug)
     page.get_by_label("First day").fill(TOURNAMENT_DAY.isoformat())

@@ -143,7 +143,7 @@ def test_big_fields_are_never_short_by_more_than_one_R12_2(size: int) -> None:
 
 
 def test_a_plan_seats_at_the_rulesets_table_size() -> None:
-    plan = plan_event(24, 2, seed=1, ruleset=tables_of(6), swaps=2000)
+    plan = plan_event(24, 2, seed=1, rules=tables_of(6), swaps=2000)
 
     assert [[len(table) for table in seating] for seating in plan.rounds] == [[6] * 4] * 2
 
@@ -272,10 +272,10 @@ def test_every_player_takes_exactly_one_seat(
     ruleset = tables_of(size)
     ids = [1000 + 7 * p for p in range(players)]
     history = MeetingHistory.from_rounds(
-        seat_round(ids, {}, seed=seed + r, ruleset=ruleset) for r in range(earlier_rounds)
+        seat_round(ids, {}, seed=seed + r, rules=ruleset) for r in range(earlier_rounds)
     )
 
-    seating = seat_round(ids, history, seed=seed, ruleset=ruleset, swaps=2000)
+    seating = seat_round(ids, history, seed=seed, rules=ruleset, swaps=2000)
 
     assert seated_players(seating) == ids
     assert [len(table) for table in seating] == table_sizes(players, ruleset)

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from games.kalooki import ASAJ_2025, PRESETS, Ruleset
+from games.kalooki import ASAJ_2025, PRESETS
 from scoring.models import HandResult
 from tables.models import Seat
 from tests.factories import (
@@ -16,9 +16,10 @@ from tests.factories import (
     SeatFactory,
     TournamentFactory,
 )
-from tournament.models import AuditEvent, Entry, Player, StaffRole, Tournament
+from tournament.models import AuditEvent, Entry, Player, Round, StaffRole, Tournament
 from tournament.permissions import tournament_for_director
 from tournament.services import (
+    RulesFrozen,
     TournamentError,
     entries_check_in_all,
     entry_check_in,
@@ -86,7 +87,8 @@ def test_the_new_tournament_keeps_its_own_copy_of_the_preset(bob) -> None:
         ({"ends_on": datetime.date(2026, 4, 17)}, "ends_on", "cannot end (17 Apr 2026) before"),
         ({"rounds_planned": 0}, "rounds_planned", "at least one round (R12.1)"),
         ({"name": "   "}, "name", "Give the tournament a name"),
-        ({"ruleset": "house-rules"}, "ruleset", "There is no ruleset “house-rules”"),
+        ({"ruleset": "house-rules"}, "ruleset", "there is no preset called 'house-rules'"),
+        ({"game": "bridge"}, "game", "there is no game called 'bridge'"),
     ],
 )
 def test_a_set_up_that_cannot_be_is_refused(bob, fields, field, words) -> None:
@@ -125,24 +127,18 @@ def test_an_update_that_cannot_be_is_refused_and_nothing_changes(dana, spring) -
     assert spring.starts_on == APRIL_18
 
 
-@pytest.fixture
-def fours_preset(monkeypatch) -> Ruleset:
-    fours = Ruleset(name="Fours club rules", table_size=4)
-    monkeypatch.setitem(PRESETS, "fours", fours)
-    return fours
-
-
-def test_the_ruleset_can_change_before_any_round(dana, spring, fours_preset) -> None:
-    tournament_update(tournament=spring, by=dana, ruleset="fours")
+def test_the_ruleset_can_change_before_any_round(dana, spring) -> None:
+    tournament_update(tournament=spring, by=dana, ruleset={"preset": "club-four"})
     spring.refresh_from_db()
-    assert spring.rules().ruleset == fours_preset
-    assert last_event(spring).detail["changes"]["ruleset"] == [ASAJ_2025.name, "Fours club rules"]
+    assert spring.rules().ruleset == PRESETS["club-four"]
+    before_after = last_event(spring).detail["changes"]["ruleset"]
+    assert before_after == [{"preset": "asaj-2025"}, {"preset": "club-four"}]
 
 
-def test_the_ruleset_never_changes_under_games_already_played(dana, spring, fours_preset) -> None:
-    RoundFactory(tournament=spring, number=1)
-    with pytest.raises(TournamentError, match="Round 1 already exists") as refused:
-        tournament_update(tournament=spring, by=dana, ruleset="fours", venue="Mandeville")
+def test_the_ruleset_never_changes_under_games_already_played(dana, spring) -> None:
+    RoundFactory(tournament=spring, number=1, status=Round.Status.PUBLISHED)
+    with pytest.raises(RulesFrozen, match="round 1 has been published") as refused:
+        tournament_update(tournament=spring, by=dana, ruleset="club-four", venue="Mandeville")
     assert refused.value.field == "ruleset"
     spring.refresh_from_db()
     assert (spring.rules().ruleset, spring.venue) == (ASAJ_2025, "Half Way Tree")

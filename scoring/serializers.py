@@ -23,7 +23,7 @@ from games.kalooki import (
     UnknownGameError,
     parse_cards,
 )
-from scoring.models import Game, Ruling
+from scoring.models import Deal, Ruling
 from tables.models import Table
 from tournament.models import Entry, Round
 
@@ -208,10 +208,10 @@ class TableIdField(serializers.PrimaryKeyRelatedField):
 
 @extend_schema_field(OpenApiTypes.INT)
 class GameIdField(serializers.PrimaryKeyRelatedField):
-    """A game (one attempt) at a table of this tournament, by id."""
+    """A deal (one attempt; Kalooki's game) at a table of this tournament, by id."""
 
-    def get_queryset(self) -> QuerySet[Game]:
-        return Game.objects.filter(
+    def get_queryset(self) -> QuerySet[Deal]:
+        return Deal.objects.filter(
             table__round__tournament=self.context["tournament"]
         ).select_related("table__round")
 
@@ -258,8 +258,10 @@ class TableOutput(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     seats = SeatOutput(many=True)
-    games_scored = serializers.IntegerField(help_text="Scored games of the set (void ones aside).")
-    games_in_set = serializers.IntegerField()
+    games_scored = serializers.IntegerField(help_text="Scored deals of the match (void ones aside).")
+    games_in_set = serializers.IntegerField(
+        allow_null=True, help_text="The deals of a match; null for a match to a target score."
+    )
     last_entry_at = serializers.DateTimeField(allow_null=True)
     pending = serializers.IntegerField(help_text="Results awaiting confirmation.")
     flagged = serializers.IntegerField(help_text="Results saved over a warning (R10.6, R10.7).")
@@ -362,6 +364,8 @@ class RulingOutput(serializers.Serializer):
     player = serializers.CharField()
     round = serializers.IntegerField(source="round_number", allow_null=True)
     table = serializers.IntegerField(source="table_number", allow_null=True)
-    game = serializers.IntegerField(source="game_number", allow_null=True)
+    game = serializers.IntegerField(
+        source="deal_number", allow_null=True, help_text="The deal's number (Kalooki: game)."
+    )
     reverses = serializers.IntegerField(source="reverses_id", allow_null=True)
     reversed_by = serializers.IntegerField(source="reversed_by_id", allow_null=True)

@@ -9,7 +9,8 @@ Terms
   holds the seats ``s``, ``s + sides``, ... in seat order; its first member's entry is the entry
   its results are stored under.
 - **deal words**: how the game names its deals ("Game 3", "Hand 2", "Deal 4"), from
-  ``Rules.deal(n).title``, and a match's progress ("6 of 9 games", "4 deals" for a match to a
+  ``Rules.deal(n).title``, its match ("set", "game", "match", from the schedule's words), and a
+  match's progress ("6 of 9 games", "4 deals" for a match to a
   target score).
 """
 
@@ -85,6 +86,13 @@ def deal_noun(rules: Rules[Any], count: int = 1) -> str:
     except RulesError:
         noun = "deal"
     return noun if count == 1 else f"{noun}s"
+
+
+def match_noun(rules: Rules[Any]) -> str:
+    """What the game calls a table's match: "set" (Kalooki), "game" (Hand and Foot), "match",
+    from the schedule's words ("a set of nine games")."""
+    words = rules.schedule().words.split()
+    return words[1] if len(words) > 1 and words[0] in ("a", "an") else "match"
 
 
 def deals_in_match(rules: Rules[Any]) -> int | None:

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
-from scoring.matches import played, progress, seated_as_shaped
+from scoring.matches import match_noun, played, progress, seated_as_shaped
 from scoring.models import Deal, DealResult, Ruling
 from scoring.standings_queue import standings_changed
 from tables.models import Seat
@@ -163,9 +163,9 @@ def _check_seating(round: Round) -> None:
         if not seated_as_shaped(rules, table.players):
             seats = f"{shape.min_sides * shape.members} to {shape.max_sides * shape.members}"
             raise RoundError(
-                f"Table {table.number} seats {table.players} players; a table of "
-                f"{rules.game.name} seats {seats} "
-                f"({rules.cites('table') or 'its table shape'}): move players, or seat the round again."
+                f"Table {table.number} seats {table.players} players; a table seats {seats} "
+                f"({rules.cites('table') or rules.game.name}): move players, or seat the round "
+                "again."
             )
     gone = (
         Seat.objects.filter(round=round)
@@ -225,7 +225,8 @@ def round_complete(*, round: Round, by: AbstractBaseUser | None) -> Round:
     if unfinished:
         raise RoundError(
             "; ".join(unfinished)
-            + f". Round {round.number} is complete when every table has played its match"
+            + f". Round {round.number} is complete when every table has played its "
+            + match_noun(round.tournament.rules())
             + _cited(round, "order")
             + "."
         )
@@ -271,7 +272,8 @@ def round_lock(*, round: Round, by: AbstractBaseUser | None) -> Round:
         raise RoundError(
             "; ".join(_unfinished_tables(round) or [f"Round {round.number} is in play"])
             + f". Complete round {round.number} before locking it: every table plays its "
-            "match first"
+            + match_noun(round.tournament.rules())
+            + " first"
             + _cited(round, "order")
             + "."
         )

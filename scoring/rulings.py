@@ -1,6 +1,6 @@
 """Rulings (R12.4): the tournament director's decisions, with who, when, what and why.
 
-A ruling is about a **subject**: a player (entry), a table, or one game at a table. Only a
+A ruling is about a **subject**: a player (entry), a table, or one deal at a table. Only a
 penalty or a score correction carries **points**, which go to one player's score and show in the
 standings with the ruling behind them. A **disqualification** also disqualifies the player (as
 the players page does: `tournament.services.entry_disqualify`), and reversing it reinstates them. A
@@ -21,7 +21,7 @@ carries the opposite points (`ruling_reverse`).
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
 
-from scoring.matches import deal_title
+from scoring.matches import deal_noun, deal_title
 from scoring.models import Deal, Ruling
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
@@ -84,7 +84,7 @@ def ruling_record(
         tournament=tournament,
         round=round,
         table=table,
-        game=game,
+        deal=deal,
         entry=entry,
         kind=kind,
         points=points,
@@ -118,7 +118,7 @@ def ruling_reverse(*, ruling: Ruling, by: AbstractBaseUser | None, reason: str) 
         reason=reason,
         entry=original.entry,
         table=original.table,
-        game=original.game,
+        deal=original.deal,
         points=-original.points,
         reverses=original,
     )
@@ -246,8 +246,9 @@ def _check_subject(
     if entry is None and (points or kind in NEEDS_A_PLAYER):
         raise RulingError("Choose the player this ruling is about (R12.4).", "entry")
     if entry is None and table is None and deal is None:
+        noun = deal_noun(tournament.rules())
         raise RulingError(
-            "A ruling is about a player, a table or a deal: choose at least one.", "entry"
+            f"A ruling is about a player, a table or a {noun}: choose at least one.", "entry"
         )
     if entry is not None and entry.tournament_id != tournament.pk:
         raise RulingError(f"{entry.player.name} does not play in {tournament.name}.", "entry")

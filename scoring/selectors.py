@@ -237,8 +237,8 @@ class Standings:
     computed_at: datetime
     columns: tuple[dict[str, Any], ...]  # the game's standings columns but the total
     deal_noun: str  # "games", "hands", "deals"
-    ranking: str = ""  # how the game ranks, in words: "Lowest total first, then games won, ..."
     lines: tuple[Standing, ...]  # placed players by place, then the unplaced
+    ranking: str = ""  # how the game ranks, in words: "Lowest total first, then games won, ..."
 
 
 def standings_for_director(*, tournament: Tournament) -> Standings:

@@ -30,7 +30,15 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEntry
-from scoring.matches import deal_noun, deal_title, played, progress, seated_as_shaped, sides_of
+from scoring.matches import (
+    deal_noun,
+    deal_title,
+    match_noun,
+    played,
+    progress,
+    seated_as_shaped,
+    sides_of,
+)
 from scoring.models import Deal, DealResult, ResultRevision
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
@@ -407,7 +415,7 @@ def _check_table_open(held: HeldTable, number: int) -> None:
     expected = rules.next_deal(held.played())
     if expected is None:
         raise _refused(
-            f"{title} cannot be entered: the match at {table} is over "
+            f"{title} cannot be entered: the {match_noun(rules)} at {table} is over "
             f"({progress(rules, len(held.numbers()))} played)",
             rules.cites("order"),
         )
@@ -423,7 +431,8 @@ def _check_table_open(held: HeldTable, number: int) -> None:
 def _check_not_signed_off(table: Table, rules: Rules[Any]) -> None:
     if table.is_signed_off():
         raise _refused(
-            f"{table} signed its match off: only a director ruling changes a score now",
+            f"{table} signed its {match_noun(rules)} off: only a director ruling changes a score "
+            "now",
             rules.cites("ruling"),
         )
 
@@ -545,7 +554,7 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
     if not rules.match_over(held.played()):
         raise _refused(
             f"{table} has played {progress(rules, len(held.numbers()))}: sign off when the "
-            "match is finished",
+            f"{match_noun(rules)} is finished",
             rules.cites("order"),
         )
     waiting = next(

@@ -140,10 +140,10 @@ def seat_lines(table: Table) -> list[SeatLine]:
     ]
 
 
-# --- printing ---
+# --- printing -----------------------------------------------------------------------------------
 
 # A printed sheet of a match to a target score has this many rows: more than most matches need.
-PRINTED_TARGET_ROWS = 12--------------------------------------------------------------------------------
+PRINTED_TARGET_ROWS = 12
 
 
 @dataclass(frozen=True)

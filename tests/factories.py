@@ -106,6 +106,7 @@ class DealResultFactory(factory.django.DjangoModelFactory):
     )
     side = factory.Sequence(lambda n: n % 5)
     points = 20
+    went_out = False
     entered = factory.LazyAttribute(
         lambda result: {
             "values": {

@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from hall.views import forget_recent
-from scoring.models import Game, Ruling, StandingsSnapshot
+from scoring.models import Deal, Ruling, StandingsSnapshot
 from scoring.rounds import round_publish
 from scoring.rulings import ruling_record, ruling_reverse
 from scoring.selectors import Standing, round_progress, standings_for_director
@@ -102,7 +102,7 @@ class TestRoundProgress:
         first, second = tables_of(round)
         play_set(first, games=6)
         result_record(table=second, number=1, void=True, via="test")  # R9.2: not a game played
-        Game.objects.filter(table=first, number=2).update(is_flagged=True)
+        Deal.objects.filter(table=first, number=2).update(is_flagged=True)
         one, two = round_progress(round=round)
         assert (one.number, one.games_scored, one.games_in_set) == (1, 6, 9)
         assert (two.games_scored, two.last_entry_at is not None) == (0, True)
@@ -138,7 +138,7 @@ class TestStandings:
         names = names_at(table)
         lines = by_name(five)
         assert lines[names[0]].total == 0 + 2 * 11
-        assert (lines[names[1]].games_won, lines[names[1]].down_and_outs) == (1, 1)
+        assert (lines[names[1]].stats["games_won"], lines[names[1]].stats["down_and_outs"]) == (1, 1)
         assert lines[names[1]].total == 12 + 0
         assert lines[names[4]].games_played == 2
 

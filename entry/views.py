@@ -358,7 +358,10 @@ def _saved_message(page: TablePage, deal: Deal, created: bool) -> str:
 
 def _closed_message(page: TablePage) -> str:
     if page.is_signed_off:
-        return f"{page.table} has signed its match off: its results can no longer be changed here."
+        return (
+            f"{page.table} has signed its {page.match_noun} off: its results can no longer be "
+            "changed here."
+        )
     status = page.table.round.status
     if status == Round.Status.DRAFT:
         return "This round is still a draft: results can be entered once it is published."
@@ -366,8 +369,8 @@ def _closed_message(page: TablePage) -> str:
         return "This round is locked: only a director's ruling can change a score (R12.4)."
     if page.current is None:
         return (
-            f"The match is over ({page.games_scored} {page.deals_noun} scored): correct a "
-            f"{page.deal_noun}, or sign the match off."
+            f"The {page.match_noun} is over ({page.games_scored} {page.deals_noun} scored): "
+            f"correct a {page.deal_noun}, or sign the {page.match_noun} off."
         )
     return "No result can be entered here now."
 

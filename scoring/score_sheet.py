@@ -24,7 +24,7 @@ from typing import Any
 from django.db.models import Prefetch
 
 from games.base import Field, FieldKind, Rules
-from scoring.matches import deal_noun, deal_title, played, sides_of
+from scoring.matches import deal_noun, deal_title, match_noun, played, sides_of
 from scoring.models import Deal, DealResult, ResultRevision
 from scoring.services import CORRECTABLE_ROUNDS, SCOREABLE_ROUNDS
 from tables.models import Table
@@ -111,6 +111,11 @@ class TablePage:
     @property
     def deals_noun(self) -> str:
         return deal_noun(self.rules, 2)
+
+    @property
+    def match_noun(self) -> str:
+        """"set" (Kalooki), "game" (Hand and Foot), "match"."""
+        return match_noun(self.rules)
 
     @property
     def schedule_words(self) -> str:
@@ -353,7 +358,7 @@ def _changes(before: ResultRevision | None, after: ResultRevision) -> list[str]:
 def _differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
     names = [*new, *(name for name in old if name not in new)]
     return [
-        f"{name.replace('_', ' ')}: {_word(old.get(name))} → {_word(new.get(name))}"
+        f"{name.replace('_', ' ')} {_word(old.get(name))} → {_word(new.get(name))}"
         for name in names
         if _norm(old.get(name)) != _norm(new.get(name))
     ]

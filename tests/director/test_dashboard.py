@@ -665,7 +665,7 @@ class TestRulingsPage:
                 "decision": "Redeal.",
             },
         )
-        assert Ruling.objects.get().game == game
+        assert Ruling.objects.get().deal == game
 
     def test_the_list_is_newest_first_with_reversals_linked(self, alice, open_) -> None:
         ann = player(open_, "Ann")

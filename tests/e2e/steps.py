@@ -154,7 +154,7 @@ def fill_hand(phone: Page, name: str, hand: Hand) -> None:
     hand_row.get_by_label("Overcall penalty").set_checked(hand.overcall_penalty)
 
 
-def enter(phone: Page, game: Deal) -> None:
+def enter(phone: Page, game: Game) -> None:
     row(phone, game.out).get_by_label("Went out").check()
     for name, hand in game.hands.items():
         fill_hand(phone, name, hand)
@@ -178,7 +178,7 @@ def sign_off(phone: Page, name: str) -> None:
     expect(phone.locator(".signed-off")).to_contain_text(f"The set is signed off by {name}")
 
 
-def engine_totals(games: list[Deal]) -> dict[str, int]:
+def engine_totals(games: list[Game]) -> dict[str, int]:
     """The set's totals as the rules engine computes them from the same entries (R8.6)."""
     totals: dict[str, int] = {}
     for game in games:

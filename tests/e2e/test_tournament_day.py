@@ -49,7 +49,7 @@ class TableSet:
     players: tuple[str, ...]  # in seat order
     keeper: str  # keeps score on the phone
     signer: str  # signs the set off
-    games: list[Deal]
+    games: list[Game]
 
 
 TABLES = [
@@ -128,7 +128,7 @@ RULING = {
 PENALTY = {"Clive": 50}
 
 
-def in_full(game: Deal) -> Deal:
+def in_full(game: Game) -> Game:
     """The game with the players' full names, as the table page shows them."""
     hands = {FULL_NAME[name]: hand for name, hand in game.hands.items()}
     return replace(game, out=FULL_NAME[game.out], hands=hands)

@@ -117,7 +117,7 @@ def _enter_game_1(table: Table) -> Deal:
         else HandInput(seat.entry_id, points=20)
         for seat in table.seats.order_by("position")
     ]
-    return result_submit(table=table, number=1, hands=hands, via="table 1 link · Ann").game
+    return result_submit(table=table, number=1, hands=hands, via="table 1 link · Ann").deal
 
 
 def _finish_the_set(o: Open) -> None:

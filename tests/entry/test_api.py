@@ -154,7 +154,9 @@ class TestEntering:
         response = put(phone, table, hands=hands(s2={"cards": "JK AS 2C", "calls": 3}))
         assert response.status_code == 201, response.content
         seat_2 = response.json()["scores"][1]
-        assert (seat_2["card_points"], seat_2["cards"], seat_2["calls"]) == (67, "JK AS 2C", 3)
+        values, detail = seat_2["values"], seat_2["detail"]
+        assert (detail["card_points"], values["cards"], values["calls"]) == (67, "JK AS 2C", 3)
+        assert seat_2["points"] == seat_2["total"] == 67
 
     def test_down_and_out_doubles_r8_3(self, phone, table) -> None:
         response = put(phone, table, down_and_out=True)

@@ -43,9 +43,8 @@ def _score(table: Table, number: int, totals: list[int], **game) -> Deal:
     """Game `number` at `table`, each seat scoring its total; a 0 went out."""
     game = DealFactory(table=table, number=number, **game)
     for seat, total in zip(table.seats.order_by("position"), totals, strict=True):
-        DealResultFactory(
-            game=game, entry=seat.entry, went_out=total == 0, card_points=total, total=total
-        )
+        side = seat.position - 1
+        DealResultFactory(deal=game, entry=seat.entry, side=side, went_out=total == 0, points=total)
     return game
 
 

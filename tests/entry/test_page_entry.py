@@ -66,7 +66,7 @@ def cards(hands: dict[str, str]) -> dict[str, dict[str, Any]]:
 
 
 def totals(game: Deal) -> dict[str, int]:
-    return dict(game.results.values_list("entry__player__name", "total"))
+    return dict(game.results.values_list("entry__player__name", "points"))
 
 
 def page(client: Client, table: Table, tail: str = "") -> str:
@@ -327,7 +327,7 @@ def test_a_result_for_an_attempt_voided_meanwhile_is_not_saved_r9_2(client, tabl
     assert "Someone else saved game 1 first" in html
     stored = text(re.search(r'<section class="stored".*?</section>', html, re.S)[0])
     assert "Void (R9.2)" in stored
-    assert list(table.games.values_list("attempt", "is_void")) == [(1, True)]
+    assert list(table.deals.values_list("attempt", "is_void")) == [(1, True)]
     assert "Enter game 1" in html and 'name="attempt" value="2"' in html
 
 
@@ -359,7 +359,7 @@ def test_a_pending_result_is_confirmed_by_someone_else(client, confirming_table)
     assert "Confirm game 1" in pending and "entered by table 1 link · Ann" in pending
 
     refused = confirm(client, table, 1, "Ann")
-    assert "Game 1 is not confirmed: Deal 1 was entered by table 1 link · Ann" in text(refused)
+    assert "Game 1 is not confirmed: Game 1 was entered by table 1 link · Ann" in text(refused)
     assert table.deals.get().status == Deal.Status.PENDING
 
     html = confirm(client, table, 1, "Ben")

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime
 import gzip
+import json
 import re
 import time
 from collections.abc import Callable, Hashable, Iterable
@@ -64,7 +65,6 @@ from hall.selectors import (
 from scoring.clock import Clock, round_clocks
 from scoring.matches import deal_noun, deals_in_match, sides_of
 from scoring.models import Deal, DealResult, Ruling
-from scoring.selectors import ranking_words
 from scoring.standings import standings_current
 from tables.models import Seat, Table
 from tables.selectors import DealLine, SeatLine, deal_lines, schedule_numbers, seat_lines
@@ -99,6 +99,7 @@ class PublicTournament:
     deals_noun: str = "games"  # "games", "hands", "deals"
     lead: tuple[str, str, str] | None = None  # (stat, label, help) of the column that decides
     # the place, when it is not the total (Parcellus: match points)
+    ruleset: str = "{}"  # the tournament's stored ruleset, as JSON text (the facts are cached)
     preview: bool = False  # a director looking at the unpublished pages
 
     @property
@@ -109,6 +110,10 @@ class PublicTournament:
     def query(self) -> str:
         """What links between the pages carry: the preview stays a preview."""
         return "?preview=1" if self.preview else ""
+
+    def rules(self) -> Any:
+        """The tournament's game under its ruleset, read from the cached facts (no query)."""
+        return Tournament(game=self.game, ruleset=json.loads(self.ruleset)).rules()
 
     def as_model(self) -> Tournament:
         """An unsaved stand-in with the primary key, enough for `standings_current`."""
@@ -136,7 +141,8 @@ def _facts(slug: str) -> dict[str, Any]:
     row = Tournament.objects.filter(slug=slug).values(*FACTS, "game", "ruleset").first()
     if row is None:
         return {}
-    rules = Tournament(game=row["game"], ruleset=row.pop("ruleset")).rules()
+    rules = Tournament(game=row["game"], ruleset=row["ruleset"]).rules()
+    row["ruleset"] = json.dumps(row["ruleset"], sort_keys=True)
     row["games_in_set"] = deals_in_match(rules)
     row["deals_noun"] = deal_noun(rules, 2)
     first = rules.columns()[0]
@@ -386,7 +392,7 @@ def _board(tournament: PublicTournament, standings: dict[str, Any]) -> dict[str,
         "refresh_seconds": REFRESH_SECONDS,
         "noscript_seconds": NOSCRIPT_REFRESH_SECONDS,
         "computed_at": _computed_at(standings),
-        "ranking": ranking_words(standings.get("columns", ())),
+        "ranking": standings.get("ranking", ""),
     }
 
 
@@ -802,7 +808,7 @@ def player_public_get(
     *, tournament_id: int, entry_id: int, standings: dict[str, Any]
 ) -> PublicPlayer | None:
     """One player's every counted game with the running total, and their rulings (R12.4), in
-    4 queries however many deals (entry, seats, results, rulings)."""
+    3 queries however many deals (entry, results, rulings; and seats for a game of partners)."""
     entry = (
         Entry.objects.select_related("player", "tournament")
         .filter(pk=entry_id, tournament_id=tournament_id)
@@ -834,11 +840,13 @@ def entry_lead(entry: Entry) -> tuple[str, str, str] | None:
 def _played_games(entry: Entry) -> list[PlayedGame]:
     """Every counted deal the entry's side played, in order, with the running total."""
     rules = entry.tournament.rules()
+    # A side of one player stores its results under its entry; a team's partners find theirs
+    # through their seats (one query more, for games played in partnerships only).
+    partners = rules.shape().members > 1
+    mine = {"deal__table__seats__entry": entry} if partners else {"entry": entry}
     rows = (
         DealResult.objects.filter(
-            deal__table__seats__entry=entry,
-            deal__is_void=False,
-            deal__status=Deal.Status.CONFIRMED,
+            **mine, deal__is_void=False, deal__status=Deal.Status.CONFIRMED
         )
         .order_by("deal__table__round__number", "deal__number", "side")
         .values_list(
@@ -852,10 +860,10 @@ def _played_games(entry: Entry) -> list[PlayedGame]:
             "deal__detail",
         )
     )
-    side = _sides_of(entry, rules)
+    side = _sides_of(entry, rules) if rules.shape().members > 1 else None
     running, games = 0, []
     for table_id, round, table, number, at, points, went_out, detail in rows:
-        if side.get(table_id) != at:
+        if side is not None and side.get(table_id) != at:
             continue  # another side's result at the entry's table
         running += points
         line = _deal_line(rules, number)
@@ -933,7 +941,7 @@ def cumulative_chart(games: list[PlayedGame]) -> Chart:
     """One point per game: x the game's place in the player's tournament, y the running total
     (lower is better, R8.6, so a flat line is a good run)."""
     top_total = max((game.running for game in games), default=0) or 1
-    bottom_total = min(0, *(game.running for game in games))
+    bottom_total = min([0, *(game.running for game in games)])
     span = (top_total - bottom_total) or 1
     plot_width = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
     plot_height = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM

@@ -179,7 +179,7 @@ def _audit_clear(deal: Deal, title: str, by: AbstractBaseUser, reason: str) -> N
     audit_record(
         tournament=table.round.tournament,
         actor=by,
-        action="deal.flag_clear",
+        action="game.flag_clear",  # the action's name from before deals: the log reads alike
         summary=f"Round {table.round.number}, table {table.number}, {title.lower()} "
         f"(version {deal.version}): flag cleared: {reason}",
         detail={

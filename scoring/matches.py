@@ -109,3 +109,11 @@ def progress(rules: Rules[Any], scored: int) -> str:
     if total is None:
         return f"{scored} {deal_noun(rules, scored)}"
     return f"{scored} of {total} {deal_noun(rules, total)}"
+
+
+def ranking_words(rules: Rules[Any]) -> str:
+    """How the game ranks the standings, in its own words ("Lowest total first; ties broken by
+    more games won, ... (R12.3)"), from the line of ``Rules.describe`` that says so."""
+    line = next((line for line in rules.describe() if line.startswith("Standings:")), "")
+    words = line.removeprefix("Standings:").strip().rstrip(".")
+    return words[:1].upper() + words[1:] if words else "Ranked as the game ranks"

@@ -258,25 +258,12 @@ def standings_for_director(*, tournament: Tournament) -> Standings:
         computed_at=datetime.fromisoformat(snapshot["computed_at"]),
         columns=columns,
         deal_noun=snapshot.get("deal_noun", "games"),
-        ranking=ranking_words(snapshot.get("columns", ())),
+        ranking=snapshot.get("ranking", ""),
         lines=tuple(
             _standing(row, latest, rulings.get(row["entry"], ()), stats)
             for row in snapshot["players"]
         ),
     )
-
-
-def ranking_words(columns: Iterable[dict[str, Any]]) -> str:
-    """The game's columns in the ranking's order, in words: "Lowest total first, then more
-    games won, then ..." (the game ranks by them, first column first)."""
-    words = [
-        f"{'more' if c['higher_is_better'] else 'less'} {c['label'].lower()}" for c in columns
-    ]
-    if not words:
-        return "Ranked by the game"
-    first, *rest = list(columns)
-    lead = f"{'Highest' if first['higher_is_better'] else 'Lowest'} {first['label'].lower()} first"
-    return ", then ".join([lead, *words[1:]]) if rest else lead
 
 
 def _rulings_by_entry(

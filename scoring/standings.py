@@ -42,7 +42,7 @@ from django.db.models import Count, Max
 from django.utils import timezone
 
 from games.base import Column, DealScore, Rules, SideScore, StandingLine
-from scoring.matches import deal_noun, side_count
+from scoring.matches import deal_noun, ranking_words, side_count
 from scoring.models import Deal, DealResult, Ruling, StandingsSnapshot
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
@@ -201,6 +201,7 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
         "higher_wins": rules.higher_wins,
         "deal_noun": deal_noun(rules, 2),
         "columns": [_column(column) for column in rules.columns()],
+        "ranking": ranking_words(rules),
         "latest_round": latest,
         "live_rounds": sorted(live),
         "current_round": max(live, default=latest),

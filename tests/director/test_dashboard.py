@@ -117,13 +117,14 @@ class TestRoundProgress:
         assert table.pending == 2
 
     @pytest.mark.parametrize("players", [5, 20])
-    def test_it_runs_two_queries_however_many_tables(
+    def test_it_runs_three_queries_however_many_tables(
         self, players, django_assert_num_queries
     ) -> None:
         round = published_round(tournament_with(players))
         for table in tables_of(round):
             play_set(table, games=2)
-        with django_assert_num_queries(2):
+        # Tables, seats, and the scored deals' results: the game says whose match is over.
+        with django_assert_num_queries(3):
             tables = round_progress(round=round)
         assert sum(len(table.seats) for table in tables) == players
 
@@ -462,7 +463,7 @@ class TestDashboard:
         )
         version = response.context["standings"].version
         assert "Standings" in page and f"(version {version})" in page
-        assert "ties broken by more games won (went out), then more down-and-outs" in page
+        assert "ties broken by more games won, then more down-and-outs" in page  # the game's
 
     def test_the_refreshing_part_comes_alone(self, alice) -> None:
         fragment = alice.get(url("rounds", 1, "dashboard") + "?partial=1").content.decode()
@@ -485,7 +486,7 @@ class TestDashboard:
 
     @pytest.mark.parametrize("players", [10, 60])
     @pytest.mark.parametrize("part", ["", "?partial=1"])
-    def test_the_page_runs_nine_queries_however_many_players(
+    def test_the_page_runs_ten_queries_however_many_players(
         self, client: Client, players, part, django_capture_on_commit_callbacks
     ) -> None:
         tournament = tournament_with(players, slug="field")
@@ -499,9 +500,10 @@ class TestDashboard:
             response = client.get("/director/field/rounds/1/dashboard" + part)
         assert response.status_code == 200
         assert len(response.context["standings"].lines) == players
-        # Session, user, tournament, round; tables and seats (2); clock events; calls; rulings.
-        # The standings come from the cache, as the leaderboard's do.
-        assert len(queries) == 9, [query["sql"] for query in queries]
+        # Session, user, tournament, round; tables, seats and the deals' results (3, the game
+        # says whose match is over); clock events; calls; rulings. The standings come from the
+        # cache, as the leaderboard's do.
+        assert len(queries) == 10, [query["sql"] for query in queries]
 
 
 # --- the dashboard and the public leaderboard --------------------------------------------------

@@ -107,7 +107,7 @@ def build_tournament(
     last = round_rows[-1].pk
     games = Deal.objects.bulk_create(
         (
-            Game(table=table, number=number, down_and_out=rng.random() < 0.1)
+            Deal(table=table, number=number, detail={"down_and_out": rng.random() < 0.1})
             for table in tables
             for number in range(1, (last_round_games if table.round_id == last else 9) + 1)
         ),
@@ -119,8 +119,9 @@ def build_tournament(
 
 
 def _hands(game, sitting: list[int], rng: random.Random) -> list:
-    """One game's hand results: one player went out (R8.1), the others hold card points,
-    doubled down and out (R8.3); now and then a failed come-down's 50 points (R5.4)."""
+    """One game's results as the Kalooki game stores them: one player went out (R8.1), the
+    others entered as card points, doubled down and out (R8.3); now and then a failed
+    come-down's 50 points (R5.4)."""
     from scoring.models import DealResult
 
     winner = rng.randrange(len(sitting))
@@ -130,16 +131,19 @@ def _hands(game, sitting: list[int], rng: random.Random) -> list:
         points = 0 if out else rng.randint(1, 90)
         doubled = game.down_and_out and not out
         failed = int(rng.random() < 0.02)
+        values = {"went_out": out, "cards": "" if out else None, "points": points or None}
+        values |= {"calls": None, "failed_come_downs": failed, "overcall_penalty": False}
+        detail = {"card_points": points, "doubled": doubled}
+        detail |= {"doubled_points": points * (2 if doubled else 1), "penalties": 50 * failed}
         hands.append(
             DealResult(
-                game=game,
+                deal=game,
                 entry_id=entry,
+                side=index,
                 went_out=out,
-                card_points=points,
-                doubled=doubled,
-                failed_come_downs=failed,
-                penalty_points=50 * failed,
-                total=points * (2 if doubled else 1) + 50 * failed,
+                points=points * (2 if doubled else 1) + 50 * failed,
+                entered={"values": values, "members": []},
+                detail=detail,
             )
         )
     return hands
@@ -180,12 +184,15 @@ def read_rows(tournament) -> list:
             deal__is_void=False,
             deal__status=Deal.Status.CONFIRMED,
         ).values_list(
-            "entry_id",
-            "deal__table__round__number",
+            "deal__table_id",
+            "deal_id",
             "deal__number",
-            "total",
+            "deal__status",
+            "deal__detail",
+            "side",
+            "points",
             "went_out",
-            "deal__down_and_out",
+            "detail",
         )
     )
 

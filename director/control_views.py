@@ -33,20 +33,24 @@ from scoring.clock import (
 from scoring.control import (
     ControlError,
     call_open_get,
-    director_call_answer,
     deal_flag_clear,
+    director_call_answer,
     reviews_of,
 )
-from scoring.models import DirectorCall
 from scoring.matches import deal_title
-from scoring.result_forms import NameField, ResultForm, correction_initial
+from scoring.models import DirectorCall
+from scoring.result_forms import (
+    NameField,
+    ResultForm,
+    correction_initial,
+    preview_feedback,
+    refusal_feedback,
+)
 from scoring.result_forms import entry_feedback as feedback_of
-from scoring.result_forms import preview_feedback, refusal_feedback
 from scoring.score_sheet import TablePage, table_page_get
 from scoring.services import (
     ResultConflict,
     ResultRefused,
-    WarningsNotConfirmed,
     deal_current,
     result_confirm,
     result_submit,
@@ -218,9 +222,7 @@ def director_correct(
         return _entry(request, page, form, template, result=result)
     stored, rows = correction_initial(result.entry or {})
     initial = {**stored, "game": game, "base_version": result.version}
-    form = _paper_form(
-        page, None, correcting=True, number=game, initial=initial, side_initial=rows
-    )
+    form = _paper_form(page, None, correcting=True, number=game, initial=initial, side_initial=rows)
     return _render(request, page, template, form=form, feedback=feedback_of(form), result=result)
 
 

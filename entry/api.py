@@ -392,7 +392,7 @@ class TableResultApi(TableApi):
                     ],
                 },
                 request_only=True,
-            )
+            ),
         ],
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
@@ -461,7 +461,9 @@ def side_inputs(
 
 def hand_inputs(table: Table, hands: list[dict[str, Any]]) -> list[services.HandInput]:
     """Kalooki's hands as the service takes them, each player found by seat or entry id."""
-    return [_hand_input(seat.entry_id, hand) for seat, hand in _found(table, hands, "hands", " (R12.1)")]
+    return [
+        _hand_input(seat.entry_id, hand) for seat, hand in _found(table, hands, "hands", " (R12.1)")
+    ]
 
 
 def _seat_problem(

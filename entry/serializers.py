@@ -20,6 +20,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from entry.access import MAX_NAME
+from games.base import FieldKind, Scope
 from scoring.models import Deal
 from tables.models import MAX_SEATS
 
@@ -228,11 +229,29 @@ class TableSeatOutput(TablePlayerOutput):
     is_first_dealer = serializers.BooleanField(help_text="Deals game 1 (R4.3).")
 
 
+@extend_schema_field(
+    {"type": "string", "enum": [str(kind) for kind in FieldKind]}, component_name="FieldKindEnum"
+)
+class FieldKindField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=[str(kind) for kind in FieldKind], **kwargs)
+
+
+@extend_schema_field(
+    {"type": "string", "enum": [str(scope) for scope in Scope]}, component_name="FieldScopeEnum"
+)
+class FieldScopeField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=[str(scope) for scope in Scope], **kwargs)
+
+
 class TableFieldOutput(serializers.Serializer):
+    """One value to enter (`games.base.Field`): the form of a deal, for any game."""
+
     name = serializers.CharField()
     label = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["flag", "count", "points", "cards", "choice"])
-    scope = serializers.ChoiceField(choices=["deal", "side", "member"])
+    kind = FieldKindField()
+    scope = FieldScopeField(help_text="Entered once per deal, per side, or per player.")
     rule = serializers.CharField()
     help = serializers.CharField()
     required = serializers.BooleanField()

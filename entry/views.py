@@ -47,7 +47,6 @@ from scoring.matches import deal_title
 from scoring.models import Deal
 from scoring.result_forms import (
     ConfirmGameForm,
-    EntryFeedback,
     NameForm,
     ResultForm,
     correction_initial,
@@ -60,7 +59,6 @@ from scoring.score_sheet import TablePage, table_page_get
 from scoring.services import (
     ResultConflict,
     ResultRefused,
-    WarningsNotConfirmed,
     deal_current,
     result_confirm,
     result_submit,
@@ -273,7 +271,9 @@ def _result_post(
     data = form.cleaned_data
     _remember(request, page, data["who"])
     if request.POST.get("action") != "save":
-        return _render(request, template, page, form=form, feedback=preview_feedback(form), **context)
+        return _render(
+            request, template, page, form=form, feedback=preview_feedback(form), **context
+        )
     via = access.via(_name(page, data["who"]))
     voided = _voided_meanwhile(page, data)
     if voided is not None:

@@ -9,8 +9,8 @@ that a big tournament's export never sits whole in memory.
 
 import csv
 import random
-from dataclasses import dataclass
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from heapq import merge
 from typing import Any
 

@@ -67,8 +67,14 @@ from scoring.matches import deal_noun, deals_in_match, sides_of
 from scoring.models import Deal, DealResult, Ruling
 from scoring.standings import standings_current
 from tables.models import Seat, Table
-from tables.selectors import DealLine, SeatLine, deal_lines, schedule_numbers, seat_lines
-from tables.selectors import seats_prefetch
+from tables.selectors import (
+    DealLine,
+    SeatLine,
+    deal_lines,
+    schedule_numbers,
+    seat_lines,
+    seats_prefetch,
+)
 from tournament.models import Entry, Round, Tournament
 from tournament.permissions import directed_tournaments
 from tournament.selectors import tournament_list_public
@@ -845,9 +851,7 @@ def _played_games(entry: Entry) -> list[PlayedGame]:
     partners = rules.shape().members > 1
     mine = {"deal__table__seats__entry": entry} if partners else {"entry": entry}
     rows = (
-        DealResult.objects.filter(
-            **mine, deal__is_void=False, deal__status=Deal.Status.CONFIRMED
-        )
+        DealResult.objects.filter(**mine, deal__is_void=False, deal__status=Deal.Status.CONFIRMED)
         .order_by("deal__table__round__number", "deal__number", "side")
         .values_list(
             "deal__table_id",

@@ -34,13 +34,13 @@ from django.core.management.color import no_style
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
-from config.parsers import MAX_DEPTH, depth
 import games
+from config.parsers import MAX_DEPTH, depth
 from scoring.models import (
     ClockEvent,
-    DirectorCall,
     Deal,
     DealResult,
+    DirectorCall,
     ResultRevision,
     Ruling,
 )

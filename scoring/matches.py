@@ -71,7 +71,7 @@ def seated_as_shaped(rules: Rules[Any], seats: int) -> bool:
 
 
 def deal_title(rules: Rules[Any], number: int) -> str:
-    """"Game 3", "Hand 2", "Deal 4": the game's own name for deal ``number``."""
+    """ "Game 3", "Hand 2", "Deal 4": the game's own name for deal ``number``."""
     try:
         return rules.deal(number).title
     except RulesError:
@@ -79,7 +79,7 @@ def deal_title(rules: Rules[Any], number: int) -> str:
 
 
 def deal_noun(rules: Rules[Any], count: int = 1) -> str:
-    """"game" / "games" (Kalooki), "hand" / "hands", "deal" / "deals": from the first deal's
+    """ "game" / "games" (Kalooki), "hand" / "hands", "deal" / "deals": from the first deal's
     title, which every game names "<Noun> 1"."""
     try:
         noun = rules.deal(1).title.rsplit(" ", 1)[0].lower() or "deal"
@@ -104,7 +104,7 @@ def deals_in_match(rules: Rules[Any]) -> int | None:
 
 
 def progress(rules: Rules[Any], scored: int) -> str:
-    """"6 of 9 games" for a fixed schedule, "4 deals" for a match to a target."""
+    """ "6 of 9 games" for a fixed schedule, "4 deals" for a match to a target."""
     total = deals_in_match(rules)
     if total is None:
         return f"{scored} {deal_noun(rules, scored)}"

@@ -24,6 +24,7 @@ from django.utils import timezone
 from tables.models import Table
 from tournament.models import Entry, Round, Tournament
 
+
 class Deal(models.Model):
     """One deal of a table's match, or a void attempt at one (Kalooki R9.2)."""
 

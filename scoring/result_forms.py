@@ -212,7 +212,7 @@ class ResultForm(forms.Form):
 
     @property
     def title(self) -> str:
-        """"Game 3", "Hand 2", "Deal 4"."""
+        """ "Game 3", "Hand 2", "Deal 4"."""
         return deal_title(self.rules, self.number)
 
     # --- building ---------------------------------------------------------------------------

@@ -6,7 +6,8 @@
   the "undoable until it is published" of the issue, stretched to the moment play begins.
 - **in play**: results are being entered. `round_start` says so; the first result recorded at
   any table does it too (`scoring.services.result_record`).
-- **complete**: every table has played its match (Kalooki: nine games, R4.1) and no result awaits confirmation.
+- **complete**: every table has played its match (Kalooki: nine games, R4.1) and no result
+  awaits confirmation.
   `round_reopen` takes it back to in play for a late correction, until it is locked.
 - **locked**: the scores are final; only a director's ruling changes them (R12.4).
 

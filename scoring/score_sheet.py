@@ -28,8 +28,14 @@ from scoring.matches import deal_noun, deal_title, match_noun, played, sides_of
 from scoring.models import Deal, DealResult, ResultRevision
 from scoring.services import CORRECTABLE_ROUNDS, SCOREABLE_ROUNDS
 from tables.models import Table
-from tables.selectors import DealLine, SeatLine, deal_lines, schedule_numbers, seat_lines
-from tables.selectors import seats_prefetch
+from tables.selectors import (
+    DealLine,
+    SeatLine,
+    deal_lines,
+    schedule_numbers,
+    seat_lines,
+    seats_prefetch,
+)
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,7 @@ class TablePage:
 
     @property
     def match_noun(self) -> str:
-        """"set" (Kalooki), "game" (Hand and Foot), "match"."""
+        """ "set" (Kalooki), "game" (Hand and Foot), "match"."""
         return match_noun(self.rules)
 
     @property

@@ -6,8 +6,9 @@ Each selector runs a fixed number of queries, whatever the number of players and
 
 Terms
 - progress of a table: how many of its match's deals are scored (void attempts do not count,
-  R9.2), whether the game says the match is over, when a result was last entered or corrected, how many results await confirmation, and
-  how many were saved over a warning (flagged, R10.6, R10.7).
+  R9.2), whether the game says the match is over, when a result was last entered or
+  corrected, how many results await confirmation, and how many were saved over a warning
+  (flagged, R10.6, R10.7).
 - standings: the snapshot `scoring.standings.standings_current` reads, the one the public
   leaderboard shows, so that the director and the hall's projector never disagree (R12.3,
   R12.4). The director sees each ruling behind the points it adds; the latest round's score is
@@ -26,7 +27,6 @@ from typing import Any
 from django.db.models import Count, Max, Prefetch, Q
 
 from games.base import DealScore, SideScore
-
 from scoring.matches import deals_in_match, progress
 from scoring.models import Deal, DealResult, Ruling
 from scoring.standings import standings_current, standings_refresh

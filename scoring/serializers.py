@@ -258,7 +258,9 @@ class TableOutput(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     seats = SeatOutput(many=True)
-    games_scored = serializers.IntegerField(help_text="Scored deals of the match (void ones aside).")
+    games_scored = serializers.IntegerField(
+        help_text="Scored deals of the match (void ones aside)."
+    )
     games_in_set = serializers.IntegerField(
         allow_null=True, help_text="The deals of a match; null for a match to a target score."
     )

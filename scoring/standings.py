@@ -349,9 +349,7 @@ def _score_matches(rules: Rules[Any], tables: dict[int, TableMatch], tallies: di
             continue  # nothing confirmed yet: the match does not count for anyone
         played = table.played(confirmed_only=True)
         adjustments = [table.adjustments.get(side, 0) for side in range(len(table.sides))]
-        results = rules.match_result(
-            played, adjustments=adjustments, decided_for=table.decided_for
-        )
+        results = rules.match_result(played, adjustments=adjustments, decided_for=table.decided_for)
         for side, result in zip(table.sides, results, strict=False):
             for entry in side:
                 _take(tallies[entry], table, played, result.stats)

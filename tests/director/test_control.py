@@ -27,12 +27,12 @@ from scoring.clock import (
 )
 from scoring.control import (
     ControlError,
+    deal_flag_clear,
     director_call,
     director_call_answer,
-    deal_flag_clear,
     missing_results,
 )
-from scoring.models import ClockEvent, DirectorCall, Deal, ResultRevision
+from scoring.models import ClockEvent, Deal, DirectorCall, ResultRevision
 from scoring.selectors import round_progress
 from scoring.services import HandInput, result_record
 from scoring.standings import standings_refresh

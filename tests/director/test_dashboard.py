@@ -139,7 +139,10 @@ class TestStandings:
         names = names_at(table)
         lines = by_name(five)
         assert lines[names[0]].total == 0 + 2 * 11
-        assert (lines[names[1]].stats["games_won"], lines[names[1]].stats["down_and_outs"]) == (1, 1)
+        assert (lines[names[1]].stats["games_won"], lines[names[1]].stats["down_and_outs"]) == (
+            1,
+            1,
+        )
         assert lines[names[1]].total == 12 + 0
         assert lines[names[4]].games_played == 2
 

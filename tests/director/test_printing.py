@@ -7,8 +7,7 @@ from django.conf import settings
 from django.test import Client
 
 from director.print_views import qr_svg
-from tables.selectors import dealer_index, deal_lines, round_print_get, schedule_numbers
-from tables.selectors import seat_lines
+from tables.selectors import deal_lines, dealer_index, round_print_get, schedule_numbers, seat_lines
 from tests.factories import (
     RoundFactory,
     SeatFactory,

@@ -79,8 +79,19 @@ class TestResultsCsv:
         assert response["Content-Type"] == "text/csv; charset=utf-8"
         assert response["Content-Disposition"] == 'attachment; filename="open-results.csv"'
         assert list(rows[0]) == [
-            "place", "shared", "player", "club", "status", "games", "games_won", "down_and_outs",
-            "latest_round_score", "wins", "rulings", "total", "round_1",
+            "place",
+            "shared",
+            "player",
+            "club",
+            "status",
+            "games",
+            "games_won",
+            "down_and_outs",
+            "latest_round_score",
+            "wins",
+            "rulings",
+            "total",
+            "round_1",
         ]  # fmt: skip: the game's columns, the ranking's first (R12.3)
         assert [row["player"] for row in rows] == [p["player"] for p in snapshot["players"]]
         first = rows[0]  # out down and out at table 2: more down-and-outs ranks first (R12.3)
@@ -123,10 +134,28 @@ class TestGamesCsv:
         rows, response = csv_of(client, "/p/open/games.csv")
         assert response["Content-Disposition"] == 'attachment; filename="open-games.csv"'
         assert list(rows[0]) == [
-            "round", "table", "game", "attempt", "void", "down_and_out", "player", "club",
-            "side", "went_out", "cards", "points", "calls", "failed_come_downs",
-            "overcall_penalty", "card_points", "doubled", "doubled_points", "penalties", "total",
-            "version", "status",
+            "round",
+            "table",
+            "game",
+            "attempt",
+            "void",
+            "down_and_out",
+            "player",
+            "club",
+            "side",
+            "went_out",
+            "cards",
+            "points",
+            "calls",
+            "failed_come_downs",
+            "overcall_penalty",
+            "card_points",
+            "doubled",
+            "doubled_points",
+            "penalties",
+            "total",
+            "version",
+            "status",
         ]  # fmt: skip: the game's fields and breakdown, as the game names them
         assert len(rows) == 15
         assert [(r["table"], r["game"]) for r in rows[::5]] == [("1", "1"), ("1", "2"), ("2", "1")]

@@ -20,8 +20,8 @@ from scoring.backup import (
     tournament_import,
 )
 from scoring.clock import clock_extend, clock_start
-from scoring.control import director_call, director_call_answer, deal_flag_clear
-from scoring.models import ClockEvent, DirectorCall, Deal, DealResult, ResultRevision, Ruling
+from scoring.control import deal_flag_clear, director_call, director_call_answer
+from scoring.models import ClockEvent, Deal, DealResult, DirectorCall, ResultRevision, Ruling
 from scoring.rulings import ruling_record
 from scoring.services import result_submit
 from scoring.standings import standings_compute

@@ -111,10 +111,6 @@ class FieldsForm(forms.Form):
         }
         if exclusive is not None:
             values[exclusive] = bool(went_out)
-            # The one who went out holds nothing: an empty cards input says so (Kalooki R10.2).
-            for spec in self.specs:
-                if spec.kind == FieldKind.CARDS and went_out and spec.name not in values:
-                    values[spec.name] = ""
         return values
 
 

@@ -155,7 +155,9 @@ def test_old_results_read_exactly_as_the_game_produces_them_now(executor) -> Non
     results = list(deal.results.order_by("side"))
     assert [r.entry_id for r in results] == ids["entries"]
     assert [r.side for r in results] == [0, 1, 2, 3, 4]  # the seats' order
-    for result, side, score in zip(results, evaluation.entry.sides, evaluation.score.sides):
+    for result, side, score in zip(
+        results, evaluation.entry.sides, evaluation.score.sides, strict=True
+    ):
         assert result.entered == {"values": dict(side.values), "members": []}
         assert (result.points, result.went_out) == (score.points, score.went_out)
         assert result.detail == dict(score.detail)
@@ -191,7 +193,9 @@ def test_a_void_attempt_and_a_result_without_revision_move_too(executor) -> None
     evaluation = _as_the_game_evaluates(4, plain, down_and_out=False)
     results = list(replay.results.order_by("side"))
     # No revision holds this entry: the columns say what was entered (cards, so no points).
-    for result, side, score in zip(results, evaluation.entry.sides, evaluation.score.sides):
+    for result, side, score in zip(
+        results, evaluation.entry.sides, evaluation.score.sides, strict=True
+    ):
         assert result.values == dict(side.values)
         assert (result.points, result.detail) == (score.points, dict(score.detail))
 

@@ -63,7 +63,7 @@ from hall.selectors import (
     seat_now_get,
 )
 from scoring.clock import Clock, round_clocks
-from scoring.matches import deal_noun, deals_in_match, sides_of
+from scoring.matches import deal_noun, deals_in_match, match_noun, sides_of
 from scoring.models import Deal, DealResult, Ruling
 from scoring.standings import standings_current
 from tables.models import Seat, Table
@@ -599,6 +599,7 @@ class PublicTable:
     clock: Clock | None = None  # the table's clock while its round is being played
     updated: datetime.datetime | None = None  # its last entry: the figures' time
     deal_noun: str = "game"
+    match_noun: str = "set"
     higher_wins: bool = False
     order_rule: str = ""  # the rule that says who wins the match (Kalooki R4.1)
 
@@ -645,6 +646,7 @@ def table_public_get(
         clock=_table_clock(table),
         updated=max((deal.updated_at for deal in deals), default=None),
         deal_noun=deal_noun(rules),
+        match_noun=match_noun(rules),
         higher_wins=rules.higher_wins,
         order_rule=rules.cites("order"),
     )

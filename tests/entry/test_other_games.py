@@ -181,7 +181,10 @@ def test_a_team_is_named_by_either_partner_and_scored_hf6(hf_table) -> None:
 
 def test_a_partners_problem_names_the_partner_hf8(hf_table) -> None:
     phone, table = phone_at(hf_table), hf_table
-    other = {**OTHER_TEAM, "members": [{"hand_points": 20, "foot_points": 5}, OTHER_TEAM["members"][1]]}
+    other = {
+        **OTHER_TEAM,
+        "members": [{"hand_points": 20, "foot_points": 5}, OTHER_TEAM["members"][1]],
+    }
     sides = [{"seat": 1, **OUT_TEAM}, {"seat": 2, **other}]
     response = phone.put(url(table, 1), {"sides": sides}, format="json")
     assert response.status_code == 400

@@ -28,7 +28,11 @@ def seated_by_hand(tournament: Tournament, tables: list[list[str]], number: int 
         for position, name in enumerate(names, start=1):
             entry = _entry(tournament, name)
             Seat.objects.create(
-                table=table, round=round, entry=entry, position=position, is_first_dealer=position == 1
+                table=table,
+                round=round,
+                entry=entry,
+                position=position,
+                is_first_dealer=position == 1,
             )
     return round_publish(round=Round.objects.select_related("tournament").get(pk=round.pk), by=None)
 

@@ -232,7 +232,9 @@ def test_a_match_to_30_is_over_when_the_game_says_and_ranks_by_match_points(parc
     names = ["Ann", "Ben", "Cy"]
     with pytest.raises(ResultRefused, match="played 0 deals: sign off when the match"):
         table_sign_off(table=table, by=None, via="x", signer="Ann")
-    first = result_record(table=table, number=1, sides=pa_inputs(tournament, names, DEALS[0]), via="x")
+    first = result_record(
+        table=table, number=1, sides=pa_inputs(tournament, names, DEALS[0]), via="x"
+    )
     assert [r.points for r in first.results.order_by("side")] == POINTS[0]
     # Deal 2 entered wrong (Ben's J♥ given to Cy), then corrected.
     wrong = [DEALS[1][0], (8, 2, False), (4, 1, True)]
@@ -266,7 +268,9 @@ def test_warnings_need_a_confirmation_and_flag_the_deal_pa6(parcellus) -> None:
     names = ["Ann", "Ben", "Cy"]
     everything = [(12, 3, True), (6, 2, False), (6, 1, False)]  # all 24 cards: PA6.7
     with pytest.raises(WarningsNotConfirmed) as warned:
-        result_record(table=table, number=1, sides=pa_inputs(tournament, names, everything), via="x")
+        result_record(
+            table=table, number=1, sides=pa_inputs(tournament, names, everything), via="x"
+        )
     assert warned.value.warnings[0].rule == "PA6.7"
     deal = result_record(
         table=table,

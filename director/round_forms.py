@@ -7,7 +7,7 @@ from django import forms
 from django.db.models import QuerySet
 
 from games.kalooki import ASAJ_2025, FOUR, THREE, GameEntry, HandEntry
-from scoring.matches import deal_title
+from scoring.matches import deal_noun, deal_title
 from scoring.models import Ruling
 from scoring.serializers import MAX_CARD_TEXT, cards_problem
 from tables.models import Table
@@ -181,7 +181,7 @@ class RulingForm(forms.Form):
         min_value=1,
         max_value=1000,
         label="Deal",
-        help_text="The deal's number at that table (Kalooki: the game's).",
+        help_text="The deal's number at that table.",
     )
     points = forms.IntegerField(
         initial=0,
@@ -203,6 +203,9 @@ class RulingForm(forms.Form):
             .select_related("round")
             .order_by("round__number", "number")
         )
+        noun = deal_noun(tournament.rules())  # the game's word: game, hand, deal
+        self.fields["game"].label = noun.capitalize()
+        self.fields["game"].help_text = f"The {noun}'s number at that table."
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -2,9 +2,11 @@
 
 `GET /api/tournaments/{slug}/standings` is the snapshot the leaderboard shows (R12.3), as JSON,
 with its version as the ETag: a client that sends it back in If-None-Match gets a 304 with no
-body, decided from the cache alone. `results.csv` is the standings as a spreadsheet;
-`games.csv` is every hand of every game (and every void attempt, R9.2), streamed row by row so
-that a big tournament's export never sits whole in memory.
+body, decided from the cache alone; its `columns` and each player's `stats` are the game's.
+`results.csv` is the standings as a spreadsheet, a column per stat of the game; `games.csv` is
+every side's result of every deal (and every void attempt, R9.2), a column per field of the game
+and per part of its breakdown, streamed row by row so that a big tournament's export never sits
+whole in memory.
 """
 
 import csv
@@ -107,6 +109,10 @@ class StandingsOutput(serializers.Serializer):
     )
     game = serializers.CharField(default="kalooki", help_text="The game played.")
     higher_wins = serializers.BooleanField(default=False)
+    deal_noun = serializers.CharField(default="games", help_text='"games", "hands", "deals".')
+    ranking = serializers.CharField(
+        default="", help_text="How the game ranks the standings, in its words."
+    )
     columns = ColumnOutput(
         many=True, default=list, help_text="The game's standings columns, the ranking's first."
     )

@@ -27,7 +27,7 @@ from typing import Any
 from django.db.models import Count, Max, Prefetch, Q
 
 from games.base import DealScore, SideScore
-from scoring.matches import deals_in_match, progress
+from scoring.matches import deal_noun, deals_in_match, progress
 from scoring.models import Deal, DealResult, Ruling
 from scoring.standings import standings_current, standings_refresh
 from tables.models import Seat
@@ -156,6 +156,7 @@ class RulingLine:
     deal_number: int | None
     reverses_id: int | None
     reversed_by_id: int | None
+    deal_noun: str = "game"  # the game's word for the deal it names
 
 
 def rulings_list(*, tournament: Tournament) -> list[RulingLine]:
@@ -165,24 +166,24 @@ def rulings_list(*, tournament: Tournament) -> list[RulingLine]:
         .select_related("entry__player", "round", "table", "deal", "decided_by")
         .order_by("-decided_at", "-id")
     )
-    return _ruling_lines(rulings)
+    return _ruling_lines(rulings, deal_noun(tournament.rules()))
 
 
 def ruling_get(*, ruling: Ruling) -> RulingLine:
     """One ruling as the rulings list shows it (2 queries)."""
     found = Ruling.objects.select_related(
-        "entry__player", "round", "table", "deal", "decided_by"
+        "entry__player", "round", "table", "deal", "decided_by", "tournament"
     ).get(pk=ruling.pk)
     later = found.reversed_by.values_list("pk", flat=True).first()
-    return _ruling_line(found, later)
+    return _ruling_line(found, later, deal_noun(found.tournament.rules()))
 
 
-def _ruling_lines(rulings: list[Ruling]) -> list[RulingLine]:
+def _ruling_lines(rulings: list[Ruling], noun: str) -> list[RulingLine]:
     reversed_by = {ruling.reverses_id: ruling.pk for ruling in rulings if ruling.reverses_id}
-    return [_ruling_line(ruling, reversed_by.get(ruling.pk)) for ruling in rulings]
+    return [_ruling_line(ruling, reversed_by.get(ruling.pk), noun) for ruling in rulings]
 
 
-def _ruling_line(ruling: Ruling, reversed_by_id: int | None) -> RulingLine:
+def _ruling_line(ruling: Ruling, reversed_by_id: int | None, noun: str) -> RulingLine:
     return RulingLine(
         id=ruling.pk,
         kind=ruling.kind,
@@ -199,6 +200,7 @@ def _ruling_line(ruling: Ruling, reversed_by_id: int | None) -> RulingLine:
         deal_number=ruling.deal.number if ruling.deal else None,
         reverses_id=ruling.reverses_id,
         reversed_by_id=reversed_by_id,
+        deal_noun=noun,
     )
 
 

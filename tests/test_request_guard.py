@@ -129,7 +129,7 @@ def test_a_dropped_database_connection_is_a_json_503_and_the_retry_stores_once(t
     dropped = []
 
     def drop_once(execute, sql, params, many, context):
-        if not dropped and "scoring_game" in sql:
+        if not dropped and "scoring_deal" in sql:
             dropped.append(sql)
             terminate_own_backend()
         return execute(sql, params, many, context)

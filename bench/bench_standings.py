@@ -4,8 +4,8 @@ A simulated tournament of 2,000 players, 4 rounds, every game of every set playe
 round, 14,400 games, 72,000 hand results, consistent totals: R8.3 doubling and R5.4 penalties
 included) is inserted with bulk_create. Then, best of 3 each:
 - `standings_compute` (scoring/standings.py): every entry placed by R12.3, movement, tables;
-- reading the same DealResult rows once: `list(DealResult.objects...values_list(...))` of the
-  columns the recompute reads, with the same filter.
+- reading the same rows once: the deals and their results (`values_list(...)` of the columns
+  the recompute reads, with the same filters).
 The ratio is the recompute's cost over the bare read; the aim is at most 2x.
 
 Run from the project root: `python bench/bench_standings.py [--players N] [--rounds R]`. It uses
@@ -175,26 +175,18 @@ def best_of(runs: int, work: Callable[[], object]) -> float:
 
 
 def read_rows(tournament) -> list:
-    """The result rows the recompute reads, read once and nothing else done with them."""
+    """The deal and result rows the recompute reads, read once and nothing else done with
+    them."""
     from scoring.models import Deal, DealResult
 
-    return list(
-        DealResult.objects.filter(
-            deal__table__round__tournament=tournament,
-            deal__is_void=False,
-            deal__status=Deal.Status.CONFIRMED,
-        ).values_list(
-            "deal__table_id",
-            "deal_id",
-            "deal__number",
-            "deal__status",
-            "deal__detail",
-            "side",
-            "points",
-            "went_out",
-            "detail",
-        )
+    deals = Deal.objects.filter(table__round__tournament=tournament, is_void=False)
+    results = DealResult.objects.filter(
+        deal__table__round__tournament=tournament, deal__is_void=False
     )
+    return [
+        *deals.values_list("pk", "table_id", "number", "status", "detail"),
+        *results.values_list("deal_id", "side", "points", "went_out", "detail"),
+    ]
 
 
 def main() -> None:

@@ -38,12 +38,12 @@ MAX_MEMBERS = 4
         "type": "object",
         "maxProperties": MAX_VALUES,
         "additionalProperties": {
+            "nullable": True,  # OpenAPI 3.0 has no null type
             "oneOf": [
                 {"type": "boolean"},
                 {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
                 {"type": "string", "maxLength": MAX_TEXT},
-                {"type": "null"},
-            ]
+            ],
         },
     }
 )

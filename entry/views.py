@@ -1,24 +1,22 @@
 """The table's private page, `/t/<token>/`: the scorekeeper's phone at the table.
 
 Anyone holding the table's link (the QR code on its printed card) sees the seats and first dealer,
-the game being played now with its cards dealt, contract and dealer (R4, R4.3), and the results
-so far; and, while the set is open, enters each game's result, corrects it, confirms another
-player's entry and signs the set off. Reissuing a table's token revokes the old link: it no longer
-finds a table. Every page works as plain forms; static/js/table-entry.js only adds a card keypad
-and a live check.
+the deal being played now as its game describes it (Kalooki: cards dealt, contract and dealer,
+R4, R4.3) and the results so far; and, while the match is open, enters each deal's result on a
+form built from the game's fields (`scoring.result_forms`), corrects it, confirms another
+player's entry and signs the match off. Reissuing a table's token revokes the old link: it no
+longer finds a table. Every page works as plain forms; static/js/table-entry.js only adds a card
+keypad and a live check, for a game whose players enter the cards left in their hands.
 
 Terms
-- current game: the first game of the set (1 to 9) without a scored result at the table. A void
-  attempt (R9.2) scores nothing, so the same game is current again, redealt by the same dealer.
-- running total: a player's total over the scored games up to and including one game (R8.6).
-- preview: the result checked (R10) and scored (R8) by the rules engine, shown, not saved.
+- current deal: the deal the game says comes next. A void attempt (Kalooki R9.2) scores nothing,
+  so the same deal is current again, redealt by the same dealer.
+- running total: a side's total over the scored deals up to and including one deal.
+- preview: the result checked and scored by the game, shown, not saved.
 - who is entering: the seated player using the phone, picked by name and remembered in the
   session; their name goes into the via label of what they save ("table 3 link · Ann").
-- version: every save of a game's result is a numbered revision; a correction is based on the
+- version: every save of a deal's result is a numbered revision; a correction is based on the
   version its author saw, so a correction saved meanwhile is never overwritten (a conflict).
-
-The page lives in the scoring app because it reads games and hand results, which tables (a lower
-layer) may not import.
 """
 
 from __future__ import annotations

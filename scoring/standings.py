@@ -139,10 +139,11 @@ class Tally:
         rounds = sorted(r for r in self.rounds if every_round or self.counts(r, up_to_round))
         return StandingLine(self.key, tuple(self.rounds[r] for r in rounds))
 
-    def add_deal(self, round: int, number: int, points: int) -> None:
-        self.played[round] = self.played.get(round, 0) + 1
-        if (round, number) >= self.last_game_at:
-            self.last_game_at, self.last_game = (round, number), points
+    def add_deals(self, round: int, count: int, last: int, points: int) -> None:
+        """`count` deals played in `round`, the last of them deal `last`, scoring `points`."""
+        self.played[round] = self.played.get(round, 0) + count
+        if (round, last) >= self.last_game_at:
+            self.last_game_at, self.last_game = (round, last), points
 
     def as_row(self) -> dict[str, Any]:
         return {
@@ -181,7 +182,7 @@ class RulingRow:
 
 
 def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
-    """The tournament's standings, per table and overall, as JSON-ready data (6 queries)."""
+    """The tournament's standings, per table and overall, as JSON-ready data (7 queries)."""
     rules = tournament.rules()
     rulings = _ruling_rows(tournament)
     tables = _tables(tournament, rules)
@@ -261,33 +262,29 @@ def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
 
 
 def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
-    """Every scored deal's results, once (void attempts score nothing and are not read)."""
-    rows = DealResult.objects.filter(
-        deal__table__round__tournament=tournament, deal__is_void=False
-    ).values_list(
-        "deal__table_id",
-        "deal_id",
-        "deal__number",
-        "deal__status",
-        "deal__detail",
-        "side",
-        "points",
-        "went_out",
-        "detail",
+    """Every scored deal, and its results, once each (void attempts score nothing and are not
+    read): two queries, a deal's own detail read once, not once per side."""
+    deals = Deal.objects.filter(table__round__tournament=tournament, is_void=False).values_list(
+        "pk", "table_id", "number", "status", "detail"
     )
-    sides: dict[int, dict[int, SideScore]] = defaultdict(dict)
-    for table_id, deal_id, number, status, deal_detail, side, points, went_out, detail in rows:
+    found: dict[int, tuple[TableMatch, int, dict[str, Any], list]] = {}
+    for deal_id, table_id, number, status, detail in deals:
         table = tables.get(table_id)
         if table is None:
             continue  # a table without seats: nobody's standings
-        sides[deal_id][side] = SideScore(points, went_out, (), detail)
-        table.entered.setdefault(deal_id, DealScore(number, (), detail=deal_detail))
+        found[deal_id] = (table, number, detail, [])
         if status == Deal.Status.CONFIRMED:
             table.confirmed.add(deal_id)
-    for table in tables.values():
-        for deal_id, deal in table.entered.items():
-            scores = tuple(score for _, score in sorted(sides[deal_id].items()))
-            table.entered[deal_id] = DealScore(deal.number, scores, detail=deal.detail)
+    rows = DealResult.objects.filter(
+        deal__table__round__tournament=tournament, deal__is_void=False
+    ).values_list("deal_id", "side", "points", "went_out", "detail")
+    for deal_id, side, points, went_out, detail in rows:
+        if deal_id in found:
+            found[deal_id][3].append((side, points, went_out, detail))
+    for deal_id, (table, number, detail, sides) in found.items():
+        sides.sort(key=lambda row: row[0])
+        scores = tuple(SideScore(points, out, (), side) for _, points, out, side in sides)
+        table.entered[deal_id] = DealScore(number, scores, detail=detail)
 
 
 def _tallies(tournament: Tournament) -> dict[int, Tally]:
@@ -356,10 +353,11 @@ def _score_matches(rules: Rules[Any], tables: dict[int, TableMatch], tallies: di
 
 
 def _take(tally: Tally, table: TableMatch, played: list[DealScore], stats: Any) -> None:
+    """The entry's share of its table's match: its side's stats, the deals, the last score."""
     side = table.side_of(tally.entry)
     tally.rounds[table.round] = _added(tally.rounds.get(table.round, {}), stats)
-    for deal in played:
-        tally.add_deal(table.round, deal.number, deal.sides[side].points)
+    last = played[-1]  # the deals are in order (`TableMatch.played`)
+    tally.add_deals(table.round, len(played), last.number, last.sides[side].points)
 
 
 def _added(before: dict[str, int], stats: Any) -> dict[str, int]:

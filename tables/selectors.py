@@ -70,7 +70,10 @@ class DealLine:
 
     @property
     def contract_words(self) -> str:
-        return self.facts.get("contract_words", self.summary)
+        """Kalooki's contract in words: its summary says "11 cards: one three and two fours"."""
+        if self.contract and ": " in self.summary:
+            return self.summary.split(": ", 1)[1]
+        return self.summary
 
 
 def dealer_index(first_dealer: int, game: int, seats: int) -> int:

@@ -121,11 +121,7 @@ class KalookiRules(Rules[Ruleset]):
             summary=f"{spec.dealt} cards: {spec.describe()}",
             dealer_step=spec.number - 1,  # R4.3: the deal passes one seat clockwise per game
             notes=("A void game is dealt again by the same dealer (R4.3, R9.2).",),
-            facts={
-                "dealt": spec.dealt,
-                "contract": spec.contract,
-                "contract_words": spec.describe(),
-            },
+            facts={"dealt": spec.dealt, "contract": spec.contract},
         )
 
     def fields(self, number: int) -> tuple[Field, ...]:

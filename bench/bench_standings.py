@@ -177,15 +177,21 @@ def best_of(runs: int, work: Callable[[], object]) -> float:
 def read_rows(tournament) -> list:
     """The deal and result rows the recompute reads, read once and nothing else done with
     them."""
+    from django.db.models import TextField
+    from django.db.models.functions import Cast
+
     from scoring.models import Deal, DealResult
 
     deals = Deal.objects.filter(table__round__tournament=tournament, is_void=False)
     results = DealResult.objects.filter(
         deal__table__round__tournament=tournament, deal__is_void=False
     )
+    stored = Cast("detail", TextField())  # read as text, as the recompute reads it
     return [
         *deals.values_list("pk", "table_id", "number", "status", "detail"),
-        *results.values_list("deal_id", "side", "points", "went_out", "detail"),
+        *results.annotate(stored=stored).values_list(
+            "deal_id", "side", "points", "went_out", "stored"
+        ),
     ]
 
 

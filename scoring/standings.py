@@ -32,13 +32,16 @@ in the cache; `standings_current` is what pages and the API read.
 """
 
 import hashlib
+import json
 from collections import defaultdict
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games.base import Column, DealScore, Rules, SideScore, StandingLine
@@ -52,6 +55,31 @@ CACHE_SECONDS = 24 * 3600
 # recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
 # the rulings counted, `counted_rulings`; 4: fair mid-round standings, live rounds apart).
 SNAPSHOT_SHAPE = 5  # 5: any game: its stats and columns, matches scored by the game
+
+
+class StoredDetail(Mapping[str, Any]):
+    """A result's breakdown as stored (JSON text), read when the game first looks at it: most
+    games score a match from the points alone (Kalooki), so a tournament's tens of thousands of
+    results are not decoded for nothing."""
+
+    __slots__ = ("_text", "_value")
+
+    def __init__(self, text: str | None) -> None:
+        self._text, self._value = text, None
+
+    def _read(self) -> dict[str, Any]:
+        if self._value is None:
+            self._value = json.loads(self._text or "{}")
+        return self._value
+
+    def __getitem__(self, key: str) -> Any:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
 
 
 @dataclass
@@ -275,12 +303,14 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
         found[deal_id] = (table, number, detail, [])
         if status == Deal.Status.CONFIRMED:
             table.confirmed.add(deal_id)
-    rows = DealResult.objects.filter(
-        deal__table__round__tournament=tournament, deal__is_void=False
-    ).values_list("deal_id", "side", "points", "went_out", "detail")
-    for deal_id, side, points, went_out, detail in rows:
+    rows = (
+        DealResult.objects.filter(deal__table__round__tournament=tournament, deal__is_void=False)
+        .annotate(stored=Cast("detail", TextField()))
+        .values_list("deal_id", "side", "points", "went_out", "stored")
+    )
+    for deal_id, side, points, went_out, stored in rows:
         if deal_id in found:
-            found[deal_id][3].append((side, points, went_out, detail))
+            found[deal_id][3].append((side, points, went_out, StoredDetail(stored)))
     for deal_id, (table, number, detail, sides) in found.items():
         sides.sort(key=lambda row: row[0])
         scores = tuple(SideScore(points, out, (), side) for _, points, out, side in sides)

@@ -208,7 +208,7 @@ def hands_counted(slug: str) -> int:
 def revisions_stored(slug: str) -> int:
     from scoring.models import ResultRevision
 
-    return ResultRevision.objects.filter(game__table__round__tournament__slug=slug).count()
+    return ResultRevision.objects.filter(deal__table__round__tournament__slug=slug).count()
 
 
 def converge_seconds(slug: str, hands: int) -> float | None:

@@ -4,8 +4,8 @@ A simulated tournament of 2,000 players, 4 rounds, every game of every set playe
 round, 14,400 games, 72,000 hand results, consistent totals: R8.3 doubling and R5.4 penalties
 included) is inserted with bulk_create. Then, best of 3 each:
 - `standings_compute` (scoring/standings.py): every entry placed by R12.3, movement, tables;
-- reading the same HandResult rows once: `list(HandResult.objects...values_list(...))` of the
-  columns the recompute reads, with the same filter.
+- reading the same rows once: the deals and their results (`values_list(...)` of the columns
+  the recompute reads, with the same filters).
 The ratio is the recompute's cost over the bare read; the aim is at most 2x.
 
 Run from the project root: `python bench/bench_standings.py [--players N] [--rounds R]`. It uses
@@ -53,7 +53,7 @@ def build_tournament(
     round's, which has `last_round_games` games and is in play when that is fewer than 9.
     Every row is written with bulk_create; totals add up as the scoring service would store
     them (R8.5), so that the database constraints hold."""
-    from scoring.models import Game, HandResult
+    from scoring.models import Deal, DealResult
     from tables.models import Seat, Table
     from tournament.models import Entry, Player, Round, Tournament
 
@@ -105,23 +105,24 @@ def build_tournament(
             ]
     Seat.objects.bulk_create(seats, batch_size=5000)
     last = round_rows[-1].pk
-    games = Game.objects.bulk_create(
+    games = Deal.objects.bulk_create(
         (
-            Game(table=table, number=number, down_and_out=rng.random() < 0.1)
+            Deal(table=table, number=number, detail={"down_and_out": rng.random() < 0.1})
             for table in tables
             for number in range(1, (last_round_games if table.round_id == last else 9) + 1)
         ),
         batch_size=5000,
     )
     hands = [hand for game in games for hand in _hands(game, table_players[game.table_id], rng)]
-    HandResult.objects.bulk_create(hands, batch_size=5000)
+    DealResult.objects.bulk_create(hands, batch_size=5000)
     return tournament
 
 
 def _hands(game, sitting: list[int], rng: random.Random) -> list:
-    """One game's hand results: one player went out (R8.1), the others hold card points,
-    doubled down and out (R8.3); now and then a failed come-down's 50 points (R5.4)."""
-    from scoring.models import HandResult
+    """One game's results as the Kalooki game stores them: one player went out (R8.1), the
+    others entered as card points, doubled down and out (R8.3); now and then a failed
+    come-down's 50 points (R5.4)."""
+    from scoring.models import DealResult
 
     winner = rng.randrange(len(sitting))
     hands = []
@@ -130,16 +131,19 @@ def _hands(game, sitting: list[int], rng: random.Random) -> list:
         points = 0 if out else rng.randint(1, 90)
         doubled = game.down_and_out and not out
         failed = int(rng.random() < 0.02)
+        values = {"went_out": out, "cards": "" if out else None, "points": points or None}
+        values |= {"calls": None, "failed_come_downs": failed, "overcall_penalty": False}
+        detail = {"card_points": points, "doubled": doubled}
+        detail |= {"doubled_points": points * (2 if doubled else 1), "penalties": 50 * failed}
         hands.append(
-            HandResult(
-                game=game,
+            DealResult(
+                deal=game,
                 entry_id=entry,
+                side=index,
                 went_out=out,
-                card_points=points,
-                doubled=doubled,
-                failed_come_downs=failed,
-                penalty_points=50 * failed,
-                total=points * (2 if doubled else 1) + 50 * failed,
+                points=points * (2 if doubled else 1) + 50 * failed,
+                entered={"values": values, "members": []},
+                detail=detail,
             )
         )
     return hands
@@ -147,13 +151,13 @@ def _hands(game, sitting: list[int], rng: random.Random) -> list:
 
 def delete_tournament(tournament) -> None:
     """Everything the simulation added, children first (entries are protected by results)."""
-    from scoring.models import Game, HandResult, StandingsSnapshot
+    from scoring.models import Deal, DealResult, StandingsSnapshot
     from tables.models import Seat, Table
     from tournament.models import Player
 
     people = list(tournament.entries.values_list("player_id", flat=True))
-    HandResult.objects.filter(game__table__round__tournament=tournament).delete()
-    Game.objects.filter(table__round__tournament=tournament).delete()
+    DealResult.objects.filter(deal__table__round__tournament=tournament).delete()
+    Deal.objects.filter(table__round__tournament=tournament).delete()
     Seat.objects.filter(round__tournament=tournament).delete()
     Table.objects.filter(round__tournament=tournament).delete()
     StandingsSnapshot.objects.filter(tournament=tournament).delete()
@@ -171,23 +175,24 @@ def best_of(runs: int, work: Callable[[], object]) -> float:
 
 
 def read_rows(tournament) -> list:
-    """The result rows the recompute reads, read once and nothing else done with them."""
-    from scoring.models import Game, HandResult
+    """The deal and result rows the recompute reads, read once and nothing else done with
+    them."""
+    from django.db.models import TextField
+    from django.db.models.functions import Cast
 
-    return list(
-        HandResult.objects.filter(
-            game__table__round__tournament=tournament,
-            game__is_void=False,
-            game__status=Game.Status.CONFIRMED,
-        ).values_list(
-            "entry_id",
-            "game__table__round__number",
-            "game__number",
-            "total",
-            "went_out",
-            "game__down_and_out",
-        )
+    from scoring.models import Deal, DealResult
+
+    deals = Deal.objects.filter(table__round__tournament=tournament, is_void=False)
+    results = DealResult.objects.filter(
+        deal__table__round__tournament=tournament, deal__is_void=False
     )
+    stored = Cast("detail", TextField())  # read as text, as the recompute reads it
+    return [
+        *deals.values_list("pk", "table_id", "number", "status", "detail"),
+        *results.annotate(stored=stored).values_list(
+            "deal_id", "side", "points", "went_out", "stored"
+        ),
+    ]
 
 
 def main() -> None:
@@ -216,7 +221,7 @@ def run(players: int, rounds: int) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from bench.run import machine
-    from scoring.models import HandResult
+    from scoring.models import DealResult
     from scoring.standings import standings_compute
 
     call_command("migrate", verbosity=0)
@@ -227,7 +232,7 @@ def run(players: int, rounds: int) -> None:
     )
     built = time.perf_counter() - started
     try:
-        hands = HandResult.objects.filter(game__table__round__tournament=tournament).count()
+        hands = DealResult.objects.filter(deal__table__round__tournament=tournament).count()
         with CaptureQueriesContext(connection) as queries:
             standings = standings_compute(tournament=tournament)
         compute = best_of(3, lambda: standings_compute(tournament=tournament))

@@ -20,7 +20,6 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games.kalooki import Problem, evaluate
 from scoring.clock import (
     DEFAULT_MINUTES,
     MAX_MINUTES,
@@ -34,19 +33,25 @@ from scoring.clock import (
 from scoring.control import (
     ControlError,
     call_open_get,
+    deal_flag_clear,
     director_call_answer,
-    game_flag_clear,
     reviews_of,
 )
+from scoring.matches import deal_title
 from scoring.models import DirectorCall
-from scoring.result_forms import EntryFeedback, NameField, ResultForm, correction_initial
+from scoring.result_forms import (
+    NameField,
+    ResultForm,
+    correction_initial,
+    preview_feedback,
+    refusal_feedback,
+)
 from scoring.result_forms import entry_feedback as feedback_of
 from scoring.score_sheet import TablePage, table_page_get
 from scoring.services import (
     ResultConflict,
     ResultRefused,
-    WarningsNotConfirmed,
-    game_current,
+    deal_current,
     result_confirm,
     result_submit,
     table_sign_off,
@@ -131,7 +136,10 @@ def _paper_form(page: TablePage, data: Any, **kwargs: Any) -> ResultForm:
     initial = kwargs.pop("initial", None)
     if initial is None and page.current is not None:
         initial = {"game": page.current.line.number, "attempt": page.current.attempt}
-    form = ResultForm(data, seats=page.seats, initial=initial, **kwargs)
+    number = kwargs.pop("number", None) or (page.current.line.number if page.current else 1)
+    form = ResultForm(
+        data, rules=page.rules, seats=page.seats, number=number, initial=initial, **kwargs
+    )
     form.fields["who"] = NameField(
         page.seats, label="Score sheet kept by", required=False, empty_value=None
     )
@@ -169,14 +177,13 @@ def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: st
         return _render(request, page, template, form=form, feedback=feedback_of(form), **extra)
     data = form.cleaned_data
     if request.POST.get("action") != "save":
-        return _render(request, page, template, form=form, feedback=_preview(form, page), **extra)
+        return _render(request, page, template, form=form, feedback=preview_feedback(form), **extra)
     try:
         outcome = result_submit(
             table=page.table,
             number=data["game"],
-            hands=form.hands(),
-            down_and_out=data["down_and_out"],
-            void=data["void"],
+            sides=form.sides(),
+            values=form.deal_values(),
             by=request.user,
             via=_via(request, _who(page, data.get("who"))),
             confirm_warnings=data["confirm_warnings"],
@@ -185,29 +192,15 @@ def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: st
         )
     except ResultConflict as conflict:
         messages.error(request, f"Not saved: {conflict}")
-        return HttpResponseRedirect(_url(page, f"game-{conflict.game.number}"))
+        return HttpResponseRedirect(_url(page, f"game-{conflict.deal.number}"))
     except ResultRefused as refused:
-        return _render(
-            request, page, template, form=form, feedback=_refusal(form, page, refused), **extra
-        )
-    game = outcome.game
-    done = "saved" if outcome.created else f"corrected (version {game.version})"
-    messages.success(request, f"Game {game.number} is {done}, entered by you from the {PAPER}.")
-    return HttpResponseRedirect(_url(page, f"game-{game.number}"))
-
-
-def _preview(form: ResultForm, page: TablePage) -> EntryFeedback:
-    check, score = evaluate(form.entry(), page.ruleset)
-    return feedback_of(form, check.errors, check.warnings, score.scores if score else ())
-
-
-def _refusal(form: ResultForm, page: TablePage, refused: ResultRefused) -> EntryFeedback:
-    check, score = evaluate(form.entry(), page.ruleset)
-    errors: tuple[Problem, ...] = (
-        () if isinstance(refused, WarningsNotConfirmed) else refused.problems
-    )
-    warnings = refused.warnings or check.warnings
-    return feedback_of(form, errors, warnings, score.scores if score and not errors else ())
+        feedback = refusal_feedback(form, refused)
+        return _render(request, page, template, form=form, feedback=feedback, **extra)
+    deal = outcome.deal
+    done = "saved" if outcome.created else f"corrected (version {deal.version})"
+    title = deal_title(page.rules, deal.number)
+    messages.success(request, f"{title} is {done}, entered by you from the {PAPER}.")
+    return HttpResponseRedirect(_url(page, f"game-{deal.number}"))
 
 
 @login_required
@@ -218,7 +211,8 @@ def director_correct(
     page = _table(request, slug, number, table)
     result = page.scored(game)
     if result is None:
-        raise Http404(f"Game {game} has no result at this table yet: enter it instead.")
+        title = deal_title(page.rules, game)
+        raise Http404(f"{title} has no result at this table yet: enter it instead.")
     if not page.is_open:
         messages.error(request, "This table's results are closed: only a ruling changes them.")
         return HttpResponseRedirect(_url(page, f"game-{game}"))
@@ -228,7 +222,7 @@ def director_correct(
         return _entry(request, page, form, template, result=result)
     stored, rows = correction_initial(result.entry or {})
     initial = {**stored, "game": game, "base_version": result.version}
-    form = _paper_form(page, None, correcting=True, number=game, initial=initial, row_initial=rows)
+    form = _paper_form(page, None, correcting=True, number=game, initial=initial, side_initial=rows)
     return _render(request, page, template, form=form, feedback=feedback_of(form), result=result)
 
 
@@ -242,21 +236,22 @@ def director_confirm(
 ) -> HttpResponse:
     """The director confirms a pending result (never one they entered themselves)."""
     page = _table(request, slug, number, table)
-    found = game_current(table=page.table, number=game)
+    title = deal_title(page.rules, game)
+    found = deal_current(table=page.table, number=game)
     if found is None:
-        raise Http404(f"Game {game} has no result at this table.")
+        raise Http404(f"{title} has no result at this table.")
     version = request.POST.get("version", "")
     try:
         result_confirm(
-            game=found,
+            deal=found,
             by=request.user,
             via=f"director {request.user.get_username()}",
             base_version=int(version) if version.isdigit() else None,
         )
     except (ResultConflict, ResultRefused) as refused:
-        messages.error(request, f"Game {game} is not confirmed: {refused}")
+        messages.error(request, f"{title} is not confirmed: {refused}")
     else:
-        messages.success(request, f"Game {game} is confirmed.")
+        messages.success(request, f"{title} is confirmed.")
     return HttpResponseRedirect(_url(page, f"game-{game}"))
 
 
@@ -266,18 +261,19 @@ def director_clear_flag(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
     page = _table(request, slug, number, table)
-    found = game_current(table=page.table, number=game)
+    title = deal_title(page.rules, game)
+    found = deal_current(table=page.table, number=game)
     if found is None:
-        raise Http404(f"Game {game} has no result at this table.")
+        raise Http404(f"{title} has no result at this table.")
     form = ReasonForm(request.POST)
     try:
         if not form.is_valid():
-            raise ControlError("Say why the flag is cleared: the reason is kept with the game.")
-        game_flag_clear(game=found, by=request.user, reason=form.cleaned_data["reason"])
+            raise ControlError("Say why the flag is cleared: the reason is kept with the result.")
+        deal_flag_clear(deal=found, by=request.user, reason=form.cleaned_data["reason"])
     except ControlError as error:
-        messages.error(request, f"The flag of game {game} stays: {error}")
+        messages.error(request, f"The flag of {title.lower()} stays: {error}")
     else:
-        messages.success(request, f"Game {game}'s flag is cleared; the reason is kept.")
+        messages.success(request, f"{title}'s flag is cleared; the reason is kept.")
     return HttpResponseRedirect(_url(page, f"game-{game}"))
 
 

@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring.matches import deal_noun
 from tables.selectors import RoundPrint, round_print_get
 from tournament.models import Round
 from tournament.permissions import tournament_for_director
@@ -66,7 +67,8 @@ def print_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @login_required
 def print_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """A paper score sheet per table: nine games, cards dealt, contract and dealer of each (R4)."""
+    """A paper score sheet per table, a row per deal of the game's schedule (Kalooki: nine
+    games, cards dealt, contract and dealer of each, R4), a box per player."""
     printing = _round_print(request, slug, number)
     if isinstance(printing, HttpResponse):
         return printing
@@ -110,13 +112,19 @@ def _refuse(
 def _render(
     request: HttpRequest, template: str, printing: RoundPrint, extra: dict[str, object]
 ) -> HttpResponse:
+    rules = printing.tournament.rules()
     context = {
+        "rules": rules,
+        "deal_noun": deal_noun(rules),
+        "order_rule": rules.cites("order"),
+        "sheet_fields": rules.fields(1),
         "tournament": printing.tournament,
         "round": printing.round,
         "tables": printing.tables,
         "one_table": request.GET.get("table", "").strip(),
         "is_draft": printing.round.is_editable(),
         "games_in_set": len(printing.tables[0].games),
+        "kalooki_sheet": bool(printing.tables[0].games and printing.tables[0].games[0].dealt),
         "site_url": settings.SITE_URL,
         "site_is_loopback": is_loopback(settings.SITE_URL),
     }

@@ -295,6 +295,7 @@ class RulingListApi(DirectorApi):
     def post(self, request: Request, slug: str) -> Response:
         tournament = self.tournament()
         data = _input(s.RulingInput, request, tournament=tournament)
+        data["deal"] = data.pop("game")  # the API keeps Kalooki's word for a deal
         ruling = ruling_record(tournament=tournament, by=request.user, **data)
         return Response(s.RulingOutput(ruling_get(ruling=ruling)).data, status.HTTP_201_CREATED)
 

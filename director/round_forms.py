@@ -6,6 +6,7 @@ from typing import Any
 from django import forms
 from django.db.models import QuerySet
 
+from scoring.matches import deal_noun, deal_title
 from scoring.models import Ruling
 from tables.models import Table
 from tournament.models import Entry, Round, Tournament
@@ -93,7 +94,11 @@ class RulingForm(forms.Form):
     entry = EntryChoiceField(queryset=Entry.objects.none(), required=False, label="Player")
     table = TableChoiceField(queryset=Table.objects.none(), required=False)
     game = forms.IntegerField(
-        required=False, min_value=1, max_value=9, help_text="The game's number at that table."
+        required=False,
+        min_value=1,
+        max_value=1000,
+        label="Deal",
+        help_text="The deal's number at that table.",
     )
     points = forms.IntegerField(
         initial=0,
@@ -115,6 +120,9 @@ class RulingForm(forms.Form):
             .select_related("round")
             .order_by("round__number", "number")
         )
+        noun = deal_noun(tournament.rules())  # the game's word: game, hand, deal
+        self.fields["game"].label = noun.capitalize()
+        self.fields["game"].help_text = f"The {noun}'s number at that table."
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -122,14 +130,15 @@ class RulingForm(forms.Form):
         if number is None:
             return data
         if table is None:
-            self.add_error("table", "Choose the table the game was played at.")
+            self.add_error("table", "Choose the table the deal was played at.")
             return data
-        data["game"] = table.games.filter(number=number).order_by("-attempt").first()
+        data["game"] = table.deals.filter(number=number).order_by("-attempt").first()
         if data["game"] is None:
+            title = deal_title(table.round.tournament.rules(), number)
             self.add_error(
                 "game",
-                f"Game {number} at table {table.number} has no result yet: record the ruling "
-                "against the table and name the game in the decision.",
+                f"{title} at table {table.number} has no result yet: record the ruling "
+                "against the table and name the deal in the decision.",
             )
         return data
 

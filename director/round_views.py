@@ -55,7 +55,6 @@ from scoring.selectors import round_progress, rulings_list, standings_for_direct
 from tables.services import SeatingError, round_seat, seat_move, seat_swap, table_link_reissue
 from tournament.models import Entry, Round, Tournament
 from tournament.permissions import is_director, tournament_for_director
-from tournament.selectors import TIE_BREAK_WORDS
 from tournament.services import TournamentError
 
 Check = Callable[[HttpRequest, Rules[Any]], dict[str, Any]]
@@ -412,7 +411,6 @@ def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tournament": round.tournament,
         "round": round,
         "standings": standings,
-        "tie_breaks": [TIE_BREAK_WORDS.get(name, name) for name in standings.tie_breaks],
         "refresh_seconds": DASHBOARD_REFRESH_SECONDS,
         **control_room(round=round),
     }
@@ -449,9 +447,12 @@ def ruling_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _record(request: HttpRequest, tournament: Tournament, form: RulingForm) -> bool:
     try:
-        ruling = ruling_record(tournament=tournament, by=request.user, **form.cleaned_data)
+        data = dict(form.cleaned_data)
+        data["deal"] = data.pop("game")  # the form keeps Kalooki's word for a deal
+        ruling = ruling_record(tournament=tournament, by=request.user, **data)
     except RulingError as error:
-        form.add_error(error.field if error.field in form.fields else None, str(error))
+        field = "game" if error.field == "deal" else error.field
+        form.add_error(field if field in form.fields else None, str(error))
         return False
     messages.success(request, f"Ruling {ruling.pk} is recorded.")
     return True

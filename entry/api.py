@@ -1,12 +1,17 @@
 """The table API: what a scorekeeper's phone or tool reads and writes at one table.
 
-- `GET /api/tables/{id}`: the seats, the game being played now (cards dealt, contract, dealer and
-  first player, R4, R4.3), every result so far with its version and status, and the totals.
-- `PUT /api/tables/{id}/games/{n}/result`: enter game n's result, or correct it (the body says
-  which version it corrects). 201 for a new result, 200 for a correction, 400 with the rules'
+- `GET /api/tables/{id}`: the seats and the game's sides, the deal being played now (its title,
+  what is dealt, the dealer and first player where the game has them, and the fields to enter),
+  every result so far with its version and status, and the totals.
+- `PUT /api/tables/{id}/games/{n}/result`: enter deal n's result, or correct it (the body says
+  which version it corrects). 201 for a new result, 200 for a correction, 400 with the game's
   refusals (and warnings to confirm), 409 with the stored result when someone else saved first.
-- `POST /api/tables/{id}/games/{n}/confirm`: a second person confirms game n's result.
-- `POST /api/tables/{id}/sign-off`: the table signs its finished set off.
+- `POST /api/tables/{id}/games/{n}/confirm`: a second person confirms deal n's result.
+- `POST /api/tables/{id}/sign-off`: the table signs its finished match off.
+
+The paths keep `games` (Kalooki's word for a deal) so that the tools already using them keep
+working; `n` is the deal's number in every game. A body names each side's values by the game's
+field names (`sides`, any game), or is Kalooki's `hands` shape, still accepted.
 
 Who may call them is `entry.access`'s to say: the table's link (`Authorization: Table <token>`),
 its scorekeepers, and the directors of its tournament. Writes accept an `Idempotency-Key`
@@ -32,16 +37,17 @@ from config.parsers import JSONParser
 from entry import serializers as ts
 from entry.access import Access, TableCaller, TableLinkAuthentication, require_table_access
 from entry.idempotency import HEADER, MAX_KEY, idempotent
-from games.kalooki import Problem
+from games.base import Problem, Rules, RulesError
 from scoring import services
-from scoring.models import Game, HandResult
+from scoring.matches import deal_title, deals_in_match, played, sides_of
+from scoring.models import Deal, DealResult
 from tables.models import Seat, Table
-from tables.selectors import GameLine, SeatLine, game_lines, seat_lines, seats_prefetch
+from tables.selectors import DealLine, SeatLine, deal_lines, seat_lines, seats_prefetch
 
 NOT_YOURS = "No table of yours has this id."
 
 # --- reads ---------------------------------------------------------------------------------------
-# The table page's selector (`entry.views`) also reads each game's history of versions,
+# The table page's selector (`entry.views`) also reads each deal's history of versions,
 # which the API does not show; this one reads what the API shows and no more, since it answers
 # every write too. Both build on the seat and dealer helpers of `tables.selectors`.
 
@@ -59,55 +65,60 @@ def table_seats(table: Table) -> list[Seat]:
 
 def table_detail(*, table: Table) -> dict[str, Any]:
     """The table as the API shows it, for a table loaded with its round and tournament: three
-    queries (seats, games, hands) for any number of games; two once its seats were read."""
+    queries (seats, deals, results) for any number of deals; two once its seats were read."""
     table_seats(table)
     seats = seat_lines(table)
-    lines = game_lines(seats, table.round.tournament.rules().ruleset.games)
-    hands = Prefetch("hands", queryset=HandResult.objects.order_by("entry_id"))
-    games = list(table.games.order_by("number", "attempt").prefetch_related(hands))
-    results, totals = _results(games, seats)
+    rules = table.round.tournament.rules()
+    results = Prefetch("results", queryset=DealResult.objects.order_by("side"))
+    deals = list(table.deals.order_by("number", "attempt").prefetch_related(results))
+    scores = played(deals)
+    shown, totals = _results(rules, deals, seats)
     return {
         "id": table.pk,
         "number": table.number,
         "round": table.round.number,
         "tournament": table.round.tournament.name,
+        "game": rules.game.key,
         "requires_confirmation": table.round.tournament.requires_confirmation,
         "seats": [_seat(seat) for seat in seats],
-        "current_game": _current(games, seats, lines),
-        "results": results,
+        "sides": _sides(rules, seats),
+        "current_game": _current(rules, deals, seats, scores),
+        "results": shown,
         "totals": [
             _player(seat) | {"total": total} for seat, total in zip(seats, totals, strict=True)
         ],
-        "games_scored": len({game.number for game in games if not game.is_void}),
-        "games_in_set": len(lines),
+        "games_scored": len({deal.number for deal in deals if not deal.is_void}),
+        "games_in_set": deals_in_match(rules),
+        "match_over": rules.match_over(scores),
         "signed_off": table.is_signed_off(),
         "signed_off_at": table.signed_off_at,
         "signed_off_by": table.signed_off_by,
     }
 
 
-def game_detail(*, table: Table, game: Game) -> dict[str, Any]:
-    """One stored game (or void attempt) as `GET /api/tables/{id}` lists it, with each player's
-    running total (R8.6): one query once the table's seats were read, none for a void attempt."""
+def deal_detail(*, table: Table, deal: Deal) -> dict[str, Any]:
+    """One stored deal (or void attempt) as `GET /api/tables/{id}` lists it, with each side's
+    running total: one query once the table's seats were read, none for a void attempt."""
     table_seats(table)
     seats = seat_lines(table)
-    if game.is_void:
-        return _game(game, [])
-    upto = HandResult.objects.filter(
-        game__table=table, game__is_void=False, game__number__lte=game.number
+    rules = table.round.tournament.rules()
+    if deal.is_void:
+        return _deal(rules, deal, [])
+    upto = DealResult.objects.filter(
+        deal__table=table, deal__is_void=False, deal__number__lte=deal.number
     ).order_by()  # in any order: the sums are the same
     running: dict[int, int] = {}
-    hands = {}
-    for hand in upto:
-        running[hand.entry_id] = running.get(hand.entry_id, 0) + hand.total
-        if hand.game_id == game.pk:
-            hands[hand.entry_id] = hand
+    mine = {}
+    for result in upto:
+        running[result.side] = running.get(result.side, 0) + result.points
+        if result.deal_id == deal.pk:
+            mine[result.side] = result
     scores = [
-        _score(seat, hands[seat.entry_id], running[seat.entry_id])
-        for seat in seats
-        if seat.entry_id in hands
+        _score(side, mine[index], running[index])
+        for index, side in enumerate(sides_of(rules, seats))
+        if index in mine
     ]
-    return _game(game, scores)
+    return _deal(rules, deal, scores)
 
 
 def _player(seat: SeatLine | None) -> dict[str, Any] | None:
@@ -120,70 +131,94 @@ def _seat(seat: SeatLine) -> dict[str, Any]:
     return _player(seat) | {"club": seat.club, "is_first_dealer": seat.is_first_dealer}
 
 
-def _current(games: list[Game], seats: list[SeatLine], lines: list[GameLine]) -> dict | None:
-    """The first game without a scored result; after a void attempt, the same game again,
-    dealt by the same dealer (R9.2). The dealer's left plays first (R4.3)."""
-    scored = {game.number for game in games if not game.is_void}
-    line = next((line for line in lines if line.number not in scored), None)
-    if line is None:
+def _sides(rules: Rules[Any], seats: list[SeatLine]) -> list[dict[str, Any]]:
+    return [
+        {
+            "side": index,
+            "entry": side[0].entry_id,
+            "label": " & ".join(seat.name for seat in side),
+            "seats": [seat.position for seat in side],
+        }
+        for index, side in enumerate(sides_of(rules, seats))
+    ]
+
+
+def _current(
+    rules: Rules[Any], deals: list[Deal], seats: list[SeatLine], scores: list[Any]
+) -> dict[str, Any] | None:
+    """The deal the game says comes next; after a void attempt, the same deal again, dealt by
+    the same dealer (R9.2). The dealer's left plays first (R4.3)."""
+    number = rules.next_deal(scores)
+    if number is None:
         return None
-    voids = sum(1 for game in games if game.number == line.number and game.is_void)
+    line: DealLine = deal_lines(seats, rules, [number])[0]
+    voids = sum(1 for deal in deals if deal.number == number and deal.is_void)
     first = None
     if line.dealer is not None:
         first = seats[(seats.index(line.dealer) + 1) % len(seats)]
     return {
-        "number": line.number,
+        "number": number,
+        "title": line.title,
+        "summary": line.summary,
         "attempt": voids + 1,
         "dealt": line.dealt,
         "contract": line.contract,
         "contract_words": line.contract_words,
         "dealer": _player(line.dealer),
         "first_player": _player(first),
+        "fields": [spec.to_dict() for spec in rules.fields(number)],
     }
 
 
-def _results(games: list[Game], seats: list[SeatLine]) -> tuple[list[dict], list[int]]:
-    """Every game and void attempt in order, each player's score with a running total (R8.6)."""
-    totals = [0] * len(seats)
+def _results(
+    rules: Rules[Any], deals: list[Deal], seats: list[SeatLine]
+) -> tuple[list[dict], list[int]]:
+    """Every deal and void attempt in order, each side's score with a running total; and each
+    seat's total (its side's)."""
+    sides = sides_of(rules, seats)
+    running = [0] * len(sides)
     results = []
-    for game in games:
-        hands = {hand.entry_id: hand for hand in game.hands.all()}
+    for deal in deals:
+        by_side = {result.side: result for result in deal.results.all()}
         scores = []
-        for index, seat in enumerate(seats):
-            hand = None if game.is_void else hands.get(seat.entry_id)
-            if hand is not None:
-                totals[index] += hand.total
-                scores.append(_score(seat, hand, totals[index]))
-        results.append(_game(game, scores))
+        for index, side in enumerate(sides):
+            result = None if deal.is_void else by_side.get(index)
+            if result is not None:
+                running[index] += result.points
+                scores.append(_score(side, result, running[index]))
+        results.append(_deal(rules, deal, scores))
+    side_of = {seat.entry_id: i for i, side in enumerate(sides) for seat in side}
+    totals = [running[side_of[seat.entry_id]] if seat.entry_id in side_of else 0 for seat in seats]
     return results, totals
 
 
-def _score(seat: SeatLine, hand: HandResult, running: int) -> dict[str, Any]:
-    return _player(seat) | {
-        "went_out": hand.went_out,
-        "cards": hand.cards if hand.card_count is not None else None,
-        "card_points": hand.card_points,
-        "doubled": hand.doubled,
-        "calls": hand.calls,
-        "failed_come_downs": hand.failed_come_downs,
-        "overcall_penalty": hand.overcall_penalty,
-        "penalties": hand.penalty_points,
-        "total": hand.total,
+def _score(side: tuple[SeatLine, ...], result: DealResult, running: int) -> dict[str, Any]:
+    return _player(side[0]) | {
+        "player": " & ".join(seat.name for seat in side),
+        "side": result.side,
+        "went_out": result.went_out,
+        "points": result.points,
+        "total": result.points,
         "running": running,
+        "values": result.values,
+        "members": result.members,
+        "detail": result.detail,
     }
 
 
-def _game(game: Game, scores: list[dict[str, Any]]) -> dict[str, Any]:
+def _deal(rules: Rules[Any], deal: Deal, scores: list[dict[str, Any]]) -> dict[str, Any]:
     return {
-        "number": game.number,
-        "attempt": game.attempt,
-        "void": game.is_void,
-        "down_and_out": game.down_and_out,
-        "status": game.status,
-        "version": game.version,
-        "flagged": game.is_flagged,
-        "warnings": game.warnings,
-        "updated_at": game.updated_at,
+        "number": deal.number,
+        "title": deal_title(rules, deal.number),
+        "attempt": deal.attempt,
+        "void": deal.is_void,
+        "down_and_out": deal.down_and_out,
+        "detail": deal.detail,
+        "status": deal.status,
+        "version": deal.version,
+        "flagged": deal.is_flagged,
+        "warnings": deal.warnings,
+        "updated_at": deal.updated_at,
         "scores": scores,
     }
 
@@ -192,8 +227,17 @@ def _game(game: Game, scores: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _problems(problems: tuple[Problem, ...]) -> list[dict[str, Any]]:
+    """The game's problems, each saying where it belongs: `field` (the game's field name),
+    `side` and `member` (from 0), where the game says."""
     return [
-        {"rule": p.rule or None, "field": None, "message": p.message, "player": p.player}
+        {
+            "rule": p.rule or None,
+            "field": p.field,
+            "message": p.message,
+            "player": p.player,
+            "side": p.side,
+            "member": p.member,
+        }
         for p in problems
     ]
 
@@ -226,10 +270,19 @@ class TableApi(APIView):
         return table
 
     def game_number(self, table: Table) -> int:
-        number = self.kwargs["number"]
-        games = len(table.round.tournament.rules().ruleset.games)
-        if not 1 <= number <= games:
-            raise Http404(f"A set has games 1 to {games}: there is no game {number} (R4).")
+        """The deal of the address, if the game's match can have it (404 otherwise)."""
+        number, rules = self.kwargs["number"], table.round.tournament.rules()
+        most = deals_in_match(rules) or ts.MAX_DEAL
+        try:
+            if not 1 <= number <= most:
+                raise RulesError(Problem("", "no such deal"))
+            rules.deal(number)
+        except RulesError:
+            noun = deal_title(rules, 1).rsplit(" ", 1)[0].lower()
+            rule = f" ({rules.cites('order')})" if rules.cites("order") else ""
+            raise Http404(
+                f"A match has {noun}s 1 to {most}: there is no {noun} {number}{rule}."
+            ) from None
         return number
 
     def input(self, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
@@ -251,7 +304,7 @@ class TableApi(APIView):
         if isinstance(exc, services.ResultConflict):
             body = {
                 "errors": [{"rule": None, "field": None, "message": str(exc)}],
-                "current": game_detail(table=exc.game.table, game=exc.game),
+                "current": deal_detail(table=exc.deal.table, deal=exc.deal),
             }
             return Response(ts.TableConflictOutput(body).data, status=status.HTTP_409_CONFLICT)
         if isinstance(exc, services.ResultRefused):
@@ -277,14 +330,17 @@ REFUSED = {400: ts.TableRefusalOutput, 422: ts.TableRefusalOutput, **NOT_ALLOWED
 # drf-spectacular names a `pk` path parameter `id`, as the paths show it.
 TABLE_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH, description="Table id.")
 GAME_NUMBER = OpenApiParameter(
-    "number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The game: 1 to 9 (R4)."
+    "number",
+    OpenApiTypes.INT,
+    OpenApiParameter.PATH,
+    description="The deal's number (Kalooki: the game, 1 to 9, R4).",
 )
 
 
 class TableDetailApi(TableApi):
     @extend_schema(
         operation_id="tables_get",
-        summary="A table: seats, the game being played, results so far, totals",
+        summary="A table: seats and sides, the deal being played and its fields, results, totals",
         parameters=[TABLE_ID],
         responses={200: ts.TableDetailOutput, **NOT_ALLOWED},
     )
@@ -295,10 +351,13 @@ class TableDetailApi(TableApi):
 class TableResultApi(TableApi):
     @extend_schema(
         operation_id="tables_result",
-        summary="Enter or correct one game's result (R8, R9, R10)",
-        description="A new result leaves `version` out; a correction sends the version it "
-        "corrects. Refused with 400 and the rules' problems (`warnings` need "
-        "`confirm_warnings`); 409 with the stored result when it was saved or changed meanwhile.",
+        summary="Enter or correct one deal's result, checked and scored by the game",
+        description="The body names the deal's values and each side's (`sides`: the fields "
+        "of `current_game.fields`, every game), or Kalooki's `hands` (one player each). A new "
+        "result leaves `version` out; a correction sends the version it corrects. Refused with "
+        "400 and the game's problems, each with its `field`, `side` and `member` (`warnings` "
+        "need `confirm_warnings`); 409 with the stored result when it was saved or changed "
+        "meanwhile.",
         parameters=[TABLE_ID, GAME_NUMBER, IDEMPOTENCY_KEY],
         request=ts.TableResultInput,
         responses={
@@ -309,7 +368,19 @@ class TableResultApi(TableApi):
         },
         examples=[
             OpenApiExample(
-                "Game 1, the first seat went out",
+                "Any game: Parcellus deal 1",
+                value={
+                    "entered_by": "Marcia Campbell",
+                    "sides": [
+                        {"seat": 1, "values": {"cards": 4, "parcels": 1}},
+                        {"seat": 2, "values": {"cards": 7, "parcels": 3}},
+                        {"seat": 3, "values": {"cards": 4, "parcels": 2}},
+                    ],
+                },
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Kalooki game 1, the first seat went out",
                 value={
                     "entered_by": "Marcia Campbell",
                     "hands": [
@@ -321,7 +392,7 @@ class TableResultApi(TableApi):
                     ],
                 },
                 request_only=True,
-            )
+            ),
         ],
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
@@ -332,13 +403,15 @@ class TableResultApi(TableApi):
     def submit(self, table: Table, number: int) -> Response:
         data = self.input(ts.TableResultInput)
         if data.get("game", number) != number:
-            raise exceptions.ValidationError({"game": f"This address is game {number}."})
+            raise exceptions.ValidationError({"game": f"This address is deal {number}."})
         self.require_name(table, data["entered_by"], "entered_by", "who is entering")
         held = services.table_hold(table)  # the seats, read once under the table's lock
         outcome = services.result_submit(
             table=held,
             number=number,
+            sides=side_inputs(held.table, data["sides"], held.rules),
             hands=hand_inputs(held.table, data["hands"]),
+            values=data["values"],
             down_and_out=data["down_and_out"],
             void=data["void"],
             by=self.access.user,
@@ -347,41 +420,62 @@ class TableResultApi(TableApi):
             base_version=data.get("version"),
             reason=data["reason"],
         )
-        answer = ts.TableGameOutput(game_detail(table=held.table, game=outcome.game)).data
+        answer = ts.TableGameOutput(deal_detail(table=held.table, deal=outcome.deal)).data
         return Response(answer, status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
 
 
-def hand_inputs(table: Table, hands: list[dict[str, Any]]) -> list[services.HandInput]:
-    """The hands as the service takes them, each player found by seat or entry id."""
+def _found(
+    table: Table, items: list[dict[str, Any]], key: str, cited: str
+) -> list[tuple[Seat, dict[str, Any]]]:
+    """Each item's seat, found by seat or entry id; a 400 naming every item that finds none."""
     seats = table_seats(table)
     by_position = {seat.position: seat for seat in seats}
     by_entry = {seat.entry_id: seat for seat in seats}
     errors: dict[str, str] = {}
     taken: dict[int, int] = {}
-    inputs = []
-    for index, hand in enumerate(hands):
-        seat = by_position.get(hand.get("seat")) or by_entry.get(hand.get("entry"))
-        problem = _hand_problem(table, hand, seat, taken.get(seat.pk) if seat else None)
+    found = []
+    for index, item in enumerate(items):
+        seat = by_position.get(item.get("seat")) or by_entry.get(item.get("entry"))
+        problem = _seat_problem(table, item, seat, taken.get(seat.pk) if seat else None, cited)
         if problem:
-            errors[f"hands.{index}"] = problem
+            errors[f"{key}.{index}"] = problem.replace("{key}", key)
             continue
         taken[seat.pk] = index
-        inputs.append(_hand_input(seat.entry_id, hand))
+        found.append((seat, item))
     if errors:
         raise exceptions.ValidationError(errors)
-    return inputs
+    return found
 
 
-def _hand_problem(
-    table: Table, hand: dict[str, Any], seat: Seat | None, earlier: int | None
+def side_inputs(
+    table: Table, sides: list[dict[str, Any]], rules: Rules[Any]
+) -> list[services.SideInput]:
+    """The sides as the service takes them, each found by the seat or entry of one of its
+    players (the service finds the side a seat belongs to)."""
+    cited = f" ({rules.cites('table')})" if rules.cites("table") else ""
+    return [
+        services.SideInput(seat.entry_id, side["values"], tuple(side["members"]))
+        for seat, side in _found(table, sides, "sides", cited)
+    ]
+
+
+def hand_inputs(table: Table, hands: list[dict[str, Any]]) -> list[services.HandInput]:
+    """Kalooki's hands as the service takes them, each player found by seat or entry id."""
+    return [
+        _hand_input(seat.entry_id, hand) for seat, hand in _found(table, hands, "hands", " (R12.1)")
+    ]
+
+
+def _seat_problem(
+    table: Table, item: dict[str, Any], seat: Seat | None, earlier: int | None, cited: str
 ) -> str:
     if seat is None:
-        if hand.get("seat") is not None:
-            return f"{table} has no seat {hand['seat']}."
-        return f"Entry {hand['entry']} is not seated at {table} (R12.1)."
+        if item.get("seat") is not None:
+            return f"{table} has no seat {item['seat']}."
+        return f"Entry {item['entry']} is not seated at {table}{cited}."
     if earlier is not None:
-        return f"{seat.entry.player.name} already has a result in hands.{earlier}."
-    name = " ".join(hand.get("player", "").split())
+        return f"{seat.entry.player.name} already has a result in {{key}}.{earlier}."
+    name = " ".join(item.get("player", "").split())
     if name and name.casefold() != seat.entry.player.name.casefold():
         return f"Seat {seat.position} is {seat.entry.player.name}, not {name}."
     return ""
@@ -402,7 +496,7 @@ def _hand_input(entry_id: int, hand: dict[str, Any]) -> services.HandInput:
 class TableConfirmApi(TableApi):
     @extend_schema(
         operation_id="tables_confirm",
-        summary="Confirm a game's result: someone other than the one who entered it",
+        summary="Confirm a deal's result: someone other than the one who entered it",
         parameters=[TABLE_ID, GAME_NUMBER, IDEMPOTENCY_KEY],
         request=ts.TableConfirmInput,
         responses={200: ts.TableGameOutput, 409: ts.TableConflictOutput, **REFUSED},
@@ -415,22 +509,23 @@ class TableConfirmApi(TableApi):
     def confirm(self, table: Table, number: int) -> Response:
         data = self.input(ts.TableConfirmInput)
         self.require_name(table, data["confirmed_by"], "confirmed_by", "who confirms")
-        game = services.game_current(table=table, number=number)
-        if game is None:
-            raise Http404(f"Game {number} at {table} has no result to confirm yet.")
-        game = services.result_confirm(
-            game=game,
+        deal = services.deal_current(table=table, number=number)
+        if deal is None:
+            title = deal_title(table.round.tournament.rules(), number)
+            raise Http404(f"{title} at {table} has no result to confirm yet.")
+        deal = services.result_confirm(
+            deal=deal,
             by=self.access.user,
             via=self.access.via(data["confirmed_by"]),
             base_version=data.get("version"),
         )
-        return Response(ts.TableGameOutput(game_detail(table=table, game=game)).data)
+        return Response(ts.TableGameOutput(deal_detail(table=table, deal=deal)).data)
 
 
 class TableSignOffApi(TableApi):
     @extend_schema(
         operation_id="tables_sign_off",
-        summary="Sign the finished set off: nine games scored and confirmed (R4.1)",
+        summary="Sign the finished match off: the game says it is over, every deal confirmed",
         description="After signing off, only a director ruling changes a score (R12.4).",
         parameters=[TABLE_ID, IDEMPOTENCY_KEY],
         request=ts.TableSignOffInput,

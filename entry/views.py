@@ -1,24 +1,22 @@
 """The table's private page, `/t/<token>/`: the scorekeeper's phone at the table.
 
 Anyone holding the table's link (the QR code on its printed card) sees the seats and first dealer,
-the game being played now with its cards dealt, contract and dealer (R4, R4.3), and the results
-so far; and, while the set is open, enters each game's result, corrects it, confirms another
-player's entry and signs the set off. Reissuing a table's token revokes the old link: it no longer
-finds a table. Every page works as plain forms; static/js/table-entry.js only adds a card keypad
-and a live check.
+the deal being played now as its game describes it (Kalooki: cards dealt, contract and dealer,
+R4, R4.3) and the results so far; and, while the match is open, enters each deal's result on a
+form built from the game's fields (`scoring.result_forms`), corrects it, confirms another
+player's entry and signs the match off. Reissuing a table's token revokes the old link: it no
+longer finds a table. Every page works as plain forms; static/js/table-entry.js only adds a card
+keypad and a live check, for a game whose players enter the cards left in their hands.
 
 Terms
-- current game: the first game of the set (1 to 9) without a scored result at the table. A void
-  attempt (R9.2) scores nothing, so the same game is current again, redealt by the same dealer.
-- running total: a player's total over the scored games up to and including one game (R8.6).
-- preview: the result checked (R10) and scored (R8) by the rules engine, shown, not saved.
+- current deal: the deal the game says comes next. A void attempt (Kalooki R9.2) scores nothing,
+  so the same deal is current again, redealt by the same dealer.
+- running total: a side's total over the scored deals up to and including one deal.
+- preview: the result checked and scored by the game, shown, not saved.
 - who is entering: the seated player using the phone, picked by name and remembered in the
   session; their name goes into the via label of what they save ("table 3 link · Ann").
-- version: every save of a game's result is a numbered revision; a correction is based on the
+- version: every save of a deal's result is a numbered revision; a correction is based on the
   version its author saw, so a correction saved meanwhile is never overwritten (a conflict).
-
-The page lives in the scoring app because it reads games and hand results, which tables (a lower
-layer) may not import.
 """
 
 from __future__ import annotations
@@ -41,25 +39,25 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from entry.access import Access, table_access
-from games.kalooki import PRESETS, Problem, evaluate
+from games.base import FieldKind, RulesError, Scope
 from scoring.control import ControlError, director_call, table_live_get
-from scoring.models import Game
+from scoring.matches import deal_title
+from scoring.models import Deal
 from scoring.result_forms import (
-    FIELD_BY_RULE,
     ConfirmGameForm,
-    EntryFeedback,
     NameForm,
     ResultForm,
     correction_initial,
     entry_feedback,
+    preview_feedback,
+    refusal_feedback,
     same_result,
 )
 from scoring.score_sheet import TablePage, table_page_get
 from scoring.services import (
     ResultConflict,
     ResultRefused,
-    WarningsNotConfirmed,
-    game_current,
+    deal_current,
     result_confirm,
     result_submit,
     table_sign_off,
@@ -117,25 +115,49 @@ def _name(page: TablePage, entry_id: int) -> str:
     return next(seat.name for seat in page.seats if seat.entry_id == entry_id)
 
 
-def _live_config(page: TablePage) -> dict[str, Any]:
-    """What the keypad and the live check need: card values, deck limits, the API."""
-    ruleset = page.ruleset
-    preset = next((key for key, rules in PRESETS.items() if rules == ruleset), None)
+def _live_config(page: TablePage, number: int | None) -> dict[str, Any] | None:
+    """What the card keypad and the live check need (static/js/table-entry.js), for a deal whose
+    players enter the cards left in their hands: the keys and their points, from the game's
+    cards field, and the rules API's request for the tournament's ruleset. None for a deal
+    without such a field: the form works the same without the script."""
+    if number is None:
+        return None
+    specs = page.rules.fields(number)
+    cards = next(
+        (s for s in specs if s.kind == FieldKind.CARDS and s.scope == Scope.SIDE and s.keypad),
+        None,
+    )
+    if cards is None:
+        return None
+    stored = page.rules.game.dump(page.rules.ruleset)
+    changes = page.rules.game.changes(page.rules.ruleset)
     return {
-        "api": reverse("rules-game"),
-        "ruleset": preset,  # None: a ruleset of its own, checked by the server's preview only
-        "values": ruleset.card_values.to_dict(),
-        "max_copies": ruleset.max_copies,
-        "jokers": ruleset.jokers,
-        "field_by_rule": FIELD_BY_RULE,
+        # The rules API checks Kalooki's games (director/rules_api.py), under a preset only.
+        "api": reverse("rules-game") if page.rules.game.key == "kalooki" else None,
+        "ruleset": changes.get("preset") if set(changes) == {"preset"} else None,
+        "values": _key_values(cards.keypad),
+        "max_copies": stored.get("packs", 1),
+        "jokers": stored.get("jokers", 0),
+        "field_by_rule": {s.rule: s.name for s in specs if s.rule},
     }
+
+
+# The keypad's keys by the names static/js/table-entry.js gives the card values.
+_KEY_NAMES = {"JK": ("joker",), "A": ("black_ace", "red_ace"), "AB": ("black_ace",),
+              "AR": ("red_ace",), "K": ("king",), "Q": ("queen",), "J": ("jack",),
+              "10": ("ten",), "9": ("nine",), "8": ("eight",), "7": ("seven",), "6": ("six",),
+              "5": ("five",), "4": ("four",), "3": ("three",), "2": ("two",)}  # fmt: skip
+
+
+def _key_values(keypad: Any) -> dict[str, int]:
+    return {name: key.points for key in keypad for name in _KEY_NAMES.get(key.token, ())}
 
 
 def _render(request: HttpRequest, template: str, page: TablePage, **context: Any) -> HttpResponse:
     context = {
         "page": page,
         "table_live": table_live_get(table=page.table),
-        "live": _live_config(page),
+        "live": _live_config(page, _form_number(context.get("form"))),
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
         **context,
@@ -143,15 +165,38 @@ def _render(request: HttpRequest, template: str, page: TablePage, **context: Any
     return _private(render(request, template, context))
 
 
+def _form_number(form: ResultForm | None) -> int | None:
+    return form.number if form is not None else None
+
+
 def _new_form(request: HttpRequest, page: TablePage) -> ResultForm | None:
     if not page.takes_new_results or page.current is None:
         return None
-    initial = {
-        "game": page.current.line.number,
-        "attempt": page.current.attempt,
-        "who": _remembered(request, page),
-    }
-    return ResultForm(seats=page.seats, initial=initial)
+    number = page.current.line.number
+    initial = {"game": number, "attempt": page.current.attempt, "who": _remembered(request, page)}
+    return ResultForm(rules=page.rules, seats=page.seats, number=number, initial=initial)
+
+
+def _posted_number(request: HttpRequest, page: TablePage) -> int:
+    """The deal a posted form is for: its own, when it is a deal of the match, else the current
+    one (the service refuses a deal out of turn, saying which comes next)."""
+    current = page.current.line.number if page.current else 1
+    try:
+        number = int(request.POST.get("game", ""))
+    except ValueError:
+        return current
+    return number if 1 <= number <= MAX_DEAL and _is_deal(page, number) else current
+
+
+MAX_DEAL = 1000  # far beyond any match; a bigger number is no deal a page offers
+
+
+def _is_deal(page: TablePage, number: int) -> bool:
+    try:
+        page.rules.deal(number)
+    except RulesError:
+        return False
+    return True
 
 
 @never_cache
@@ -167,7 +212,8 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     if not page.takes_new_results:
         messages.error(request, _closed_message(page))
         return HttpResponseRedirect(_link(page))
-    form = ResultForm(request.POST, seats=page.seats)
+    number = _posted_number(request, page)
+    form = ResultForm(request.POST, rules=page.rules, seats=page.seats, number=number)
     return _result_post(request, page, access, form, "entry/link.html")
 
 
@@ -179,18 +225,26 @@ def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse
     access = _access(request, page, token)
     result = page.scored(number)
     if result is None:
-        raise Http404(f"Game {number} has no result at this table yet: nothing to correct.")
+        title = deal_title(page.rules, number)
+        raise Http404(f"{title} has no result at this table yet: nothing to correct.")
     if not page.is_open:
         messages.error(request, _closed_message(page))
         return HttpResponseRedirect(_link(page, f"game-{number}"))
     if request.method == "POST":
-        form = ResultForm(request.POST, seats=page.seats, correcting=True, number=number)
+        form = ResultForm(
+            request.POST, rules=page.rules, seats=page.seats, correcting=True, number=number
+        )
         return _result_post(request, page, access, form, "entry/correct.html", result=result)
-    game, rows = correction_initial(result.entry or {})
-    initial = {**game, "game": number, "base_version": result.version}
+    deal, rows = correction_initial(result.entry or {})
+    initial = {**deal, "game": number, "base_version": result.version}
     initial["who"] = _remembered(request, page)
     form = ResultForm(
-        seats=page.seats, correcting=True, number=number, initial=initial, row_initial=rows
+        rules=page.rules,
+        seats=page.seats,
+        correcting=True,
+        number=number,
+        initial=initial,
+        side_initial=rows,
     )
     return _render(
         request,
@@ -215,7 +269,9 @@ def _result_post(
     data = form.cleaned_data
     _remember(request, page, data["who"])
     if request.POST.get("action") != "save":
-        return _render(request, template, page, form=form, feedback=_preview(form, page), **context)
+        return _render(
+            request, template, page, form=form, feedback=preview_feedback(form), **context
+        )
     via = access.via(_name(page, data["who"]))
     voided = _voided_meanwhile(page, data)
     if voided is not None:
@@ -224,9 +280,8 @@ def _result_post(
         outcome = result_submit(
             table=page.table,
             number=data["game"],
-            hands=form.hands(),
-            down_and_out=data["down_and_out"],
-            void=data["void"],
+            sides=form.sides(),
+            values=form.deal_values(),
             by=access.user,
             via=via,
             confirm_warnings=data["confirm_warnings"],
@@ -234,57 +289,42 @@ def _result_post(
             reason=data["reason"],
         )
     except ResultConflict as conflict:
-        return _conflict(request, page, form, via, conflict.game)
+        return _conflict(request, page, form, via, conflict.deal)
     except ResultRefused as refused:
-        feedback = _refusal(form, page, refused)
+        feedback = refusal_feedback(form, refused)
         return _render(request, template, page, form=form, feedback=feedback, **context)
-    messages.success(request, _saved_message(outcome.game, outcome.created))
-    anchor = "now" if outcome.created else f"game-{outcome.game.number}"
+    messages.success(request, _saved_message(page, outcome.deal, outcome.created))
+    anchor = "now" if outcome.created else f"game-{outcome.deal.number}"
     return HttpResponseRedirect(_link(page, anchor))
 
 
-def _preview(form: ResultForm, page: TablePage) -> EntryFeedback:
-    check, score = evaluate(form.entry(), page.ruleset)
-    return entry_feedback(form, check.errors, check.warnings, score.scores if score else ())
-
-
-def _refusal(form: ResultForm, page: TablePage, refused: ResultRefused) -> EntryFeedback:
-    """The service's problems next to their fields, with the engine's scores when it has some."""
-    check, score = evaluate(form.entry(), page.ruleset)
-    errors: tuple[Problem, ...] = (
-        () if isinstance(refused, WarningsNotConfirmed) else refused.problems
-    )
-    warnings = refused.warnings or check.warnings
-    return entry_feedback(form, errors, warnings, score.scores if score and not errors else ())
-
-
-def _voided_meanwhile(page: TablePage, data: dict[str, Any]) -> Game | None:
-    """The void attempt recorded since this form was opened for game `data["game"]`, if any: the
+def _voided_meanwhile(page: TablePage, data: dict[str, Any]) -> Deal | None:
+    """The void attempt recorded since this form was opened for deal `data["game"]`, if any: the
     form's result belongs to an attempt that is over (R9.2), so it must not be saved as the next."""
     current, attempt = page.current, data.get("attempt")
     if current is None or attempt is None or current.line.number != data["game"]:
-        return None  # a correction, or a game that is not current any more: the service decides
+        return None  # a correction, or a deal that is not current any more: the service decides
     if attempt >= current.attempt:
         return None
-    return page.table.games.filter(number=data["game"], attempt=attempt, is_void=True).first()
+    return page.table.deals.filter(number=data["game"], attempt=attempt, is_void=True).first()
 
 
 def _conflict(
-    request: HttpRequest, page: TablePage, form: ResultForm, via: str, stored_game: Game
+    request: HttpRequest, page: TablePage, form: ResultForm, via: str, stored_game: Deal
 ) -> HttpResponse:
     """Someone else saved first: say so, and show what is stored now (nothing is overwritten).
     The same phone sending the same result again (a double tap, a retry) is told it is saved."""
     number = stored_game.number
     latest = stored_game.revisions.order_by("-version").first()
     if latest is not None and latest.entered_via == via and same_result(latest.entry, form):
-        messages.success(request, _saved_message(stored_game, latest.version == 1))
+        messages.success(request, _saved_message(page, stored_game, latest.version == 1))
         return HttpResponseRedirect(_link(page, "now" if latest.version == 1 else f"game-{number}"))
     page = _page_or_404(page.table.access_token)
     stored = next((r for r in page.results if r.game_id == stored_game.pk), None)
     messages.error(
         request,
-        f"Someone else saved game {number} first: your entry was not saved. The stored result "
-        "is shown below; if it is wrong, correct it.",
+        f"Someone else saved {deal_title(page.rules, number).lower()} first: your entry was not "
+        "saved. The stored result is shown below; if it is wrong, correct it.",
     )
     form = _new_form(request, page)
     return _render(
@@ -297,34 +337,39 @@ def _conflict(
     )
 
 
-def _saved_message(game: Game, created: bool) -> str:
-    if game.is_void:
+def _saved_message(page: TablePage, deal: Deal, created: bool) -> str:
+    title = deal_title(page.rules, deal.number)
+    if deal.is_void:
         return (
-            f"Game {game.number} is recorded as void (R9.2): nobody scores, and the same dealer "
-            "deals it again."
+            f"{title} is recorded as void (R9.2): nobody scores, and the same dealer deals it "
+            "again."
         )
-    text = (
-        f"Game {game.number} is saved."
-        if created
-        else (f"Game {game.number} is corrected: this is version {game.version}.")
-    )
-    if game.status == Game.Status.PENDING:
+    text = f"{title} is saved." if created else f"{title} is corrected: this is version "
+    if not created:
+        text += f"{deal.version}."
+    if deal.status == Deal.Status.PENDING:
         text += " It counts once another player at the table confirms it."
-    if game.is_flagged:
+    if deal.is_flagged:
         text += " It is flagged for the director because of the warnings you confirmed."
     return text
 
 
 def _closed_message(page: TablePage) -> str:
     if page.is_signed_off:
-        return f"{page.table} has signed its set off: its results can no longer be changed here."
+        return (
+            f"{page.table} has signed its {page.match_noun} off: its results can no longer be "
+            "changed here."
+        )
     status = page.table.round.status
     if status == Round.Status.DRAFT:
         return "This round is still a draft: results can be entered once it is published."
     if status == Round.Status.LOCKED:
         return "This round is locked: only a director's ruling can change a score (R12.4)."
     if page.current is None:
-        return "All nine games are scored: correct a game, or sign the set off."
+        return (
+            f"The {page.match_noun} is over ({page.games_scored} {page.deals_noun} scored): "
+            f"correct a {page.deal_noun}, or sign the {page.match_noun} off."
+        )
     return "No result can be entered here now."
 
 
@@ -334,26 +379,27 @@ def table_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse
     """A second person at the table confirms a pending result; never its own enterer."""
     page = _page_or_404(token)
     access = _access(request, page, token)
+    title = deal_title(page.rules, number)
     form = ConfirmGameForm(request.POST, seats=page.seats, label="Who is confirming?")
     if not form.is_valid():
-        messages.error(request, f"Game {number} is not confirmed: choose your name first.")
+        messages.error(request, f"{title} is not confirmed: choose your name first.")
         return HttpResponseRedirect(_link(page, "pending"))
     who = form.cleaned_data["who"]
     _remember(request, page, who)
-    game = game_current(table=page.table, number=number)
-    if game is None:
-        raise Http404(f"Game {number} has no result at this table.")
+    deal = deal_current(table=page.table, number=number)
+    if deal is None:
+        raise Http404(f"{title} has no result at this table.")
     try:
         result_confirm(
-            game=game,
+            deal=deal,
             by=access.user,
             via=access.via(_name(page, who)),
             base_version=form.cleaned_data["version"],
         )
     except (ResultConflict, ResultRefused) as refused:
-        messages.error(request, f"Game {number} is not confirmed: {refused}")
+        messages.error(request, f"{title} is not confirmed: {refused}")
     else:
-        messages.success(request, f"Game {number} is confirmed by {_name(page, who)}.")
+        messages.success(request, f"{title} is confirmed by {_name(page, who)}.")
     return HttpResponseRedirect(_link(page, "pending"))
 
 

@@ -502,6 +502,15 @@ class Rules(ABC, Generic[R]):
         """Every side placed by the ruleset's order and tie-breaks; level sides share a place
         (1, 2, 2, 4) and are listed by key."""
 
+    def cites(self, topic: str) -> str:
+        """The rule the apps cite when they refuse an entry for a reason every game has, by
+        ``topic``: ``"order"`` (deals are entered in the schedule's order, none after the match
+        is over), ``"ruling"`` (once a match is signed off or its round locked, only a
+        director's ruling changes a score), ``"void"`` (a void deal is entered before it is
+        dealt again, never over a result), ``"table"`` (how many sit at a table). Empty where
+        the game's rules number none."""
+        return self.game.citations.get(topic, "")
+
     def tools(self) -> tuple[Tool, ...]:
         """The dispute checks this game offers; none by default."""
         return ()
@@ -523,6 +532,8 @@ class Game(ABC, Generic[R]):
     name: ClassVar[str]  # "Kalooki"
     higher_wins: ClassVar[bool]  # Kalooki: the lowest total wins; the others: the highest
     default_preset: ClassVar[str]
+    # The rules the apps cite for refusals every game shares (``Rules.cites``), by topic.
+    citations: ClassVar[Mapping[str, str]] = {}
 
     @abstractmethod
     def presets(self) -> Mapping[str, R]:

@@ -2,13 +2,17 @@
 
 `GET /api/tournaments/{slug}/standings` is the snapshot the leaderboard shows (R12.3), as JSON,
 with its version as the ETag: a client that sends it back in If-None-Match gets a 304 with no
-body, decided from the cache alone. `results.csv` is the standings as a spreadsheet;
-`games.csv` is every hand of every game (and every void attempt, R9.2), streamed row by row so
-that a big tournament's export never sits whole in memory.
+body, decided from the cache alone; its `columns` and each player's `stats` are the game's.
+`results.csv` is the standings as a spreadsheet, a column per stat of the game; `games.csv` is
+every side's result of every deal (and every void attempt, R9.2), a column per field of the game
+and per part of its breakdown, streamed row by row so that a big tournament's export never sits
+whole in memory.
 """
 
 import csv
+import random
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from heapq import merge
 from typing import Any
 
@@ -23,8 +27,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.base import Rules, Scope
 from hall.views import Validators, tournament_for_public
-from scoring.models import Game, HandResult
+from scoring.matches import deal_noun
+from scoring.models import Deal, DealResult
 from scoring.serializers import ErrorsOutput
 from scoring.standings import standings_current
 
@@ -42,9 +48,13 @@ class PlayerStandingOutput(serializers.Serializer):
         child=serializers.IntegerField(),
         help_text='Points per round, rulings included, by round number: {"1": 120, "2": 95}.',
     )
-    games_played = serializers.IntegerField()
-    games_won = serializers.IntegerField(help_text="Games the player went out in (R8.1).")
-    down_and_outs = serializers.IntegerField(help_text="Games won down and out (R8.3).")
+    games_played = serializers.IntegerField(help_text="Deals played (Kalooki: games).")
+    stats = serializers.DictField(
+        child=serializers.IntegerField(),
+        default=dict,
+        help_text="The game's stats, every round, by the names of `columns` (Kalooki: total, "
+        "games_won, down_and_outs, latest_round_score, wins).",
+    )
     ruling_points = serializers.IntegerField(help_text="Points from rulings (R12.4).")
     last_game = serializers.IntegerField(
         allow_null=True, help_text="The score of the player's latest game."
@@ -57,7 +67,7 @@ class PlayerStandingOutput(serializers.Serializer):
         allow_null=True,
         help_text="Places gained (negative: lost) since the previous round; null in round 1.",
     )
-    total = serializers.IntegerField(help_text="Lower is better (R12.3).")
+    total = serializers.IntegerField(help_text="Kalooki: lower is better (R12.3).")
     ranked_total = serializers.IntegerField(
         default=None,
         allow_null=True,
@@ -66,6 +76,13 @@ class PlayerStandingOutput(serializers.Serializer):
     )
     live_points = serializers.IntegerField(default=0, help_text="Points in the live round(s).")
     live_games = serializers.IntegerField(default=0, help_text="Games played in the live round(s).")
+
+
+class ColumnOutput(serializers.Serializer):
+    stat = serializers.CharField()
+    label = serializers.CharField()
+    higher_is_better = serializers.BooleanField()
+    help = serializers.CharField(allow_blank=True)
 
 
 class SeatTotalOutput(serializers.Serializer):
@@ -90,8 +107,14 @@ class StandingsOutput(serializers.Serializer):
         default=list,
         help_text="Rounds in play with a set unfinished: they do not decide the places yet.",
     )
-    tie_breaks = serializers.ListField(
-        child=serializers.CharField(), help_text="The ruleset's tie-breaks, in order (R12.3)."
+    game = serializers.CharField(default="kalooki", help_text="The game played.")
+    higher_wins = serializers.BooleanField(default=False)
+    deal_noun = serializers.CharField(default="games", help_text='"games", "hands", "deals".')
+    ranking = serializers.CharField(
+        default="", help_text="How the game ranks the standings, in its words."
+    )
+    columns = ColumnOutput(
+        many=True, default=list, help_text="The game's standings columns, the ranking's first."
     )
     players = PlayerStandingOutput(many=True, help_text="Placed players first, by place.")
     tables = TableStandingOutput(many=True)
@@ -167,15 +190,13 @@ def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
-RESULTS_HEADER = [
-    "place", "shared", "player", "club", "status", "games", "won", "down_and_outs",
-    "rulings", "total",
-]  # fmt: skip
+RESULTS_HEADER = ["place", "shared", "player", "club", "status", "games"]
 
 
 @require_safe
 def results_csv(request: HttpRequest, slug: str) -> StreamingHttpResponse:
-    """The standings as a spreadsheet (R12.3): one line per player, in leaderboard order."""
+    """The standings as a spreadsheet: one line per player, in leaderboard order, with the
+    game's columns (Kalooki: games won, down and outs, ... R12.3)."""
     tournament = tournament_for_public(request, slug)
     standings = standings_current(tournament=tournament.as_model())
     return _csv_response(f"{tournament.slug}-results.csv", _result_lines(standings))
@@ -184,7 +205,8 @@ def results_csv(request: HttpRequest, slug: str) -> StreamingHttpResponse:
 def _result_lines(standings: dict[str, Any]) -> Iterator[list[Any]]:
     players = standings["players"]
     rounds = sorted({int(number) for row in players for number in row["rounds"]})
-    yield RESULTS_HEADER + [f"round_{number}" for number in rounds]
+    stats = [c["stat"] for c in standings.get("columns", ()) if c["stat"] != "total"]
+    yield [*RESULTS_HEADER, *stats, "rulings", "total", *(f"round_{n}" for n in rounds)]
     for row in players:
         yield [
             "" if row["place"] is None else row["place"],
@@ -193,63 +215,128 @@ def _result_lines(standings: dict[str, Any]) -> Iterator[list[Any]]:
             _text(row["club"]),
             row["status"],
             row["games_played"],
-            row["games_won"],
-            row["down_and_outs"],
+            *(row.get("stats", {}).get(stat, 0) for stat in stats),
             row["ruling_points"],
             row["total"],
             *(row["rounds"].get(str(number), "") for number in rounds),
         ]
 
 
-GAMES_HEADER = [
-    "round", "table", "game", "attempt", "void", "down_and_out", "player", "club", "went_out",
-    "cards", "card_points", "doubled", "calls", "failed_come_downs", "overcall",
-    "penalty_points", "total", "version", "status",
-]  # fmt: skip
-GAME_COLUMNS = (
-    "game__table__round__number", "game__table__number", "game__number", "game__attempt",
-    "game__is_void", "game__down_and_out", "entry__player__name", "entry__player__club",
-    "went_out", "cards", "card_points", "doubled", "calls", "failed_come_downs",
-    "overcall_penalty", "penalty_points", "total", "game__version", "game__status",
+DEAL_COLUMNS = (
+    "deal__table__round__number", "deal__table__number", "deal__number", "deal__attempt",
+    "deal__is_void", "deal__detail", "entry__player__name", "entry__player__club", "side",
+    "went_out", "entered", "detail", "points", "deal__version", "deal__status",
 )  # fmt: skip
 ORDER = ("table__round__number", "table__number", "number", "attempt")
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """The columns of a game's export: the deal's word, the game's deal detail, side and member
+    fields, and the scalar parts of its breakdown (found from an example the game scores)."""
+
+    noun: str
+    deal: tuple[str, ...]
+    side: tuple[str, ...]
+    member: tuple[str, ...]
+    members: int
+    detail: tuple[str, ...]
+
+    @property
+    def header(self) -> list[str]:
+        members = [f"p{m + 1}_{name}" for m in range(self.members) for name in self.member]
+        return [
+            "round", "table", self.noun, "attempt", "void", *self.deal, "player", "club", "side",
+            "went_out", *self.side, *members, *self.detail, "total", "version", "status",
+        ]  # fmt: skip
+
+
+def sheet_of(rules: Rules[Any]) -> Sheet:
+    fields = rules.fields(1)
+    exclusive = {f.name for f in fields if f.exclusive}
+    scored = rules.evaluate(rules.example_entry(1, rules.shape().sides, random.Random(1))).score
+    detail = scored.sides[0].detail if scored and scored.sides else {}
+    return Sheet(
+        noun=deal_noun(rules),
+        deal=tuple(k for k, v in (scored.detail if scored else {}).items() if _scalar(v)),
+        side=tuple(f.name for f in fields if f.scope == Scope.SIDE and f.name not in exclusive),
+        member=tuple(f.name for f in fields if f.scope == Scope.MEMBER),
+        members=rules.shape().members if any(f.scope == Scope.MEMBER for f in fields) else 0,
+        detail=tuple(k for k, v in detail.items() if _scalar(v)),
+    )
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | str)
+
+
 @require_safe
 def games_csv(request: HttpRequest, slug: str) -> StreamingHttpResponse:
-    """Every hand of every game at every table, in play order, and each void attempt (R9.2) as
-    one line without a player; streamed from the database (2 queries)."""
+    """Every side's result of every deal at every table, in play order, and each void attempt
+    (R9.2) as one line without a player; streamed from the database (2 queries)."""
     tournament = tournament_for_public(request, slug)
-    lines = merge(_hand_lines(tournament.id), _void_lines(tournament.id), key=lambda line: line[:4])
-    return _csv_response(f"{tournament.slug}-games.csv", _with_header(lines))
+    sheet = sheet_of(tournament.rules())
+    lines = merge(
+        _result_rows(tournament.id, sheet),
+        _void_lines(tournament.id, sheet),
+        key=lambda line: line[:4],
+    )
+    return _csv_response(f"{tournament.slug}-games.csv", _with_header(sheet, lines))
 
 
-def _with_header(lines: Iterable[list[Any]]) -> Iterator[list[Any]]:
-    yield GAMES_HEADER
+def _with_header(sheet: Sheet, lines: Iterable[list[Any]]) -> Iterator[list[Any]]:
+    yield sheet.header
     yield from lines
 
 
-def _hand_lines(tournament_id: int) -> Iterator[list[Any]]:
-    hands = (
-        HandResult.objects.filter(game__table__round__tournament_id=tournament_id)
-        .order_by(*(f"game__{field}" for field in ORDER), "id")
-        .values_list(*GAME_COLUMNS)
+def _result_rows(tournament_id: int, sheet: Sheet) -> Iterator[list[Any]]:
+    results = (
+        DealResult.objects.filter(deal__table__round__tournament_id=tournament_id)
+        .order_by(*(f"deal__{field}" for field in ORDER), "side")
+        .values_list(*DEAL_COLUMNS)
     )
-    for hand in hands.iterator(chunk_size=2000):
-        line = dict(zip(GAMES_HEADER, hand, strict=True))
-        for flag in ("void", "down_and_out", "went_out", "doubled", "overcall"):
-            line[flag] = _yes(line[flag])
-        line["player"], line["club"] = _text(line["player"]), _text(line["club"])
-        line["calls"] = "" if line["calls"] is None else line["calls"]
-        yield list(line.values())
+    for row in results.iterator(chunk_size=2000):
+        yield _result_line(sheet, *row)
 
 
-def _void_lines(tournament_id: int) -> Iterator[list[Any]]:
-    """A void attempt stores no hands (R9.2: it scores nothing): one line says it happened."""
-    games = (
-        Game.objects.filter(table__round__tournament_id=tournament_id, is_void=True)
+def _result_line(
+    sheet: Sheet, round: int, table: int, number: int, attempt: int, void: bool,
+    deal_detail: dict, player: str, club: str, side: int, went_out: bool, entered: dict,
+    detail: dict, points: int, version: int, status: str,
+) -> list[Any]:  # fmt: skip
+    values = entered.get("values") or {}
+    members = entered.get("members") or []
+    member_cells = [
+        _cell((members[m] if m < len(members) else {}).get(name))
+        for m in range(sheet.members)
+        for name in sheet.member
+    ]
+    return [
+        round, table, number, attempt, _yes(void),
+        *(_cell(deal_detail.get(key)) for key in sheet.deal),
+        _text(player), _text(club), side + 1, _yes(went_out),
+        *(_cell(values.get(name)) for name in sheet.side), *member_cells,
+        *(_cell(detail.get(key)) for key in sheet.detail),
+        points, version, status,
+    ]  # fmt: skip
+
+
+def _cell(value: Any) -> Any:
+    """A value as a spreadsheet cell: yes/no for a flag, empty for none, text never a formula."""
+    if isinstance(value, bool):
+        return _yes(value)
+    if value is None:
+        return ""
+    return _text(value) if isinstance(value, str) else value
+
+
+def _void_lines(tournament_id: int, sheet: Sheet) -> Iterator[list[Any]]:
+    """A void attempt stores no results (R9.2: it scores nothing): one line says it happened."""
+    deals = (
+        Deal.objects.filter(table__round__tournament_id=tournament_id, is_void=True)
         .order_by(*ORDER)
         .values_list(*ORDER, "version", "status")
     )
-    for round, table, game, attempt, version, status in games.iterator():
-        yield [round, table, game, attempt, "yes", "no", *[""] * 11, version, status]
+    blanks = len(sheet.header) - 5 - 2
+    for round, table, number, attempt, version, status in deals.iterator():
+        yield [round, table, number, attempt, "yes", *[""] * blanks, version, status]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime
 import gzip
+import json
 import re
 import time
 from collections.abc import Callable, Hashable, Iterable
@@ -51,7 +52,7 @@ from django.utils.cache import (
 from django.utils.http import http_date
 from django.views.decorators.http import require_safe
 
-from games.kalooki import Ruleset
+from games.base import DealScore, SideScore
 from hall.selectors import (
     LIVE_SECONDS,
     clock_figures,
@@ -62,13 +63,21 @@ from hall.selectors import (
     seat_now_get,
 )
 from scoring.clock import Clock, round_clocks
-from scoring.models import Game, HandResult, Ruling
+from scoring.matches import deal_noun, deals_in_match, match_noun, sides_of
+from scoring.models import Deal, DealResult, Ruling
 from scoring.standings import standings_current
-from tables.models import Table
-from tables.selectors import GameLine, SeatLine, game_lines, seat_lines, seats_prefetch
+from tables.models import Seat, Table
+from tables.selectors import (
+    DealLine,
+    SeatLine,
+    deal_lines,
+    schedule_numbers,
+    seat_lines,
+    seats_prefetch,
+)
 from tournament.models import Entry, Round, Tournament
 from tournament.permissions import directed_tournaments
-from tournament.selectors import TIE_BREAK_WORDS, rules_in_words, tournament_list_public
+from tournament.selectors import rules_in_words, tournament_list_public
 
 FACTS_SECONDS = 10  # how long a change of a tournament's public facts may take to show
 REUSE_SECONDS = 0.2  # how long a web process reuses the facts and standings it last read
@@ -91,9 +100,14 @@ class PublicTournament:
     venue: str
     status: str
     is_published: bool
-    games_in_set: int  # R4: nine under the ASAJ rules
+    games_in_set: int | None  # deals in a match (nine under ASAJ); None: to a target score
+    game: str = "kalooki"
     game_name: str = ""  # the game and its ruleset in words (Rules.describe), for the home page
     rules_words: tuple[str, ...] = ()
+    deals_noun: str = "games"  # "games", "hands", "deals"
+    lead: tuple[str, str, str] | None = None  # (stat, label, help) of the column that decides
+    # the place, when it is not the total (Parcellus: match points)
+    ruleset: str = "{}"  # the tournament's stored ruleset, as JSON text (the facts are cached)
     preview: bool = False  # a director looking at the unpublished pages
 
     @property
@@ -104,6 +118,10 @@ class PublicTournament:
     def query(self) -> str:
         """What links between the pages carry: the preview stays a preview."""
         return "?preview=1" if self.preview else ""
+
+    def rules(self) -> Any:
+        """The tournament's game under its ruleset, read from the cached facts (no query)."""
+        return Tournament(game=self.game, ruleset=json.loads(self.ruleset)).rules()
 
     def as_model(self) -> Tournament:
         """An unsaved stand-in with the primary key, enough for `standings_current`."""
@@ -131,10 +149,14 @@ def _facts(slug: str) -> dict[str, Any]:
     row = Tournament.objects.filter(slug=slug).values(*FACTS, "game", "ruleset").first()
     if row is None:
         return {}
-    row["game_name"], row["rules_words"] = rules_in_words(
-        game=row.pop("game"), stored=row["ruleset"]
-    )
-    row["games_in_set"] = len(Ruleset.from_dict(row.pop("ruleset")).games)
+    rules = Tournament(game=row["game"], ruleset=row["ruleset"]).rules()
+    row["game_name"], row["rules_words"] = rules_in_words(game=row["game"], stored=row["ruleset"])
+    row["ruleset"] = json.dumps(row["ruleset"], sort_keys=True)
+    row["games_in_set"] = deals_in_match(rules)
+    row["deals_noun"] = deal_noun(rules, 2)
+    first = rules.columns()[0]
+    if first.stat != "total":
+        row["lead"] = (first.stat, first.label, first.help)
     return row
 
 
@@ -250,6 +272,7 @@ class LeaderRow:
     ranked_total: int = 0  # what the place is decided by: the completed rounds' while one is live
     round_points: int = 0  # in the current round (the live one, else the latest)
     round_games: int = 0
+    lead: int | None = None  # the stat that decides the place, when it is not the total
 
     @property
     def status_label(self) -> str:
@@ -281,12 +304,14 @@ class LeaderRow:
 STOPPED = (Entry.Status.WITHDRAWN, Entry.Status.DISQUALIFIED)
 
 
-def leader_rows(players: Iterable[dict[str, Any]]) -> list[LeaderRow]:
-    """The snapshot's players, in its order (placed by R12.3, then the unplaced)."""
-    return [_leader_row(row) for row in players]
+def leader_rows(
+    players: Iterable[dict[str, Any]], lead: tuple[str, str, str] | None = None
+) -> list[LeaderRow]:
+    """The snapshot's players, in its order (placed by the game, then the unplaced)."""
+    return [_leader_row(row, lead) for row in players]
 
 
-def _leader_row(row: dict[str, Any]) -> LeaderRow:
+def _leader_row(row: dict[str, Any], lead: tuple[str, str, str] | None = None) -> LeaderRow:
     place = row["place"]
     return LeaderRow(
         entry=row["entry"],
@@ -303,6 +328,7 @@ def _leader_row(row: dict[str, Any]) -> LeaderRow:
         ranked_total=row.get("ranked_total", row["total"]),
         round_points=row.get("round_points", 0),
         round_games=row.get("round_games", 0),
+        lead=row.get("stats", {}).get(lead[0], 0) if lead else None,
     )
 
 
@@ -323,7 +349,8 @@ def _rendered(kind: str, tournament: PublicTournament, stamp: Hashable, draw: Ca
 
 def _rows_html(tournament: PublicTournament, standings: dict[str, Any]) -> str:
     def draw() -> str:
-        context = {"tournament": tournament, "rows": leader_rows(standings["players"])}
+        rows = leader_rows(standings["players"], tournament.lead)
+        context = {"tournament": tournament, "rows": rows}
         return render_to_string("hall/_leaderboard_rows.html", context)
 
     return _rendered("rows", tournament, _stamp(tournament, standings), draw)
@@ -374,7 +401,7 @@ def _board(tournament: PublicTournament, standings: dict[str, Any]) -> dict[str,
         "refresh_seconds": REFRESH_SECONDS,
         "noscript_seconds": NOSCRIPT_REFRESH_SECONDS,
         "computed_at": _computed_at(standings),
-        "tie_breaks": [TIE_BREAK_WORDS.get(name, name) for name in standings.get("tie_breaks", ())],
+        "ranking": standings.get("ranking", ""),
     }
 
 
@@ -444,7 +471,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
     rows every `PROJECTOR_SECONDS`; without it the page itself moves on to the next page."""
     tournament = tournament_for_public(request, slug)
     standings = _standings(tournament)
-    rows = leader_rows(standings["players"])
+    rows = leader_rows(standings["players"], tournament.lead)
     pages = max(1, -(-len(rows) // PROJECTOR_ROWS))
     page = min(max(_int(request.GET.get("page"), 1), 1), pages)
     start = (page - 1) * PROJECTOR_ROWS
@@ -493,9 +520,9 @@ class RoundLine:
 
 
 def rounds_public(*, tournament_id: int) -> list[RoundLine]:
-    """Every round with its tables and how many of each set's games are scored (2 queries)."""
+    """Every round with its tables and how many of each match's deals are scored (2 queries)."""
     tables: dict[int, list[TableLink]] = {}
-    scored = Count("games", filter=Q(games__is_void=False))
+    scored = Count("deals", filter=Q(deals__is_void=False))
     for round_id, number, games in (
         Table.objects.filter(round__tournament_id=tournament_id)
         .annotate(scored=scored)
@@ -518,7 +545,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "rounds": rounds_public(tournament_id=tournament.id),
-        "leaders": leader_rows(standings["players"][:HOME_LEADERS]),
+        "leaders": leader_rows(standings["players"][:HOME_LEADERS], tournament.lead),
         "players": len(standings["players"]),
         "computed_at": _computed_at(standings),
         "hall_round": round,
@@ -544,19 +571,19 @@ def private_if_preview(tournament: PublicTournament, response: HttpResponse) -> 
 @dataclass(frozen=True)
 class ScoreCell:
     score: int
-    running: int  # the seat's set total after this game
+    running: int  # the seat's side's total after this deal
     went_out: bool
 
 
 @dataclass(frozen=True)
 class GameRow:
-    """One game at the table, or a void attempt at one (R9.2), a cell per seat in seat order."""
+    """One deal at the table, or a void attempt at one (R9.2), a cell per seat in seat order."""
 
-    line: GameLine
+    line: DealLine
     attempt: int
     is_void: bool
     is_pending: bool  # awaiting a second person's confirmation: not counted yet
-    down_and_out: bool
+    down_and_out: bool  # Kalooki's R8.3
     cells: tuple[ScoreCell, ...]
 
 
@@ -566,21 +593,25 @@ class PublicTable:
     number: int
     seats: list[SeatLine]
     games: list[GameRow]
-    totals: list[int]  # each seat's set total so far (R8.6), in seat order
-    current: GameLine | None  # the game being played now; None once all are scored
+    totals: list[int]  # each seat's side's total so far, in seat order
+    current: DealLine | None  # the deal being played now; None once the match is over
     current_attempt: int  # 2 after one void attempt (R9.2)
     games_scored: int
-    games_in_set: int
+    games_in_set: int | None  # None for a match to a target score
     is_signed_off: bool
     clock: Clock | None = None  # the table's clock while its round is being played
     updated: datetime.datetime | None = None  # its last entry: the figures' time
+    deal_noun: str = "game"
+    match_noun: str = "set"
+    higher_wins: bool = False
+    order_rule: str = ""  # the rule that says who wins the match (Kalooki R4.1)
 
 
 def table_public_get(
     *, tournament_id: int, round_number: int, table_number: int
 ) -> PublicTable | None:
-    """One table of a published round: seats, every game's scores, the game being played and
-    its clock (5 queries: table, seats, games, hand results, clock events). None for a draft
+    """One table of a published round: seats, every deal's scores, the deal being played and
+    its clock (5 queries: table, seats, deals, results, clock events). None for a draft
     round's table."""
     table = (
         Table.objects.select_related("round__tournament")
@@ -593,28 +624,48 @@ def table_public_get(
     if table is None:
         return None
     seats = seat_lines(table)
-    lines = game_lines(seats, table.round.tournament.rules().ruleset.games)
-    games = list(table.games.order_by("number", "attempt"))
-    rows = HandResult.objects.filter(game__table=table).values_list(
-        "game_id", "entry_id", "total", "went_out"
+    rules = table.round.tournament.rules()
+    deals = list(table.deals.order_by("number", "attempt"))
+    rows = DealResult.objects.filter(deal__table=table).values_list(
+        "deal_id", "side", "points", "went_out", "detail"
     )
-    hands = {(game, entry): (total, went_out) for game, entry, total, went_out in rows}
-    rows, totals = _game_rows(games, lines, seats, hands)
-    current, attempt = _current_game(games, lines)
+    results = {(deal, side): (points, out, detail) for deal, side, points, out, detail in rows}
+    played = _played(deals, results)
+    scored = sum(1 for deal in deals if not deal.is_void)
+    lines = deal_lines(seats, rules, schedule_numbers(rules, played=scored))
+    game_rows, totals = _game_rows(rules, deals, lines, seats, results)
+    current, attempt = _current_game(rules, deals, seats, played)
     return PublicTable(
         round=round_number,
         number=table.number,
         seats=seats,
-        games=rows,
+        games=game_rows,
         totals=totals,
         current=current,
         current_attempt=attempt,
-        games_scored=sum(1 for game in games if not game.is_void),
-        games_in_set=len(lines),
+        games_scored=scored,
+        games_in_set=deals_in_match(rules),
         is_signed_off=table.is_signed_off(),
         clock=_table_clock(table),
-        updated=max((game.updated_at for game in games), default=None),
+        updated=max((deal.updated_at for deal in deals), default=None),
+        deal_noun=deal_noun(rules),
+        match_noun=match_noun(rules),
+        higher_wins=rules.higher_wins,
+        order_rule=rules.cites("order"),
     )
+
+
+def _played(deals: list[Deal], results: dict[tuple[int, int], tuple]) -> list[Any]:
+    """The deals as the game scored them, from the rows read (``scoring.matches``)."""
+    scores = []
+    for deal in deals:
+        if deal.is_void:
+            scores.append(DealScore(deal.number, (), void=True, detail=deal.detail))
+            continue
+        sides = sorted((side, row) for (pk, side), row in results.items() if pk == deal.pk)
+        scored = tuple(SideScore(p, out, (), detail) for _, (p, out, detail) in sides)
+        scores.append(DealScore(deal.number, scored, detail=deal.detail))
+    return scores
 
 
 def _table_clock(table: Table) -> Clock | None:
@@ -625,43 +676,47 @@ def _table_clock(table: Table) -> Clock | None:
 
 
 def _game_rows(
-    games: list[Game],
-    lines: list[GameLine],
+    rules: Any,
+    deals: list[Deal],
+    lines: list[DealLine],
     seats: list[SeatLine],
-    hands: dict[tuple[int, int], tuple[int, bool]],
+    results: dict[tuple[int, int], tuple],
 ) -> tuple[list[GameRow], list[int]]:
-    """Each game with its scores and the running totals; only confirmed scores count."""
+    """Each deal with its scores and the running totals; only confirmed scores count."""
     by_number = {line.number: line for line in lines}
+    side_of = {s.entry_id: i for i, side in enumerate(sides_of(rules, seats)) for s in side}
     totals = [0] * len(seats)
     rows = []
-    for game in games:
-        counted = not game.is_void and game.status == Game.Status.CONFIRMED
+    for deal in deals:
+        counted = not deal.is_void and deal.status == Deal.Status.CONFIRMED
         cells = []
         for index, seat in enumerate(seats):
-            score, went_out = hands.get((game.pk, seat.entry_id), (0, False))
+            score, went_out, _ = results.get((deal.pk, side_of.get(seat.entry_id)), (0, False, {}))
             totals[index] += score if counted else 0
             cells.append(ScoreCell(score, totals[index], went_out))
+        line = by_number.get(deal.number) or deal_lines(seats, rules, [deal.number])[0]
         rows.append(
             GameRow(
-                line=by_number[game.number],
-                attempt=game.attempt,
-                is_void=game.is_void,
-                is_pending=game.status == Game.Status.PENDING,
-                down_and_out=game.down_and_out,
+                line=line,
+                attempt=deal.attempt,
+                is_void=deal.is_void,
+                is_pending=deal.status == Deal.Status.PENDING,
+                down_and_out=deal.down_and_out,
                 cells=tuple(cells) if counted else (),
             )
         )
     return rows, totals
 
 
-def _current_game(games: list[Game], lines: list[GameLine]) -> tuple[GameLine | None, int]:
-    """The first game without a scored result, and which attempt at it this is (R9.2)."""
-    scored = {game.number for game in games if not game.is_void}
-    current = next((line for line in lines if line.number not in scored), None)
-    if current is None:
+def _current_game(
+    rules: Any, deals: list[Deal], seats: list[SeatLine], played: list[Any]
+) -> tuple[DealLine | None, int]:
+    """The deal the game says comes next, and which attempt at it this is (R9.2)."""
+    number = rules.next_deal(played)
+    if number is None:
         return None, 0
-    voids = sum(1 for game in games if game.number == current.number and game.is_void)
-    return current, voids + 1
+    voids = sum(1 for deal in deals if deal.number == number and deal.is_void)
+    return deal_lines(seats, rules, [number])[0], voids + 1
 
 
 @require_safe
@@ -691,12 +746,13 @@ class PlayedGame:
     round: int
     table: int
     number: int
-    contract: str  # "3334" (R4)
-    contract_words: str  # "three threes and one four"
+    contract: str  # Kalooki: "3334" (R4); the deal's title for other games
+    contract_words: str  # Kalooki: "three threes and one four"; the deal's summary
     score: int
     went_out: bool
     down_and_out: bool
-    running: int  # the player's total over their games so far (R8.6)
+    running: int  # the player's total over their deals so far (R8.6)
+    title: str = ""  # "Game 3", "Hand 2", "Deal 4"
 
 
 @dataclass(frozen=True)
@@ -734,6 +790,7 @@ class Chart:
     top_total: int
     points: list[ChartPoint]
     rounds: list[tuple[float, str]]  # x where each round starts, and its label
+    bottom_total: int = 0  # the lowest running total shown: 0, or below it (Hand and Foot)
 
     @property
     def polyline(self) -> str:
@@ -762,7 +819,7 @@ def player_public_get(
     *, tournament_id: int, entry_id: int, standings: dict[str, Any]
 ) -> PublicPlayer | None:
     """One player's every counted game with the running total, and their rulings (R12.4), in
-    3 queries however many games (entry, hand results, rulings)."""
+    3 queries however many deals (entry, results, rulings; and seats for a game of partners)."""
     entry = (
         Entry.objects.select_related("player", "tournament")
         .filter(pk=entry_id, tournament_id=tournament_id)
@@ -780,52 +837,84 @@ def player_public_get(
         status_label=entry.get_status_display(),
         games=games,
         rulings=_rulings_of(entry),
-        standing=_leader_row(row) if row else None,
+        standing=_leader_row(row, entry_lead(entry)) if row else None,
         rounds=[(int(number), points) for number, points in row["rounds"].items()] if row else [],
         chart=cumulative_chart(games),
     )
 
 
+def entry_lead(entry: Entry) -> tuple[str, str, str] | None:
+    first = entry.tournament.rules().columns()[0]
+    return None if first.stat == "total" else (first.stat, first.label, first.help)
+
+
 def _played_games(entry: Entry) -> list[PlayedGame]:
-    contracts = {spec.number: spec for spec in entry.tournament.rules().ruleset.games}
+    """Every counted deal the entry's side played, in order, with the running total."""
+    rules = entry.tournament.rules()
+    # A side of one player stores its results under its entry; a team's partners find theirs
+    # through their seats (one query more, for games played in partnerships only).
+    partners = rules.shape().members > 1
+    mine = {"deal__table__seats__entry": entry} if partners else {"entry": entry}
     rows = (
-        HandResult.objects.filter(
-            entry=entry, game__is_void=False, game__status=Game.Status.CONFIRMED
-        )
-        .order_by("game__table__round__number", "game__number")
+        DealResult.objects.filter(**mine, deal__is_void=False, deal__status=Deal.Status.CONFIRMED)
+        .order_by("deal__table__round__number", "deal__number", "side")
         .values_list(
-            "game__table__round__number",
-            "game__table__number",
-            "game__number",
-            "total",
+            "deal__table_id",
+            "deal__table__round__number",
+            "deal__table__number",
+            "deal__number",
+            "side",
+            "points",
             "went_out",
-            "game__down_and_out",
+            "deal__detail",
         )
     )
+    side = _sides_of(entry, rules) if rules.shape().members > 1 else None
     running, games = 0, []
-    for round, table, number, total, went_out, down_and_out in rows:
-        running += total
-        spec = contracts[number]
+    for table_id, round, table, number, at, points, went_out, detail in rows:
+        if side is not None and side.get(table_id) != at:
+            continue  # another side's result at the entry's table
+        running += points
+        line = _deal_line(rules, number)
         games.append(
             PlayedGame(
                 round=round,
                 table=table,
                 number=number,
-                contract=spec.contract,
-                contract_words=spec.describe(),
-                score=total,
+                contract=line.contract or line.title,
+                contract_words=line.contract_words,
+                score=points,
                 went_out=went_out,
-                down_and_out=down_and_out,
+                down_and_out=bool(detail.get("down_and_out")),
                 running=running,
+                title=line.title,
             )
         )
     return games
 
 
+def _deal_line(rules: Any, number: int) -> DealLine:
+    return deal_lines([], rules, [number])[0]
+
+
+def _sides_of(entry: Entry, rules: Any) -> dict[int, int]:
+    """The side the entry sat in at each of its tables (1 query)."""
+    seats = Seat.objects.filter(table__seats__entry=entry).order_by("table_id", "position")
+    by_table: dict[int, list[int]] = {}
+    for table_id, entry_id in seats.values_list("table_id", "entry_id"):
+        by_table.setdefault(table_id, []).append(entry_id)
+    found = {}
+    for table_id, entries in by_table.items():
+        for index, side in enumerate(sides_of(rules, entries)):
+            if entry.pk in side:
+                found[table_id] = index
+    return found
+
+
 def _rulings_of(entry: Entry) -> list[PublicRuling]:
     rulings = list(
         Ruling.objects.filter(tournament_id=entry.tournament_id, entry=entry)
-        .select_related("round", "table__round", "game")
+        .select_related("round", "table__round", "deal")
         .order_by("decided_at", "id")
     )
     reversed_by = {ruling.reverses_id: ruling.pk for ruling in rulings if ruling.reverses_id}
@@ -839,7 +928,7 @@ def _rulings_of(entry: Entry) -> list[PublicRuling]:
             decided_at=ruling.decided_at,
             round=_ruling_round(ruling),
             table=ruling.table.number if ruling.table else None,
-            game=ruling.game.number if ruling.game else None,
+            game=ruling.deal.number if ruling.deal else None,
             reverses=ruling.reverses_id,
             reversed_by=reversed_by.get(ruling.pk),
         )
@@ -861,14 +950,17 @@ def cumulative_chart(games: list[PlayedGame]) -> Chart:
     """One point per game: x the game's place in the player's tournament, y the running total
     (lower is better, R8.6, so a flat line is a good run)."""
     top_total = max((game.running for game in games), default=0) or 1
+    bottom_total = min([0, *(game.running for game in games)])
+    span = (top_total - bottom_total) or 1
     plot_width = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
     plot_height = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
     step = plot_width / max(len(games) - 1, 1)
     points, rounds = [], []
     for index, game in enumerate(games):
         x = round(CHART_LEFT + index * step, 1)
-        y = round(CHART_TOP + plot_height * (1 - game.running / top_total), 1)
-        label = f"Round {game.round}, game {game.number}: {game.score} (total {game.running})"
+        y = round(CHART_TOP + plot_height * (1 - (game.running - bottom_total) / span), 1)
+        title = (game.title or f"Game {game.number}").lower()
+        label = f"Round {game.round}, {title}: {game.score} (total {game.running})"
         points.append(ChartPoint(x, y, label))
         if index == 0 or games[index - 1].round != game.round:
             rounds.append((x, f"R{game.round}"))
@@ -882,6 +974,7 @@ def cumulative_chart(games: list[PlayedGame]) -> Chart:
         top_total=top_total,
         points=points,
         rounds=rounds,
+        bottom_total=bottom_total,
     )
 
 

@@ -1,1 +1,1 @@
-"""Games and results, rulings and standings; the rules engine lives in games.kalooki."""
+"""Deals and results, rulings and standings, for any game; each game's rules live in games/."""

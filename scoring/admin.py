@@ -1,8 +1,8 @@
 from django.contrib import admin
 
 from scoring.models import (
-    Game,
-    HandResult,
+    Deal,
+    DealResult,
     IdempotencyRecord,
     ResultRevision,
     Ruling,
@@ -10,21 +10,10 @@ from scoring.models import (
 )
 
 
-class HandResultInline(admin.TabularInline):
-    model = HandResult
+class DealResultInline(admin.TabularInline):
+    model = DealResult
     extra = 0
-    fields = [
-        "entry",
-        "went_out",
-        "cards",
-        "card_points",
-        "doubled",
-        "calls",
-        "failed_come_downs",
-        "overcall_penalty",
-        "penalty_points",
-        "total",
-    ]
+    fields = ["side", "entry", "points", "went_out", "entered", "detail"]
     autocomplete_fields = ["entry"]
 
 
@@ -41,37 +30,29 @@ class ResultRevisionInline(admin.TabularInline):
         return False
 
 
-@admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "round_label", "status", "is_void", "down_and_out", "is_flagged"]
-    list_filter = ["table__round__tournament", "status", "is_void", "is_flagged", "down_and_out"]
-    inlines = [HandResultInline, ResultRevisionInline]
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "round_label", "status", "is_void", "is_flagged"]
+    list_filter = ["table__round__tournament", "status", "is_void", "is_flagged"]
+    inlines = [DealResultInline, ResultRevisionInline]
     list_select_related = ["table__round"]
 
     @admin.display(description="round")
-    def round_label(self, game: Game) -> str:
-        return str(game.table.round)
+    def round_label(self, deal: Deal) -> str:
+        return str(deal.table.round)
 
 
-@admin.register(HandResult)
-class HandResultAdmin(admin.ModelAdmin):
-    list_display = [
-        "entry",
-        "game",
-        "went_out",
-        "card_points",
-        "doubled",
-        "penalty_points",
-        "total",
-    ]
-    list_filter = ["game__table__round__tournament", "went_out", "doubled"]
+@admin.register(DealResult)
+class DealResultAdmin(admin.ModelAdmin):
+    list_display = ["entry", "deal", "side", "went_out", "points"]
+    list_filter = ["deal__table__round__tournament", "went_out"]
     search_fields = ["entry__player__name"]
-    list_select_related = ["entry__player", "game__table"]
+    list_select_related = ["entry__player", "deal__table"]
 
 
 @admin.register(ResultRevision)
 class ResultRevisionAdmin(admin.ModelAdmin):
-    list_display = ["game", "version", "status", "entered_via", "entered_at", "confirmed_via"]
+    list_display = ["deal", "version", "status", "entered_via", "entered_at", "confirmed_via"]
     list_filter = ["status"]
     readonly_fields = [field.name for field in ResultRevision._meta.fields]
 
@@ -88,7 +69,7 @@ class RulingAdmin(admin.ModelAdmin):
     list_filter = ["tournament", "kind"]
     search_fields = ["decision", "reason", "entry__player__name"]
     autocomplete_fields = ["entry", "reverses"]
-    raw_id_fields = ["game", "table"]
+    raw_id_fields = ["deal", "table"]
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # R12.4: rulings are never deleted; a reversal is a new ruling

@@ -1,7 +1,7 @@
 """A tournament as one JSON document, and back: a backup a director can keep on a memory stick.
 
 A **backup** is a document of one tournament, not a database dump. Its **sections** hold the
-tournament's own rows (players, entries, rounds, tables, seats, games, hand results, result
+tournament's own rows (players, entries, rounds, tables, seats, deals, deal results, result
 revisions, rulings, the audit log), each row its fields by name and its **id**; a **reference**
 is the id of a row of another section of the same file (`"player": 12`). **Staff** are named by
 username only: a reference to a person (who entered a result, who decided a ruling) is mapped
@@ -34,21 +34,22 @@ from django.core.management.color import no_style
 from django.db import IntegrityError, connection, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
+import games
 from config.parsers import MAX_DEPTH, depth
-from games.kalooki import Ruleset
 from scoring.models import (
     ClockEvent,
+    Deal,
+    DealResult,
     DirectorCall,
-    Game,
-    HandResult,
     ResultRevision,
     Ruling,
 )
 from tables.models import Seat, Table
 from tournament.models import AuditEvent, Entry, Player, Round, StaffRole, Tournament
 
-FORMAT = "kalooki-tournament-backup"
-VERSION = 2
+FORMAT = "kalooki-tournament-backup"  # the name of the format, whatever game it holds
+# 3: games became deals and hand results deal results, each game's own data in JSON (issue #12)
+VERSION = 3
 MAX_ID = 2**63 - 1
 MAX_PROBLEMS = 20  # listed in one refusal; a file with more is wrong throughout
 
@@ -86,24 +87,24 @@ SECTIONS = (
         {"table": "tables", "round": "rounds", "entry": "entries"},
         path="round__tournament",
     ),
-    Section("games", Game, {"table": "tables"}, path="table__round__tournament"),
+    Section("deals", Deal, {"table": "tables"}, path="table__round__tournament"),
     Section(
-        "hands",
-        HandResult,
-        {"game": "games", "entry": "entries"},
-        path="game__table__round__tournament",
+        "results",
+        DealResult,
+        {"deal": "deals", "entry": "entries"},
+        path="deal__table__round__tournament",
     ),
     Section(
         "revisions",
         ResultRevision,
-        {"game": "games"},
+        {"deal": "deals"},
         users=("entered_by", "confirmed_by", "reviewed_by"),
-        path="game__table__round__tournament",
+        path="deal__table__round__tournament",
     ),
     Section(
         "rulings",
         Ruling,
-        {"round": "rounds", "table": "tables", "game": "games", "entry": "entries"}
+        {"round": "rounds", "table": "tables", "deal": "deals", "entry": "entries"}
         | {"reverses": "rulings"},
         users=("decided_by",),
     ),
@@ -223,7 +224,10 @@ def _check_header(document: Any) -> None:
     if document.get("version") != VERSION:
         raise BackupRefused(
             f"This is a backup of format version {str(document.get('version'))[:20]}; this "
-            f"software reads version {VERSION}. Export the tournament again with it."
+            f"software reads version {VERSION} only (version 3 stores deals and each game's "
+            "own data; versions 1 and 2 stored Kalooki's columns). Load it into the release "
+            "that wrote it, upgrade that database (its migrations move every result), then "
+            "export the tournament again."
         )
     expected = {*HEADER, *BY_NAME}
     unknown = sorted(str(key)[:40] for key in set(document) - expected)
@@ -296,8 +300,8 @@ def _tournament(data: Any, checked: Checked) -> Tournament | None:
     if values is None:
         return None
     try:
-        Ruleset.from_dict(values["ruleset"])
-    except Exception as error:  # the ruleset's own checks: any fault is the file's
+        games.get(values["game"]).load(values["ruleset"])
+    except Exception as error:  # the game's own checks: any fault is the file's
         checked.problem("tournament.ruleset", f"is not a ruleset this software plays: {error}")
     if Tournament.objects.filter(slug=values["slug"]).exists():
         checked.problem(

@@ -30,7 +30,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring.clock import DEFAULT_MINUTES, Clock, RoundClocks, round_clocks
-from scoring.models import DirectorCall, Game, ResultRevision
+from scoring.matches import deal_title
+from scoring.models import Deal, DirectorCall, ResultRevision
 from scoring.selectors import TableProgress, round_progress
 from tables.models import Table
 from tournament.models import Round
@@ -148,53 +149,56 @@ def waited_words(waited: datetime.timedelta) -> str:
 
 
 @transaction.atomic
-def game_flag_clear(*, game: Game, by: AbstractBaseUser, reason: str) -> Game:
-    """The director looked at a flagged game's warnings and finds the result right: the flag is
+def deal_flag_clear(*, deal: Deal, by: AbstractBaseUser, reason: str) -> Deal:
+    """The director looked at a flagged deal's warnings and finds the result right: the flag is
     cleared, with the reason, on the version reviewed. The result itself does not change."""
     reason = " ".join(reason.split())[:300]
     if not reason:
-        raise ControlError("Say why the flag is cleared: the reason is kept with the game.")
-    game = (
-        Game.objects.select_for_update(of=("self",)).select_related("table__round").get(pk=game.pk)
+        raise ControlError("Say why the flag is cleared: the reason is kept with the result.")
+    deal = (
+        Deal.objects.select_for_update(of=("self",))
+        .select_related("table__round__tournament")
+        .get(pk=deal.pk)
     )
-    if not game.is_flagged:
-        raise ControlError(f"Game {game.number} at {game.table} is not flagged (any more).")
-    revision = game.revisions.get(version=game.version)
+    title = deal_title(deal.table.round.tournament.rules(), deal.number)
+    if not deal.is_flagged:
+        raise ControlError(f"{title} at {deal.table} is not flagged (any more).")
+    revision = deal.revisions.get(version=deal.version)
     revision.reviewed_by, revision.reviewed_at = by, timezone.now()
     revision.review_reason = reason
     revision.save(update_fields=["reviewed_by", "reviewed_at", "review_reason"])
     # An update, not save(): a cleared flag is no new entry (the dashboard's "last entry").
-    Game.objects.filter(pk=game.pk).update(is_flagged=False)
-    _audit_clear(game, by, reason)
-    game.is_flagged = False
-    return game
+    Deal.objects.filter(pk=deal.pk).update(is_flagged=False)
+    _audit_clear(deal, title, by, reason)
+    deal.is_flagged = False
+    return deal
 
 
-def _audit_clear(game: Game, by: AbstractBaseUser, reason: str) -> None:
-    table = game.table
+def _audit_clear(deal: Deal, title: str, by: AbstractBaseUser, reason: str) -> None:
+    table = deal.table
     audit_record(
         tournament=table.round.tournament,
         actor=by,
-        action="game.flag_clear",
-        summary=f"Round {table.round.number}, table {table.number}, game {game.number} "
-        f"(version {game.version}): flag cleared: {reason}",
+        action="game.flag_clear",  # the action's name from before deals: the log reads alike
+        summary=f"Round {table.round.number}, table {table.number}, {title.lower()} "
+        f"(version {deal.version}): flag cleared: {reason}",
         detail={
             "round": table.round.number,
             "table": table.number,
-            "game": game.number,
-            "version": game.version,
-            "warnings": game.warnings,
+            "deal": deal.number,
+            "version": deal.version,
+            "warnings": deal.warnings,
             "reason": reason,
         },
     )
 
 
 def reviews_of(*, table: Table) -> dict[tuple[int, int], ResultRevision]:
-    """The reviewed versions of the table's games, by (game id, version) (1 query)."""
+    """The reviewed versions of the table's deals, by (deal id, version) (1 query)."""
     reviewed = ResultRevision.objects.filter(
-        game__table=table, reviewed_at__isnull=False
+        deal__table=table, reviewed_at__isnull=False
     ).select_related("reviewed_by")
-    return {(revision.game_id, revision.version): revision for revision in reviewed}
+    return {(revision.deal_id, revision.version): revision for revision in reviewed}
 
 
 # --- missing results ---------------------------------------------------------------------------
@@ -218,8 +222,11 @@ class MissingResult:
         return waited_words(self.silent)
 
 
-def clock_pace(clock: Clock, games_in_set: int) -> int | None:
-    """Games a table should have scored by now, spread evenly over its time; None unclocked."""
+def clock_pace(clock: Clock, games_in_set: int | None) -> int | None:
+    """Deals a table should have scored by now, spread evenly over its time; None unclocked,
+    or for a match to a target score (it has no count of deals to spread)."""
+    if games_in_set is None:
+        return None
     if not clock.is_started:
         return None
     return int(games_in_set * clock.fraction_elapsed)

@@ -1,22 +1,25 @@
 """A demo tournament in progress, for a newcomer's first look (make run).
 
 Round 1 of the "Demo Kalooki Open" is seated by the seating service and some of its games are
-recorded by the same service a scorekeeper uses, from hands dealt out of a real 162-card deck,
-so every number on screen went through the rules engine. Everything is drawn from fixed seeds:
+recorded by the same service a scorekeeper uses, each made by the game itself
+(``Rules.example_entry``: hands dealt out of a real 162-card deck), so every number on screen went
+through the game's checks and scoring. Everything is drawn from fixed seeds:
 loading the demo twice gives the same tournament, and the second load changes nothing.
 """
 
 import datetime
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 from django.utils import timezone
 
-from games.kalooki import Card, deck, format_cards, hand_points
-from scoring.services import HandInput, result_record
+from games.base import Rules
+from scoring.matches import sides_of
+from scoring.services import SideInput, result_record
 from tables.models import Seat, Table
 from tables.services import round_seat
 from tournament.models import Entry, Player, Round, StaffRole, Tournament
@@ -132,46 +135,26 @@ def _tournament(users: dict[str, AbstractUser]) -> Tournament:
     return tournament
 
 
-def _play(table: Table, games: int, rng: random.Random, by: AbstractUser | None) -> None:
+def _play(table: Table, deals: int, rng: random.Random, by: AbstractUser | None) -> None:
+    rules = table.round.tournament.rules()
     seats = list(table.seats.order_by("position"))
-    for number in range(1, games + 1):
+    for number in range(1, deals + 1):
         if (table.number, number) == VOID_AT:
             result_record(table=table, number=number, void=True, by=by, via="demo")
-        down_and_out = (table.number, number) == DOWN_AND_OUT_AT
-        hands = _deal_result(seats, table.round.tournament, number, rng, down_and_out)
-        result_record(
-            table=table, number=number, hands=hands, down_and_out=down_and_out, by=by, via="demo"
-        )
+        sides, values = _deal_result(rules, seats, number, rng)
+        values["down_and_out"] = (table.number, number) == DOWN_AND_OUT_AT
+        result_record(table=table, number=number, sides=sides, values=values, by=by, via="demo")
 
 
 def _deal_result(
-    seats: list[Seat], tournament: Tournament, number: int, rng: random.Random, down_and_out: bool
-) -> list[HandInput]:
-    """A plausible end of game: one player out, the others holding cards from one deck."""
-    rules = tournament.rules().ruleset
-    dealt = rules.game(number).dealt
-    cards = list(deck(rules))
-    rng.shuffle(cards)
-    winner = rng.randrange(len(seats))
-    hands = []
-    for index, seat in enumerate(seats):
-        if index == winner:
-            hands.append(HandInput(seat.entry_id, went_out=True, cards="", calls=rng.randint(0, 2)))
-            continue
-        calls = 0 if down_and_out else rng.randint(0, 3)
-        held = _cards_held(dealt, calls, rng)
-        hand, cards = cards[:held], cards[held:]
-        hands.append(_hand(seat, hand, calls, rules, by_points=index % 4 == 3))
-    return hands
-
-
-def _cards_held(dealt: int, calls: int, rng: random.Random) -> int:
-    """R10.6: never came down (dealt + 2 × calls) or came down (at most 2 × calls)."""
-    came_down = calls > 0 and rng.random() < 0.4
-    return rng.randint(1, 2 * calls) if came_down else dealt + 2 * calls
-
-
-def _hand(seat: Seat, hand: list[Card], calls: int, rules, *, by_points: bool) -> HandInput:
-    if by_points:  # some tables write the total only
-        return HandInput(seat.entry_id, points=hand_points(hand, rules), calls=calls)
-    return HandInput(seat.entry_id, cards=format_cards(hand), calls=calls)
+    rules: Rules[Any], seats: list[Seat], number: int, rng: random.Random
+) -> tuple[list[SideInput], dict[str, Any]]:
+    """A plausible end of the deal, as the game makes one (``Rules.example_entry``), for the
+    table's sides in side order."""
+    sides = sides_of(rules, seats)
+    entry = rules.example_entry(number, len(sides), rng)
+    inputs = [
+        SideInput(side_seats[0].entry_id, dict(side.values), tuple(side.members))
+        for side_seats, side in zip(sides, entry.sides, strict=True)
+    ]
+    return inputs, dict(entry.values)

@@ -1,15 +1,20 @@
-"""Games, results, rulings and standings.
+"""Deals, results, rulings and standings, for any game of ``games``.
 
-A **game** is one of the nine of a set at one table (R4), or a void attempt at one (R9.2: recorded,
-scores nothing, the same game is played again as the next attempt). A **hand result** is one
-player's result in one game (R8.5). Every version of a game's result is kept as a **result
-revision** (who, when, what, why); at most one revision of a game is confirmed. A **ruling** is a
+A **deal** is one deal of a table's match (Kalooki's game, Hand and Foot's hand, a Parcellus deal),
+or a void attempt at one (Kalooki R9.2: recorded, scores nothing, dealt again as the next
+attempt). A **deal result** is one side's result in one deal: its signed points, whether it went
+out, and the game's own data (what was entered for the side, and the game's breakdown). What
+only one game needs lives in that data and is checked by the game, not by a column here. Every
+version of a deal's result is kept as a **result revision** (who, when, what, why); at most one
+revision of a deal is confirmed. A **ruling** is a
 director's decision (R12.4); its points show in the scores. A **standings snapshot** is derived
 data, recomputed from results and rulings, versioned so the newest always wins. A **clock event**
 starts, pauses, resumes or extends a round's clock, or one table's (`scoring.clock`); a
 **director call** is a table asking for the director, open until the director answers it
 (`scoring.control`).
 """
+
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -19,27 +24,33 @@ from django.utils import timezone
 from tables.models import Table
 from tournament.models import Entry, Round, Tournament
 
-GAMES_PER_SET = 9
 
+class Deal(models.Model):
+    """One deal of a table's match, or a void attempt at one (Kalooki R9.2)."""
 
-class Game(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Awaiting confirmation"
         CONFIRMED = "confirmed", "Confirmed"
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
-    number = models.PositiveSmallIntegerField(help_text="1 to 9 (R4).")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(
+        help_text="From 1 in the match; the game's schedule says how many (Kalooki R4)."
+    )
     attempt = models.PositiveSmallIntegerField(
-        default=1, help_text="Goes up after a void game (R9.2)."
+        default=1, help_text="Goes up after a void deal (Kalooki R9.2)."
     )
     is_void = models.BooleanField(default=False)
-    down_and_out = models.BooleanField(default=False, help_text="R8.3: card points doubled.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.CONFIRMED)
     version = models.PositiveIntegerField(default=1, help_text="Goes up with every correction.")
     is_flagged = models.BooleanField(
         default=False, help_text="Saved over a warning (R10.6, R10.7): the director should look."
     )
     warnings = models.JSONField(default=list, blank=True)
+    detail = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The deal-level detail the game reports (Kalooki: down and out, R8.3).",
+    )
     entered_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
@@ -47,62 +58,63 @@ class Game(models.Model):
         ordering = ["table", "number", "attempt"]
         constraints = [
             models.UniqueConstraint(
-                fields=["table", "number", "attempt"], name="game_attempt_unique"
+                fields=["table", "number", "attempt"], name="deal_attempt_unique"
             ),
             models.UniqueConstraint(
                 fields=["table", "number"],
                 condition=Q(is_void=False),
-                name="game_one_scored_attempt",
+                name="deal_one_scored_attempt",
             ),
-            models.CheckConstraint(
-                condition=Q(number__gte=1, number__lte=GAMES_PER_SET), name="game_number_range"
-            ),
-            models.CheckConstraint(condition=Q(attempt__gte=1), name="game_attempt_positive"),
-            models.CheckConstraint(
-                condition=~Q(is_void=True, down_and_out=True), name="game_void_not_down_and_out"
-            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deal_number_positive"),
+            models.CheckConstraint(condition=Q(attempt__gte=1), name="deal_attempt_positive"),
         ]
 
     def __str__(self) -> str:
         suffix = f" (attempt {self.attempt}, void)" if self.is_void else ""
-        return f"{self.table} game {self.number}{suffix}"
+        return f"{self.table} deal {self.number}{suffix}"
+
+    @property
+    def down_and_out(self) -> bool:
+        """Kalooki's R8.3, as the game reported it; False for any other game."""
+        return bool(self.detail.get("down_and_out"))
 
 
-class HandResult(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="hand_results")
+class DealResult(models.Model):
+    """One side's result in one deal: its signed points, whether it went out, what was entered
+    for it (``entered``: the game's canonical values and members) and the game's breakdown of
+    the points (``detail``: ``SideScore.detail``)."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="results")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="deal_results")
+    side = models.PositiveSmallIntegerField(help_text="The side's index at the table, from 0.")
+    points = models.IntegerField(default=0, help_text="The deal's score before rulings.")
     went_out = models.BooleanField(default=False)
-    cards = models.CharField(
-        max_length=400, blank=True, help_text="Cards left in hand in R11 notation, if entered."
+    entered = models.JSONField(
+        default=dict, blank=True, help_text="What was entered for this side, as the game read it."
     )
-    card_count = models.PositiveSmallIntegerField(null=True, blank=True)
-    card_points = models.PositiveIntegerField(default=0, help_text="R8.2, before doubling.")
-    doubled = models.BooleanField(default=False, help_text="R8.3 down and out.")
-    calls = models.PositiveSmallIntegerField(null=True, blank=True, help_text="R6; blank: unknown.")
-    failed_come_downs = models.PositiveSmallIntegerField(default=0, help_text="R5.4")
-    overcall_penalty = models.BooleanField(default=False, help_text="R6.3")
-    penalty_points = models.PositiveIntegerField(default=0, help_text="R5.4 + R6.3 as scored.")
-    total = models.PositiveIntegerField(default=0, help_text="Game score before rulings (R8.5).")
+    detail = models.JSONField(default=dict, blank=True, help_text="The game's breakdown.")
 
     class Meta:
-        ordering = ["game", "entry"]
+        ordering = ["deal", "side"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "entry"], name="hand_one_result_per_player"),
+            models.UniqueConstraint(fields=["deal", "entry"], name="result_one_per_entry"),
+            models.UniqueConstraint(fields=["deal", "side"], name="result_one_per_side"),
             models.UniqueConstraint(
-                fields=["game"], condition=Q(went_out=True), name="hand_one_player_went_out"
-            ),
-            models.CheckConstraint(
-                condition=~Q(went_out=True) | Q(card_points=0), name="hand_went_out_scores_no_cards"
-            ),
-            models.CheckConstraint(
-                condition=Q(doubled=False, total=F("card_points") + F("penalty_points"))
-                | Q(doubled=True, total=F("card_points") * 2 + F("penalty_points")),
-                name="hand_total_adds_up",
+                fields=["deal"], condition=Q(went_out=True), name="result_one_side_went_out"
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.entry.player.name}: {self.total} in {self.game}"
+        return f"{self.entry.player.name}: {self.points} in {self.deal}"
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The side's own entered values (not its members')."""
+        return self.entered.get("values", {})
+
+    @property
+    def members(self) -> list[dict[str, Any]]:
+        return self.entered.get("members", [])
 
 
 class ResultRevision(models.Model):
@@ -113,11 +125,14 @@ class ResultRevision(models.Model):
         CONFIRMED = "confirmed", "Confirmed"
         SUPERSEDED = "superseded", "Superseded"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
     version = models.PositiveIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices)
-    entry = models.JSONField(help_text="The result as submitted (R11 cards or points per player).")
-    scores = models.JSONField(help_text="Each player's score breakdown as computed (R8).")
+    entry = models.JSONField(
+        help_text="The deal's entry as the game returned it (canonical), each side keyed by "
+        "its entry id."
+    )
+    scores = models.JSONField(help_text="Each side's score as the game computed it.")
     warnings = models.JSONField(default=list, blank=True)
     reason = models.CharField(max_length=300, blank=True, help_text="Why it was changed.")
     entered_by = models.ForeignKey(
@@ -140,13 +155,13 @@ class ResultRevision(models.Model):
     )
 
     class Meta:
-        ordering = ["game", "version"]
+        ordering = ["deal", "version"]
         constraints = [
-            models.UniqueConstraint(fields=["game", "version"], name="revision_version_unique"),
+            models.UniqueConstraint(fields=["deal", "version"], name="revision_version_unique"),
             models.UniqueConstraint(
-                fields=["game"],
+                fields=["deal"],
                 condition=Q(status="confirmed"),
-                name="revision_one_confirmed_per_game",
+                name="revision_one_confirmed_per_deal",
             ),
             models.CheckConstraint(
                 condition=Q(reviewed_at__isnull=True) | ~Q(review_reason=""),
@@ -155,7 +170,7 @@ class ResultRevision(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} v{self.version} ({self.status})"
+        return f"{self.deal} v{self.version} ({self.status})"
 
 
 class Ruling(models.Model):
@@ -175,7 +190,7 @@ class Ruling(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
     round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.PROTECT)
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT)
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.PROTECT)
+    deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.PROTECT)
     entry = models.ForeignKey(
         Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="rulings"
     )
@@ -207,7 +222,7 @@ class Ruling(models.Model):
                 name="ruling_score_kinds_carry_points",
             ),
             models.CheckConstraint(
-                condition=Q(entry__isnull=False) | Q(table__isnull=False) | Q(game__isnull=False),
+                condition=Q(entry__isnull=False) | Q(table__isnull=False) | Q(deal__isnull=False),
                 name="ruling_has_a_subject",
             ),
             models.CheckConstraint(

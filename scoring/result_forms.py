@@ -1,57 +1,47 @@
-"""Forms of the table's private page (`/t/<token>/`): one game's result as the table enters it.
+"""The result form of one deal, built from the game's fields: the table's page (`/t/<token>/`)
+and the director's paper entry use it alike.
 
 Terms
-- result form: one game's entry: who is entering, who went out (R8.1), down and out (R8.3), void
-  (R9.2), "confirm anyway" for warnings (R10.6, R10.7) and, for a correction, the version it
-  corrects and why.
-- hand row: one seated player's line of the result: the cards left in hand (R11) or a point total,
-  calls (R6), failed come-downs (R5.4) and the overcall penalty (R6.3). Rows belong to seats, so a
-  row can only ever hold a result for a player seated at this table.
-- label: a player's name as the rules engine sees it, with the seat added when two players at the
-  table share a name. Problems name players by label, which is how they find their row.
-- field of a problem: the input a problem is shown next to, chosen by its rule (`FIELD_BY_RULE`).
+- fields: what the game asks for deal n (``Rules.fields``): per deal (Kalooki: down and out,
+  void), per side (Kalooki: cards, points, calls...; Hand and Foot: books) or per member (Hand
+  and Foot: each partner's cards left). Each becomes one input, its kind deciding which (a flag
+  a checkbox, a count or points a number, cards a text, a choice a select).
+- went-out choice: the game's **exclusive** flag (at most one side or member sets it: who went
+  out), shown as one radio per row, its value the row's entry id.
+- row: one side's inputs (prefix ``p<seat>`` for a side of one player, ``s<n>`` for a team) and,
+  in it, one member row per partner (prefix ``p<seat>``). Rows belong to seats, so a row can only
+  ever hold a result for someone seated at this table.
+- label: a side's name as the service gives it to the game (`scoring.services`), so that a
+  problem naming a player finds its row; a problem's ``side``, ``member`` and ``field`` say
+  where it is shown, else it shows with the deal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
 
-from games.kalooki import GameEntry, HandEntry, PlayerScore, Problem
-from scoring.serializers import MAX_CARD_TEXT, MAX_COUNT
-from scoring.services import HandInput
+from games.base import DealEntry, Field, FieldKind, Problem, Rules, Scope, SideEntry, SideScore
+from scoring.matches import deal_title, sides_of
+from scoring.services import ResultRefused, SideInput, WarningsNotConfirmed
 from tables.selectors import SeatLine
 
-# The input each rule's problems are shown next to; the rest show with the row or the game.
-FIELD_BY_RULE = {
-    "R11": "cards",
-    "R10.3": "cards",
-    "R10.2": "cards",
-    "R8.2": "cards",
-    "R10.6": "cards",
-    "R9.2": "cards",
-    "R10.4": "points",
-    "R6.2": "calls",
-    "R10.7": "calls",
-    "R10.5": "overcall_penalty",
-    "R5.4": "failed_come_downs",
-}
+MAX_CARD_TEXT = 400  # more than any hand: a game's own check says what is too many
+MAX_NUMBER = 100_000  # a sanity bound only: the game's checks say what is allowed (and why)
 NAME_PROMPT = "— choose your name —"
 
 
-def player_labels(seats: Sequence[SeatLine]) -> dict[int, str]:
-    """Each seat's entry id and engine label: its name, with the seat when a name repeats
-    (the same labels as `scoring.services`, so the service's problems find their rows)."""
-    names = [seat.name for seat in seats]
-    return {
-        seat.entry_id: seat.name
-        if names.count(seat.name) == 1
-        else f"{seat.name} (seat {seat.position})"
-        for seat in seats
-    }
+def side_labels(rules: Rules[Any], seats: Sequence[SeatLine]) -> list[str]:
+    """Each side's label, as `scoring.services` names sides for the game."""
+    sides = sides_of(rules, list(seats))
+    names = [" & ".join(seat.name for seat in side) for side in sides]
+    return [
+        name if names.count(name) == 1 else f"{name} (seat {side[0].position})"
+        for side, name in zip(sides, names, strict=True)
+    ]
 
 
 class NameField(forms.TypedChoiceField):
@@ -63,7 +53,7 @@ class NameField(forms.TypedChoiceField):
 
 
 class NameForm(forms.Form):
-    """Who is acting: confirming a game, or signing off the set."""
+    """Who is acting: confirming a deal, or signing off the match."""
 
     def __init__(self, *args: Any, seats: Sequence[SeatLine], label: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -75,85 +65,119 @@ class ConfirmGameForm(NameForm):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
-class HandRowForm(forms.Form):
-    cards = forms.CharField(
-        label="Cards left in hand",
-        max_length=MAX_CARD_TEXT,
-        required=False,
-        strip=True,
-        widget=forms.TextInput(
-            attrs={
-                "autocomplete": "off",
-                "autocapitalize": "characters",
-                "spellcheck": "false",
-                "placeholder": "e.g. JK AS 10H 7C",
-            }
-        ),
-    )
-    points = forms.IntegerField(
-        label="or points",
-        required=False,
-        min_value=0,
-        max_value=100_000,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-    calls = forms.IntegerField(
-        label="Calls",
-        required=False,
-        min_value=0,
-        max_value=MAX_COUNT,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-    failed_come_downs = forms.IntegerField(
-        label="Failed come-downs",
-        required=False,
-        min_value=0,
-        max_value=MAX_COUNT,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-    overcall_penalty = forms.BooleanField(label="Overcall penalty", required=False)
-
-    def to_input(self, entry_id: int, went_out: bool) -> HandInput:
-        data = self.cleaned_data
-        cards = data["cards"]
-        return HandInput(
-            entry_id=entry_id,
-            went_out=went_out,
-            # The one who went out holds nothing (R10.2); any cards typed for them are still
-            # passed on, so the engine can say why they do not fit.
-            cards=cards if cards or went_out else None,
-            points=data["points"],
-            calls=data["calls"],
-            failed_come_downs=data["failed_come_downs"] or 0,
-            overcall_penalty=data["overcall_penalty"],
+def form_field(spec: Field) -> forms.Field:
+    """The input for one of the game's fields; the game checks the values, this only reads."""
+    label = f"or {spec.label.lower()}" if spec.alternative_to else spec.label
+    common = {"label": label, "required": False, "help_text": spec.help}
+    if spec.kind == FieldKind.FLAG:
+        return forms.BooleanField(**common)
+    if spec.kind in (FieldKind.COUNT, FieldKind.POINTS):
+        number = forms.NumberInput(attrs={"inputmode": "numeric"})
+        return forms.IntegerField(
+            min_value=-MAX_NUMBER, max_value=MAX_NUMBER, widget=number, **common
         )
+    if spec.kind == FieldKind.CHOICE:
+        return forms.TypedChoiceField(choices=list(spec.choices), empty_value=None, **common)
+    return forms.CharField(max_length=MAX_CARD_TEXT, strip=True, widget=_CARDS, **common)
+
+
+_CARDS = forms.TextInput(
+    attrs={
+        "autocomplete": "off",
+        "autocapitalize": "characters",
+        "spellcheck": "false",
+        "placeholder": "e.g. JK AS 10H 7C",
+    }
+)
+
+
+class FieldsForm(forms.Form):
+    """The inputs of one row (a side or a member) for the game's fields of its scope."""
+
+    def __init__(self, data: Any, *, specs: Sequence[Field], prefix: str, initial: Any) -> None:
+        super().__init__(data, prefix=prefix, initial=initial, label_suffix="")
+        self.specs = list(specs)
+        for spec in self.specs:
+            self.fields[spec.name] = form_field(spec)
+
+    def values(self, went_out: bool | None, exclusive: str | None) -> dict[str, Any]:
+        """The values as the game reads them: what was entered, and nothing that was not
+        (an empty input is no value), the went-out choice as the exclusive flag."""
+        data = self.cleaned_data
+        values = {
+            spec.name: data[spec.name]
+            for spec in self.specs
+            if data.get(spec.name) not in (None, "") or spec.kind == FieldKind.FLAG
+        }
+        if exclusive is not None:
+            values[exclusive] = bool(went_out)
+        return values
+
+
+@dataclass
+class MemberRow:
+    seat: SeatLine
+    form: FieldsForm
+    went_out: bool = False
+    problems: dict[str, list[Problem]] = field(default_factory=dict)
+
+
+@dataclass
+class SideRow:
+    """One side's row: its seats, its inputs, its members' inputs, what the game said of it."""
+
+    index: int
+    seats: tuple[SeatLine, ...]
+    label: str
+    form: FieldsForm
+    members: list[MemberRow]
+    went_out: bool = False
+    problems: dict[str, list[Problem]] = field(default_factory=dict)  # by field; "" the row's
+    score: SideScore | None = None
+
+    @property
+    def seat(self) -> SeatLine:
+        return self.seats[0]
+
+    @property
+    def name(self) -> str:
+        return " & ".join(seat.name for seat in self.seats)
+
+    @property
+    def cards(self) -> list[forms.BoundField]:
+        return [self.form[s.name] for s in self.form.specs if s.kind == FieldKind.CARDS]
+
+    @property
+    def numbers(self) -> list[tuple[forms.BoundField, list[Problem]]]:
+        """The number and choice inputs, each with its problems."""
+        kinds = (FieldKind.COUNT, FieldKind.POINTS, FieldKind.CHOICE)
+        return [
+            (self.form[s.name], self.problems.get(s.name, []))
+            for s in self.form.specs
+            if s.kind in kinds
+        ]
+
+    @property
+    def flags(self) -> list[forms.BoundField]:
+        return [self.form[s.name] for s in self.form.specs if s.kind == FieldKind.FLAG]
+
+    @property
+    def other_problems(self) -> list[Problem]:
+        """Everything but the cards' problems, shown under the number inputs."""
+        cards = {s.name for s in self.form.specs if s.kind == FieldKind.CARDS}
+        return [p for name, found in self.problems.items() if name not in cards for p in found]
 
 
 class ResultForm(forms.Form):
-    """One game's result at the table; `rows` holds a `HandRowForm` per seat, in seat order."""
+    """One deal's result at the table, its inputs the game's fields for the deal (`rows`: one
+    `SideRow` per side, in side order)."""
 
-    game = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    # The attempt the form was opened for (R9.2): a void recorded meanwhile changes it.
+    game = forms.IntegerField(widget=forms.HiddenInput, min_value=1)  # the deal's number
+    # The attempt the form was opened for (Kalooki R9.2): a void recorded meanwhile changes it.
     attempt = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     base_version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
-    went_out = forms.TypedChoiceField(
-        label="Who went out",
-        coerce=int,
-        required=False,
-        empty_value=None,
-        widget=forms.RadioSelect,
-    )
-    down_and_out = forms.BooleanField(
-        label="Down and out: went out on the turn they came down, card points doubled (R8.3)",
-        required=False,
-    )
-    void = forms.BooleanField(
-        label="Void game: the stock ran out twice; nobody scores, the same dealer redeals (R9.2)",
-        required=False,
-    )
     confirm_warnings = forms.BooleanField(
-        label="Confirm anyway: these cards and calls are right (the game is flagged for the "
-        "director)",
+        label="Confirm anyway: these values are right (the result is flagged for the director)",
         required=False,
     )
     reason = forms.CharField(label="Why is it corrected?", max_length=300, required=False)
@@ -162,193 +186,243 @@ class ResultForm(forms.Form):
         self,
         data: Any = None,
         *,
+        rules: Rules[Any],
         seats: Sequence[SeatLine],
+        number: int,
         correcting: bool = False,
-        number: int | None = None,
         initial: dict[str, Any] | None = None,
-        row_initial: dict[int, dict[str, Any]] | None = None,
+        side_initial: Mapping[int, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(data, initial=initial, label_suffix="")
-        self.seats = list(seats)
+        self.rules, self.seats, self.number = rules, list(seats), number
         self.correcting = correcting
-        self.number = number  # a correction's game comes from its URL, not from the form
+        self.specs = rules.fields(number)
         self.fields["who"] = NameField(seats, label="Who is entering?")
-        self.fields["went_out"].choices = [(seat.entry_id, seat.name) for seat in seats]
+        self._deal_fields()
         if correcting:
-            # A scored game is made void only by a director's ruling (R9.2, R12.4).
-            del self.fields["void"]
             self.fields["reason"].required = True
             self.fields["base_version"].required = True
             self.fields["game"].required = False
         self.order_fields(["who"])
-        row_initial = row_initial or {}
-        self.rows = [
-            HandRowForm(
-                data,
-                prefix=f"p{seat.position}",
-                initial=row_initial.get(seat.entry_id),
-                label_suffix="",
+        self.rows = self._rows(data, side_initial or {})
+
+    @property
+    def title(self) -> str:
+        """ "Game 3", "Hand 2", "Deal 4"."""
+        return deal_title(self.rules, self.number)
+
+    # --- building ---------------------------------------------------------------------------
+
+    @property
+    def exclusive(self) -> Field | None:
+        """The game's "who went out" flag, shown as one radio per row."""
+        return next((s for s in self.specs if s.exclusive and s.kind == FieldKind.FLAG), None)
+
+    def _scoped(self, scope: Scope) -> list[Field]:
+        exclusive = self.exclusive
+        return [s for s in self.specs if s.scope == scope and s is not exclusive]
+
+    def _deal_fields(self) -> None:
+        void_rule = self.rules.cites("void")
+        for spec in self._scoped(Scope.DEAL):
+            if self.correcting and void_rule and spec.rule == void_rule:
+                continue  # a scored deal is made void only by a director's ruling
+            self.fields[spec.name] = form_field(spec)
+        exclusive = self.exclusive
+        if exclusive is not None:
+            self.fields["went_out"] = forms.TypedChoiceField(
+                label=exclusive.label,
+                coerce=int,
+                required=False,
+                empty_value=None,
+                widget=forms.RadioSelect,
+                choices=[(seat.entry_id, seat.name) for seat in self.seats],
             )
-            for seat in seats
-        ]
+
+    @property
+    def deal_fields(self) -> list[forms.BoundField]:
+        return [self[s.name] for s in self._scoped(Scope.DEAL) if s.name in self.fields]
+
+    def _rows(self, data: Any, initial: Mapping[int, dict[str, Any]]) -> list[SideRow]:
+        sides = sides_of(self.rules, self.seats)
+        labels = side_labels(self.rules, self.seats)
+        team = self.rules.shape().members > 1
+        rows = []
+        for index, (seats, label) in enumerate(zip(sides, labels, strict=True)):
+            given = initial.get(seats[0].entry_id, {})
+            prefix = f"s{index + 1}" if team else f"p{seats[0].position}"
+            side_form = FieldsForm(
+                data, specs=self._scoped(Scope.SIDE), prefix=prefix, initial=given.get("values")
+            )
+            members = [
+                MemberRow(seat, self._member_form(data, seat, given, m) if team else None)
+                for m, seat in enumerate(seats)
+            ]
+            rows.append(SideRow(index, seats, label, side_form, members))
+        return rows
+
+    def _member_form(
+        self, data: Any, seat: SeatLine, given: dict[str, Any], member: int
+    ) -> FieldsForm:
+        members = given.get("members") or []
+        initial = members[member] if member < len(members) else None
+        specs = self._scoped(Scope.MEMBER)
+        return FieldsForm(data, specs=specs, prefix=f"p{seat.position}", initial=initial)
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def _member_forms(self) -> list[FieldsForm]:
+        return [m.form for row in self.rows for m in row.members if m.form is not None]
 
     def is_valid(self) -> bool:
-        rows = [row.is_valid() for row in self.rows]  # every row, so each shows its errors
+        # Every row, so each shows its errors.
+        rows = [form.is_valid() for form in [*(r.form for r in self.rows), *self._member_forms()]]
         return super().is_valid() and all(rows)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if self.number is not None:
+        if self.correcting:
             data["game"] = self.number
-        data.setdefault("void", False)
         return data
 
     def went_out_id(self) -> int | None:
         return self.cleaned_data.get("went_out")
 
-    def hands(self) -> list[HandInput]:
-        out = self.went_out_id()
-        return [
-            row.to_input(seat.entry_id, seat.entry_id == out)
-            for seat, row in zip(self.seats, self.rows, strict=True)
-        ]
-
-    def entry(self) -> GameEntry:
-        """The result as the rules engine's entry, hands labelled as the service labels them."""
-        labels = player_labels(self.seats)
-        hands = tuple(
-            HandEntry(
-                player=labels[hand.entry_id],
-                went_out=hand.went_out,
-                cards=hand.cards,
-                points=hand.points,
-                calls=hand.calls,
-                failed_come_downs=hand.failed_come_downs,
-                overcall_penalty=hand.overcall_penalty,
-            )
-            for hand in self.hands()
-        )
+    def deal_values(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return GameEntry(data["game"], hands, data["down_and_out"], data["void"])
+        return {
+            s.name: data[s.name]
+            for s in self._scoped(Scope.DEAL)
+            if s.name in self.fields and (data.get(s.name) not in (None, ""))
+        }
+
+    def sides(self) -> list[SideInput]:
+        """Each side's values and its members', as the service takes them."""
+        out, exclusive = self.went_out_id(), self.exclusive
+        side_flag = exclusive.name if exclusive and exclusive.scope == Scope.SIDE else None
+        member_flag = exclusive.name if exclusive and exclusive.scope == Scope.MEMBER else None
+        inputs = []
+        for row in self.rows:
+            went_out = any(seat.entry_id == out for seat in row.seats)
+            values = row.form.values(went_out if side_flag else None, side_flag)
+            members = tuple(
+                m.form.values(m.seat.entry_id == out if member_flag else None, member_flag)
+                for m in row.members
+                if m.form is not None
+            )
+            inputs.append(SideInput(row.seat.entry_id, values, members))
+        return inputs
+
+    def entry(self) -> DealEntry:
+        """The result as the game's entry, sides labelled as the service labels them."""
+        sides = tuple(
+            SideEntry(row.label, dict(side.values), side.members, tuple(s.name for s in row.seats))
+            for row, side in zip(self.rows, self.sides(), strict=True)
+        )
+        return DealEntry(self.cleaned_data["game"], sides, self.deal_values())
 
 
 def same_result(record: dict[str, Any], form: ResultForm) -> bool:
-    """Whether a stored entry (a `ResultRevision.entry`) is exactly what `form` submits: the
-    same phone sending its result twice (a double tap, or a retry after the connection dropped)."""
-    data = form.cleaned_data
-    if bool(record.get("void")) != data["void"]:
-        return False
-    if bool(record.get("down_and_out")) != data["down_and_out"]:
-        return False
-    stored = {_entry_id(hand): _hand_fields(hand) for hand in record.get("hands", [])}
-    sent = {hand.entry_id: _hand_fields(vars(hand)) for hand in form.hands()}
-    return stored == sent
+    """Whether a stored entry (a `ResultRevision.entry`) is what `form` submits: the same phone
+    sending its result twice (a double tap, or a retry after the connection dropped). Compared
+    as the game reads both (`Rules.evaluate`'s canonical entry)."""
+    evaluation = form.rules.evaluate(form.entry())
+    sent = evaluation.entry.to_dict()
+    keys = ("values", "members")
+    stored_sides = [{k: side.get(k) for k in keys} for side in record.get("sides", [])]
+    sent_sides = [{k: side.get(k) for k in keys} for side in sent["sides"]]
+    return record.get("values") == sent["values"] and stored_sides == sent_sides
 
 
-def _hand_fields(hand: dict[str, Any]) -> tuple[Any, ...]:
-    fields = ("went_out", "cards", "points", "calls", "failed_come_downs", "overcall_penalty")
-    return tuple(hand.get(name) for name in fields)
+def correction_initial(record: dict[str, Any]) -> tuple[dict[str, Any], dict[int, Any]]:
+    """A stored entry (a `ResultRevision.entry`) as the result form's deal and row initials."""
+    initial: dict[str, Any] = dict(record.get("values", {}))
+    rows: dict[int, Any] = {}
+    for side in record.get("sides", []):
+        rows[side.get("entry")] = {"values": side.get("values"), "members": side.get("members")}
+        values = side.get("values") or {}
+        if any(value is True for name, value in values.items() if name == "went_out"):
+            initial["went_out"] = side.get("entry")
+    return initial, rows
 
 
-def correction_initial(record: dict[str, Any]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
-    """A stored entry (a `ResultRevision.entry`) as the result form's game and row initials."""
-    hands = record.get("hands", [])
-    game = {
-        "down_and_out": record.get("down_and_out", False),
-        "void": record.get("void", False),
-        "went_out": next((_entry_id(h) for h in hands if h.get("went_out")), None),
-    }
-    rows = {
-        _entry_id(hand): {
-            "cards": hand.get("cards") or "",
-            "points": hand.get("points"),
-            "calls": hand.get("calls"),
-            "failed_come_downs": hand.get("failed_come_downs") or 0,
-            "overcall_penalty": bool(hand.get("overcall_penalty")),
-        }
-        for hand in hands
-    }
-    return game, rows
-
-
-def _entry_id(hand: dict[str, Any]) -> int | None:
-    return hand.get("entry", hand.get("entry_id"))
-
-
-# --- showing the engine's answer next to the inputs ---------------------------------------------
-
-
-@dataclass
-class EntryRow:
-    """One seat's row of the result form, with what the engine said about it."""
-
-    seat: SeatLine
-    label: str
-    form: HandRowForm
-    went_out: bool
-    problems: dict[str, list[Problem]] = field(default_factory=dict)  # by field; "" for the row
-    score: PlayerScore | None = None
-
-    @property
-    def numbers(self) -> list[tuple[forms.BoundField, list[Problem]]]:
-        """The number inputs, each with its problems."""
-        names = ("points", "calls", "failed_come_downs")
-        return [(self.form[name], self.problems.get(name, [])) for name in names]
-
-    @property
-    def other_problems(self) -> list[Problem]:
-        """Everything but the cards' problems, shown under the number inputs."""
-        return [p for name, found in self.problems.items() if name != "cards" for p in found]
+# --- showing the game's answer next to the inputs -----------------------------------------------
 
 
 @dataclass
 class EntryFeedback:
-    """The form's rows and the problems that belong to the game as a whole."""
+    """The form's rows and the problems that belong to the deal as a whole."""
 
-    rows: list[EntryRow]
-    game_problems: list[Problem]  # errors without a player: R10.1, R10.3 deck limits, ...
+    rows: list[SideRow]
+    game_problems: list[Problem]  # errors without a side: Kalooki's R10.1, deck limits, ...
     warnings: list[Problem]
     errors: list[Problem]
-    scored: bool  # the engine scored the entry: every row has its score
+    scored: bool  # the game scored the entry: every row has its score
 
 
 def entry_feedback(
     form: ResultForm,
     errors: Sequence[Problem] = (),
     warnings: Sequence[Problem] = (),
-    scores: Sequence[PlayerScore] = (),
+    scores: Sequence[SideScore] = (),
 ) -> EntryFeedback:
-    labels = player_labels(form.seats)
     out = _posted_went_out(form)
-    rows = [
-        EntryRow(seat=seat, label=labels[seat.entry_id], form=row, went_out=seat.entry_id == out)
-        for seat, row in zip(form.seats, form.rows, strict=True)
-    ]
+    rows = form.rows
+    for row in rows:
+        row.went_out = any(seat.entry_id == out for seat in row.seats)
+        row.problems = {}
+        for member in row.members:
+            member.went_out = member.seat.entry_id == out
+            member.problems = {}
     by_label = {row.label: row for row in rows}
     game_problems = []
     for problem in [*errors, *warnings]:
-        row = by_label.get(problem.player or "")
+        row = _row_of(problem, rows, by_label)
         if row is None:
             if problem in errors:
                 game_problems.append(problem)
             continue
-        row.problems.setdefault(_field_of(problem, row), []).append(problem)
-    score_by_label = {score.player: score for score in scores}
-    for row in rows:
-        row.score = score_by_label.get(row.label)
+        _place(problem, row)
+    for row, score in zip(rows, scores, strict=False):
+        row.score = score
     return EntryFeedback(rows, game_problems, list(warnings), list(errors), bool(scores))
 
 
-def _field_of(problem: Problem, row: EntryRow) -> str:
-    name = FIELD_BY_RULE.get(problem.rule, "")
-    if name == "cards" and problem.rule == "R10.2" and not row.form["cards"].value():
-        return "points"  # "went out, so scores 0 card points, not 12"
-    return name
+def _row_of(problem: Problem, rows: list[SideRow], by_label: dict[str, SideRow]) -> SideRow | None:
+    if problem.side is not None and 0 <= problem.side < len(rows):
+        return rows[problem.side]
+    return by_label.get(problem.player or "")
+
+
+def _place(problem: Problem, row: SideRow) -> None:
+    name = problem.field or ""
+    if problem.member is not None and 0 <= problem.member < len(row.members):
+        row.members[problem.member].problems.setdefault(name, []).append(problem)
+        return
+    row.problems.setdefault(name, []).append(problem)
 
 
 def _posted_went_out(form: ResultForm) -> int | None:
+    if "went_out" not in form.fields:
+        return None
     value = form["went_out"].value()
     try:
         return int(value) if value not in (None, "") else None
     except (TypeError, ValueError):
         return None
+
+
+def preview_feedback(form: ResultForm) -> EntryFeedback:
+    """The form's entry checked and scored by the game, shown next to the inputs, not saved."""
+    evaluation = form.rules.evaluate(form.entry())
+    scores = evaluation.score.sides if evaluation.score else ()
+    return entry_feedback(form, evaluation.errors, evaluation.warnings, scores)
+
+
+def refusal_feedback(form: ResultForm, refused: ResultRefused) -> EntryFeedback:
+    """The service's problems next to their fields, with the game's scores when it has some."""
+    evaluation = form.rules.evaluate(form.entry())
+    errors = () if isinstance(refused, WarningsNotConfirmed) else refused.problems
+    warnings = refused.warnings or evaluation.warnings
+    score = evaluation.score
+    return entry_feedback(form, errors, warnings, score.sides if score and not errors else ())

@@ -6,7 +6,8 @@
   the "undoable until it is published" of the issue, stretched to the moment play begins.
 - **in play**: results are being entered. `round_start` says so; the first result recorded at
   any table does it too (`scoring.services.result_record`).
-- **complete**: every table has played its nine games (R4.1) and no result awaits confirmation.
+- **complete**: every table has played its match (Kalooki: nine games, R4.1) and no result
+  awaits confirmation.
   `round_reopen` takes it back to in play for a late correction, until it is locked.
 - **locked**: the scores are final; only a director's ruling changes them (R12.4).
 
@@ -16,10 +17,11 @@ Each step is one service: it locks the round, refuses with a reason a director c
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
-from scoring.models import Game, Ruling
+from scoring.matches import match_noun, played, progress, seated_as_shaped
+from scoring.models import Deal, DealResult, Ruling
 from scoring.standings_queue import standings_changed
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
@@ -151,17 +153,20 @@ def _check_earlier_rounds_published(round: Round) -> None:
 
 
 def _check_seating(round: Round) -> None:
-    """Every table is within the ruleset's sizes (R12.2), and every seated player still plays."""
+    """Every table is seated as the game's table shape says (Kalooki R12.2), and every seated
+    player still plays."""
     tables = list(round.tables.annotate(players=Count("seats")).order_by("number"))
     if not tables:
         raise RoundError(f"Round {round.number} has no tables: seat it first.")
-    shape = round.tournament.rules().shape()
-    least, most = shape.min_sides * shape.members, shape.max_sides * shape.members
+    rules = round.tournament.rules()
+    shape = rules.shape()
     for table in tables:
-        if not least <= table.players <= most:
+        if not seated_as_shaped(rules, table.players):
+            seats = f"{shape.min_sides * shape.members} to {shape.max_sides * shape.members}"
             raise RoundError(
-                f"Table {table.number} seats {table.players} players; a table seats "
-                f"{least} to {most} (R12.2): move players, or seat the round again."
+                f"Table {table.number} seats {table.players} players; a table seats {seats} "
+                f"({rules.cites('table') or rules.game.name}): move players, or seat the round "
+                "again."
             )
     gone = (
         Seat.objects.filter(round=round)
@@ -181,7 +186,7 @@ def round_unpublish(*, round: Round, by: AbstractBaseUser | None) -> Round:
     """Take a published round back to draft, to change its seating, while nothing is played."""
     round = _locked(round)
     _require(round, Status.PUBLISHED, "taken back to draft")
-    if Game.objects.filter(table__round=round).exists():
+    if Deal.objects.filter(table__round=round).exists():
         raise RoundError(
             f"Round {round.number} has results already: its seats change only by a ruling."
         )
@@ -195,8 +200,8 @@ def round_unpublish(*, round: Round, by: AbstractBaseUser | None) -> Round:
 
 
 def _has_rulings(round: Round) -> bool:
-    """A ruling names the round, one of its tables or one of its games."""
-    names = Q(round=round) | Q(table__round=round) | Q(game__table__round=round)
+    """A ruling names the round, one of its tables or one of its deals."""
+    names = Q(round=round) | Q(table__round=round) | Q(deal__table__round=round)
     return Ruling.objects.filter(names).exists()
 
 
@@ -213,31 +218,42 @@ def round_start(*, round: Round, by: AbstractBaseUser | None) -> Round:
 
 @transaction.atomic
 def round_complete(*, round: Round, by: AbstractBaseUser | None) -> Round:
-    """Close play: every table has played its set (R4.1) and every result is confirmed."""
+    """Close play: every table has played its match (the game says it is over) and every result
+    is confirmed."""
     round = _locked(round)
     _require(round, Status.IN_PLAY, "completed")
     unfinished = _unfinished_tables(round)
     if unfinished:
         raise RoundError(
             "; ".join(unfinished)
-            + f". Round {round.number} is complete when every table has played its set (R4.1)."
+            + f". Round {round.number} is complete when every table has played its "
+            + match_noun(round.tournament.rules())
+            + _cited(round, "order")
+            + "."
         )
     return _step(round, Status.COMPLETE, by=by, action="complete")
 
 
+def _cited(round: Round, topic: str) -> str:
+    rule = round.tournament.rules().cites(topic)
+    return f" ({rule})" if rule else ""
+
+
 def _unfinished_tables(round: Round) -> list[str]:
-    """What each unfinished table still lacks, in words: "Table 3 has played 6 of 9 games"."""
-    games = len(round.tournament.rules().ruleset.games)
-    tables = round.tables.annotate(
-        scored=Count("games", filter=Q(games__is_void=False)),
-        pending=Count("games", filter=Q(games__status=Game.Status.PENDING)),
-    ).order_by("number")
+    """What each unfinished table still lacks, in words: "Table 3 has played 6 of 9 games".
+    A table has finished when its game says its match is over (two queries)."""
+    rules = round.tournament.rules()
+    results = Prefetch("results", queryset=DealResult.objects.order_by("side"))
+    deals = Prefetch("deals", queryset=Deal.objects.prefetch_related(results))
     lacks = []
-    for table in tables:
-        if table.scored < games:
-            lacks.append(f"Table {table.number} has played {table.scored} of {games} games")
-        elif table.pending:
-            lacks.append(f"Table {table.number} has {table.pending} result(s) to confirm")
+    for table in round.tables.prefetch_related(deals).order_by("number"):
+        stored = list(table.deals.all())
+        scored = sum(1 for deal in stored if not deal.is_void)
+        pending = sum(1 for deal in stored if deal.status == Deal.Status.PENDING)
+        if not rules.match_over(played(stored)):
+            lacks.append(f"Table {table.number} has played {progress(rules, scored)}")
+        elif pending:
+            lacks.append(f"Table {table.number} has {pending} result(s) to confirm")
     return lacks
 
 
@@ -257,7 +273,10 @@ def round_lock(*, round: Round, by: AbstractBaseUser | None) -> Round:
         raise RoundError(
             "; ".join(_unfinished_tables(round) or [f"Round {round.number} is in play"])
             + f". Complete round {round.number} before locking it: every table plays its "
-            "set first (R4.1)."
+            + match_noun(round.tournament.rules())
+            + " first"
+            + _cited(round, "order")
+            + "."
         )
     _require(round, Status.COMPLETE, "locked")
     round.locked_at = timezone.now()

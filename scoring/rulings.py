@@ -1,6 +1,6 @@
 """Rulings (R12.4): the tournament director's decisions, with who, when, what and why.
 
-A ruling is about a **subject**: a player (entry), a table, or one game at a table. Only a
+A ruling is about a **subject**: a player (entry), a table, or one deal at a table. Only a
 penalty or a score correction carries **points**, which go to one player's score and show in the
 standings with the ruling behind them. A **disqualification** also disqualifies the player (as
 the players page does: `tournament.services.entry_disqualify`), and reversing it reinstates them. A
@@ -21,7 +21,8 @@ carries the opposite points (`ruling_reverse`).
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
 
-from scoring.models import Game, Ruling
+from scoring.matches import deal_noun, deal_title
+from scoring.models import Deal, Ruling
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
 from tables.services import seat_relocate, seats_exchange
@@ -57,7 +58,7 @@ def ruling_record(
     reason: str = "",
     entry: Entry | None = None,
     table: Table | None = None,
-    game: Game | None = None,
+    deal: Deal | None = None,
     points: int = 0,
     reverses: Ruling | None = None,
 ) -> Ruling:
@@ -71,7 +72,7 @@ def ruling_record(
         )
     _check_kind(kind, points, reverses)
     _check_words(decision)
-    table = _check_subject(tournament, kind, points, entry, table, game)
+    table = _check_subject(tournament, kind, points, entry, table, deal)
     if reverses is not None:
         reverses = _reversible(tournament, reverses)
     round = _held_round(tournament, table, reverses)
@@ -83,7 +84,7 @@ def ruling_record(
         tournament=tournament,
         round=round,
         table=table,
-        game=game,
+        deal=deal,
         entry=entry,
         kind=kind,
         points=points,
@@ -117,7 +118,7 @@ def ruling_reverse(*, ruling: Ruling, by: AbstractBaseUser | None, reason: str) 
         reason=reason,
         entry=original.entry,
         table=original.table,
-        game=original.game,
+        deal=original.deal,
         points=-original.points,
         reverses=original,
     )
@@ -239,29 +240,31 @@ def _check_subject(
     points: int,
     entry: Entry | None,
     table: Table | None,
-    game: Game | None,
+    deal: Deal | None,
 ) -> Table | None:
     """Check the ruling's subject belongs to this tournament; return its table, if any."""
     if entry is None and (points or kind in NEEDS_A_PLAYER):
         raise RulingError("Choose the player this ruling is about (R12.4).", "entry")
-    if entry is None and table is None and game is None:
+    if entry is None and table is None and deal is None:
+        noun = deal_noun(tournament.rules())
         raise RulingError(
-            "A ruling is about a player, a table or a game: choose at least one.", "entry"
+            f"A ruling is about a player, a table or a {noun}: choose at least one.", "entry"
         )
     if entry is not None and entry.tournament_id != tournament.pk:
         raise RulingError(f"{entry.player.name} does not play in {tournament.name}.", "entry")
-    table = _game_table(game, table)
+    table = _deal_table(deal, table)
     if table is not None and table.round.tournament_id != tournament.pk:
         raise RulingError(f"{table} is not a table of {tournament.name}.", "table")
     return table
 
 
-def _game_table(game: Game | None, table: Table | None) -> Table | None:
-    if game is None:
+def _deal_table(deal: Deal | None, table: Table | None) -> Table | None:
+    if deal is None:
         return table
-    if table is not None and game.table_id != table.pk:
-        raise RulingError(f"{game} was not played at {table}.", "game")
-    return game.table
+    if table is not None and deal.table_id != table.pk:
+        title = deal_title(table.round.tournament.rules(), deal.number)
+        raise RulingError(f"{title} was not played at {table}.", "deal")
+    return deal.table
 
 
 def _check_table_open(table: Table, round: Round, entry: Entry | None) -> None:
@@ -331,7 +334,7 @@ def _audit(ruling: Ruling, by: AbstractBaseUser | None) -> None:
             "points": ruling.points,
             "entry": ruling.entry_id,
             "table": ruling.table_id,
-            "game": ruling.game_id,
+            "deal": ruling.deal_id,
             "reverses": ruling.reverses_id,
         },
     )
@@ -410,7 +413,7 @@ def _tables_touched(
         if each.pk not in seats:
             raise RulingError(f"{each.player.name} has no seat in round {round.number}.")
     touched = (seats[entry.pk], table if table is not None else seats[swap_with.pk])
-    played = Game.objects.filter(table__in=touched).order_by("table__number").first()
+    played = Deal.objects.filter(table__in=touched).order_by("table__number").first()
     if played is not None:
         raise RulingError(
             f"Table {played.table.number} has results already: its seats can no longer change. "
@@ -420,15 +423,17 @@ def _tables_touched(
 
 
 def _check_sizes_after_move(round: Round, source: Table, target: Table) -> None:
-    """A published round keeps every table within the ruleset's sizes (R12.2)."""
-    rules = round.tournament.rules().ruleset
-    if source.seats.count() - 1 < rules.min_table_size:
+    """A published round keeps every table seated as the game's table shape says (R12.2)."""
+    rules = round.tournament.rules()
+    shape, cited = rules.shape(), rules.cites("table") or "the game's table shape"
+    fewest, most = shape.min_sides * shape.members, shape.max_sides * shape.members
+    if source.seats.count() - 1 < fewest or shape.members > 1:
         raise RulingError(
-            f"Table {source.number} would seat fewer than {rules.min_table_size} players "
-            "(R12.2): swap players instead."
+            f"Table {source.number} would seat {source.seats.count() - 1} players, not "
+            f"{fewest} to {most} ({cited}): swap players instead."
         )
-    if target.seats.count() + 1 > rules.max_table_size:
+    if target.seats.count() + 1 > most:
         raise RulingError(
-            f"Table {target.number} would seat more than {rules.max_table_size} players (R12.2): "
+            f"Table {target.number} would seat more than {most} players ({cited}): "
             "swap players instead."
         )

@@ -1,53 +1,64 @@
 """The score sheet of one table, as the table's link page and the director's table page show it.
 
 Terms
-- current game: the first game of the set without a scored result at the table. A void attempt
-  (R9.2) scores nothing, so the same game is current again, redealt by the same dealer.
-- running total: a player's total over the scored games up to and including one game (R8.6).
-- version: every save of a game's result is a numbered revision; a correction is based on the
+- current deal: the deal the game says comes next (``Rules.next_deal``); after a void attempt
+  (Kalooki R9.2) the same deal is current again, redealt by the same dealer. None once the match
+  is over.
+- running total: a side's total over the scored deals up to and including one deal (Kalooki
+  R8.6); every seat of a side shows its side's numbers.
+- entered: what was entered for a side, in words, from the game's fields ("KH 9S · 2 calls").
+- version: every save of a deal's result is a numbered revision; a correction is based on the
   version its author saw, so a correction saved meanwhile is never overwritten (a conflict).
 
-`table_page_get` reads the whole sheet (seats, games with their hands and every version) with a
-fixed number of queries, whatever the number of games played.
+`table_page_get` reads the whole sheet (seats, deals with their results and every version) with
+a fixed number of queries, whatever the number of deals played.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
 
-from games.kalooki import Ruleset
-from scoring.models import Game, HandResult, ResultRevision
+from games.base import Field, FieldKind, Rules
+from scoring.matches import deal_noun, deal_title, match_noun, played, sides_of
+from scoring.models import Deal, DealResult, ResultRevision
 from scoring.services import CORRECTABLE_ROUNDS, SCOREABLE_ROUNDS
 from tables.models import Table
-from tables.selectors import GameLine, SeatLine, game_lines, seat_lines, seats_prefetch
+from tables.selectors import (
+    DealLine,
+    SeatLine,
+    deal_lines,
+    schedule_numbers,
+    seat_lines,
+    seats_prefetch,
+)
 
 
 @dataclass(frozen=True)
 class CurrentGame:
-    """The game being played now, with who deals and who plays first (R4.3)."""
+    """The deal being played now, with who deals and who plays first (Kalooki R4.3)."""
 
-    line: GameLine  # number, cards dealt, contract and dealer
+    line: DealLine  # number, title, what is dealt and the dealer
     attempt: int  # 2 after one void attempt (R9.2)
     first_player: SeatLine | None  # the dealer's left: the next seat clockwise
 
 
 @dataclass(frozen=True)
 class ScoreCell:
-    score: int | None  # None: no result entered for this player
+    score: int | None  # None: no result entered for this seat's side
     running: int
     went_out: bool
     name: str = ""  # the seated player's
-    cards: str = ""  # as entered (R11), when cards were entered
-    calls: int | None = None
+    entered: str = ""  # what was entered for the side, in words
 
 
 @dataclass(frozen=True)
 class VersionLine:
-    """One saved version of a game's result: who, when, why, and what it changed."""
+    """One saved version of a deal's result: who, when, why, and what it changed."""
 
     version: int
     status: str  # "Confirmed", "Awaiting confirmation", "Superseded"
@@ -61,21 +72,22 @@ class VersionLine:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One played game or void attempt at the table, a cell per seat in seat order."""
+    """One played deal or void attempt at the table, a cell per seat in seat order."""
 
     number: int
+    title: str  # "Game 3", "Hand 2", "Deal 4"
     attempt: int
     is_void: bool
-    down_and_out: bool
+    down_and_out: bool  # Kalooki's R8.3, as the game reported it
     is_pending: bool  # awaiting a second person's confirmation
     is_flagged: bool
-    line: GameLine
+    line: DealLine
     cells: list[ScoreCell]
     game_id: int = 0
     version: int = 1
     warnings: tuple[str, ...] = ()
     history: tuple[VersionLine, ...] = ()
-    entry: dict[str, Any] | None = None  # the latest version as submitted, hands by entry id
+    entry: dict[str, Any] | None = None  # the latest version as the game stored it
 
     @property
     def latest(self) -> VersionLine | None:
@@ -86,24 +98,42 @@ class GameResult:
 class TablePage:
     table: Table
     seats: list[SeatLine]
-    games: list[GameLine]
-    current: CurrentGame | None  # None once all nine games are scored
+    games: list[DealLine]  # the match's deals (for a match to a target: played and next)
+    current: CurrentGame | None  # None once the match is over
     results: list[GameResult]
-    totals: list[int]
+    totals: list[int]  # per seat: its side's total
     games_scored: int
-    ruleset: Ruleset  # the tournament's own (R1-R12)
+    rules: Rules[Any]  # the tournament's game under its own ruleset
+    leaders: list[SeatLine]  # the seats of the sides placed first so far
 
     @property
     def seat_totals(self) -> list[tuple[SeatLine, int]]:
         return list(zip(self.seats, self.totals, strict=True))
 
     @property
-    def leaders(self) -> list[SeatLine]:
-        """The players with the lowest total so far (R4.1: lowest wins the set)."""
-        if not self.games_scored:
-            return []
-        low = min(self.totals)
-        return [seat for seat, total in zip(self.seats, self.totals, strict=True) if total == low]
+    def deal_noun(self) -> str:
+        return deal_noun(self.rules)
+
+    @property
+    def deals_noun(self) -> str:
+        return deal_noun(self.rules, 2)
+
+    @property
+    def match_noun(self) -> str:
+        """ "set" (Kalooki), "game" (Hand and Foot), "match"."""
+        return match_noun(self.rules)
+
+    @property
+    def schedule_words(self) -> str:
+        return self.rules.schedule().words
+
+    @property
+    def higher_wins(self) -> bool:
+        return self.rules.higher_wins
+
+    @property
+    def order_rule(self) -> str:
+        return self.rules.cites("order")
 
     @property
     def is_signed_off(self) -> bool:
@@ -111,8 +141,8 @@ class TablePage:
 
     @property
     def is_open(self) -> bool:
-        """Results may be entered and corrected: the round is in play and the set not signed off
-        (a complete round may still be corrected until the director locks it, R12.4)."""
+        """Results may be entered and corrected: the round is in play and the match not signed
+        off (a complete round may still be corrected until the director locks it, R12.4)."""
         return not self.is_signed_off and self.table.round.status in CORRECTABLE_ROUNDS
 
     @property
@@ -129,56 +159,72 @@ class TablePage:
         return self.is_open and self.current is None and not self.pending
 
     def scored(self, number: int) -> GameResult | None:
-        """The scored (not void) result of game `number`, if there is one."""
+        """The scored (not void) result of deal `number`, if there is one."""
         return next((r for r in self.results if r.number == number and not r.is_void), None)
 
 
 def table_page_get(*, token: str) -> TablePage:
-    """The table with this private token and its set so far; `Table.DoesNotExist` if none.
+    """The table with this private token and its match so far; `Table.DoesNotExist` if none.
 
-    Five queries (table with round and tournament, seats with players, games, hands, versions)
-    for any number of games and players.
+    Five queries (table with round and tournament, seats with players, deals, results,
+    versions) for any number of deals and players.
     """
     revisions = ResultRevision.objects.order_by("version").select_related(
         "entered_by", "confirmed_by"
     )
-    games = Prefetch(
-        "games",
-        queryset=Game.objects.order_by("number", "attempt").prefetch_related(
-            Prefetch("hands", queryset=HandResult.objects.order_by("entry_id")),
+    deals = Prefetch(
+        "deals",
+        queryset=Deal.objects.order_by("number", "attempt").prefetch_related(
+            Prefetch("results", queryset=DealResult.objects.order_by("side")),
             Prefetch("revisions", queryset=revisions),
         ),
     )
     table = (
         Table.objects.select_related("round__tournament")
-        .prefetch_related(seats_prefetch(), games)
+        .prefetch_related(seats_prefetch(), deals)
         .get(access_token=token)
     )
+    return table_sheet(table=table)
+
+
+def table_sheet(*, table: Table) -> TablePage:
+    """The sheet of a table read with its seats and deals prefetched (`table_page_get`)."""
     seats = seat_lines(table)
-    ruleset = table.round.tournament.rules().ruleset
-    lines = game_lines(seats, ruleset.games)
-    played = list(table.games.all())
-    results, totals = _results(played, seats, lines)
-    scored = {game.number for game in played if not game.is_void}
+    rules = table.round.tournament.rules()
+    stored = list(table.deals.all())
+    scores = played(stored)
+    scored = {deal.number for deal in stored if not deal.is_void}
+    lines = deal_lines(seats, rules, schedule_numbers(rules, played=len(scored)))
+    results, totals = _results(rules, stored, seats, lines)
     return TablePage(
         table=table,
         seats=seats,
         games=lines,
-        current=_current(played, seats, lines, scored),
+        current=_current(rules, stored, seats, scores),
         results=results,
         totals=totals,
         games_scored=len(scored),
-        ruleset=ruleset,
+        rules=rules,
+        leaders=_leaders(rules, seats, scores) if scored else [],
     )
 
 
+def _leaders(rules: Rules[Any], seats: list[SeatLine], scores: list[Any]) -> list[SeatLine]:
+    """The seats of the sides the game places first in the match so far."""
+    results = rules.match_result(scores)
+    sides = sides_of(rules, seats)
+    return [seat for side, result in zip(sides, results, strict=False) if result.place == 1
+            for seat in side]  # fmt: skip
+
+
 def _current(
-    played: list[Game], seats: list[SeatLine], lines: list[GameLine], scored: set[int]
+    rules: Rules[Any], stored: list[Deal], seats: list[SeatLine], scores: list[Any]
 ) -> CurrentGame | None:
-    line = next((line for line in lines if line.number not in scored), None)
-    if line is None:
+    number = rules.next_deal(scores)
+    if number is None:
         return None
-    voids = sum(1 for game in played if game.number == line.number and game.is_void)
+    line = deal_lines(seats, rules, [number])[0]
+    voids = sum(1 for deal in stored if deal.number == number and deal.is_void)
     first_player = None
     if line.dealer is not None:
         first_player = seats[(seats.index(line.dealer) + 1) % len(seats)]
@@ -186,33 +232,38 @@ def _current(
 
 
 def _results(
-    played: list[Game], seats: list[SeatLine], lines: list[GameLine]
+    rules: Rules[Any], stored: list[Deal], seats: list[SeatLine], lines: list[DealLine]
 ) -> tuple[list[GameResult], list[int]]:
-    """A row per game or void attempt, in order, with each seat's score and running total."""
+    """A row per deal or void attempt, in order, with each seat's score and running total."""
     by_number = {line.number: line for line in lines}
+    sides = sides_of(rules, seats)
+    side_of = {seat.entry_id: i for i, side in enumerate(sides) for seat in side}
     totals = [0] * len(seats)
     results = []
-    for game in played:
-        hands = {hand.entry_id: hand for hand in game.hands.all()}
+    for deal in stored:
+        by_side = {result.side: result for result in deal.results.all()}
+        specs = rules.fields(deal.number)
         cells = []
         for i, seat in enumerate(seats):
-            hand = None if game.is_void else hands.get(seat.entry_id)
-            totals[i] += hand.total if hand else 0
-            cells.append(_cell(seat, hand, totals[i]))
-        revisions = list(game.revisions.all())
+            result = None if deal.is_void else by_side.get(side_of.get(seat.entry_id, -1))
+            totals[i] += result.points if result else 0
+            cells.append(_cell(seat, result, totals[i], specs))
+        revisions = list(deal.revisions.all())
+        line = by_number.get(deal.number) or deal_lines(seats, rules, [deal.number])[0]
         results.append(
             GameResult(
-                number=game.number,
-                attempt=game.attempt,
-                is_void=game.is_void,
-                down_and_out=game.down_and_out,
-                is_pending=game.status == Game.Status.PENDING,
-                is_flagged=game.is_flagged,
-                line=by_number[game.number],
+                number=deal.number,
+                title=deal_title(rules, deal.number),
+                attempt=deal.attempt,
+                is_void=deal.is_void,
+                down_and_out=deal.down_and_out,
+                is_pending=deal.status == Deal.Status.PENDING,
+                is_flagged=deal.is_flagged,
+                line=line,
                 cells=cells,
-                game_id=game.pk,
-                version=game.version,
-                warnings=tuple(w.get("message", "") for w in game.warnings or []),
+                game_id=deal.pk,
+                version=deal.version,
+                warnings=tuple(w.get("message", "") for w in deal.warnings or []),
                 history=_history(revisions),
                 entry=revisions[-1].entry if revisions else None,
             )
@@ -220,29 +271,45 @@ def _results(
     return results, list(totals)
 
 
-def _cell(seat: SeatLine, hand: HandResult | None, running: int) -> ScoreCell:
-    if hand is None:
+def _cell(
+    seat: SeatLine, result: DealResult | None, running: int, specs: Sequence[Field]
+) -> ScoreCell:
+    if result is None:
         return ScoreCell(score=None, running=running, went_out=False, name=seat.name)
     return ScoreCell(
-        score=hand.total,
+        score=result.points,
         running=running,
-        went_out=hand.went_out,
+        went_out=result.went_out,
         name=seat.name,
-        cards=hand.cards,
-        calls=hand.calls,
+        entered=entered_words(specs, result.values, result.members),
     )
 
 
-# --- history: what each version changed ---------------------------------------------------------
+def entered_words(
+    specs: Sequence[Field], values: Mapping[str, Any], members: Sequence[Mapping[str, Any]] = ()
+) -> str:
+    """What was entered for a side, in words, the game's fields in order: "KH 9S · 2 calls"."""
+    words = [_words(spec, values.get(spec.name)) for spec in specs]
+    for member in members:
+        words += [_words(spec, member.get(spec.name)) for spec in specs]
+    return " · ".join(word for word in words if word)
 
-HAND_FIELDS = (
-    ("went_out", "went out"),
-    ("cards", "cards"),
-    ("points", "points"),
-    ("calls", "calls"),
-    ("failed_come_downs", "failed come-downs"),
-    ("overcall_penalty", "overcall penalty"),
-)
+
+def _words(spec: Field, value: Any) -> str:
+    if value is None or value == "" or spec.exclusive:
+        return ""
+    if spec.kind == FieldKind.CARDS:
+        return str(value)
+    if spec.kind == FieldKind.FLAG:
+        return spec.label.lower() if value is True else ""
+    if spec.kind == FieldKind.CHOICE:
+        return dict(spec.choices).get(value, str(value))
+    if value == spec.default:
+        return ""
+    return f"{value} {spec.label.lower()}"
+
+
+# --- history: what each version changed ---------------------------------------------------------
 
 
 def _history(revisions: list[ResultRevision]) -> tuple[VersionLine, ...]:
@@ -271,45 +338,56 @@ def _who(via: str, user: Any) -> str:
 
 
 def _changes(before: ResultRevision | None, after: ResultRevision) -> list[str]:
-    """What `after` changed from `before`, one line per player: "Ben: cards KH → 3C, 10 → 3"."""
+    """What `after` changed from `before`, one line per side: "Ben: cards KH → 3C, score 10 →
+    3"; the deal's own values first ("down and out: no → yes")."""
     if before is None:
         return [_summary(after)]
-    changes = []
-    if bool(before.entry.get("down_and_out")) != bool(after.entry.get("down_and_out")):
-        changes.append(
-            f"down and out: {_word(before.entry.get('down_and_out'))} → "
-            f"{_word(after.entry.get('down_and_out'))}"
-        )
-    old_hands = {_hand_key(h): h for h in before.entry.get("hands", [])}
-    old_totals, new_totals = _totals(before), _totals(after)
-    for hand in after.entry.get("hands", []):
-        old = old_hands.get(_hand_key(hand), {})
-        parts = [
-            f"{words} {_word(old.get(key))} → {_word(hand.get(key))}"
-            for key, words in HAND_FIELDS
-            if _norm(old.get(key)) != _norm(hand.get(key))
-        ]
-        player = hand.get("player", "?")
-        if old_totals.get(player) != new_totals.get(player):
-            parts.append(f"score {old_totals.get(player, '–')} → {new_totals.get(player, '–')}")
+    old, new = before.entry or {}, after.entry or {}
+    changes = _differences(old.get("values") or {}, new.get("values") or {})
+    old_sides = {side.get("entry"): side for side in old.get("sides", [])}
+    old_points, new_points = _points(before), _points(after)
+    for side in new.get("sides", []):
+        key = side.get("entry")
+        was = old_sides.get(key, {})
+        parts = _differences(was.get("values") or {}, side.get("values") or {})
+        for m, member in enumerate(side.get("members") or []):
+            old_members = was.get("members") or []
+            previous = old_members[m] if m < len(old_members) else {}
+            parts += _differences(previous, member)
+        if old_points.get(key) != new_points.get(key):
+            parts.append(f"score {_word(old_points.get(key))} → {_word(new_points.get(key))}")
         if parts:
-            changes.append(f"{player}: {', '.join(parts)}")
+            changes.append(f"{side.get('label', '?')}: {', '.join(parts)}")
     return changes or ["nothing in the result changed"]
 
 
+def _differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    names = [*new, *(name for name in old if name not in new)]
+    return [
+        f"{name.replace('_', ' ')} {_word(old.get(name))} → {_word(new.get(name))}"
+        for name in names
+        if _norm(old.get(name)) != _norm(new.get(name))
+    ]
+
+
 def _summary(revision: ResultRevision) -> str:
-    if revision.entry.get("void"):
+    scores = revision.scores if isinstance(revision.scores, dict) else {}
+    if scores.get("void"):
         return "entered as void (R9.2)"
-    totals = ", ".join(f"{player} {total}" for player, total in _totals(revision).items())
+    labels = [side.get("label", "?") for side in (revision.entry or {}).get("sides", [])]
+    points = [side.get("points") for side in scores.get("sides", [])]
+    totals = ", ".join(f"{label} {p}" for label, p in zip(labels, points, strict=False))
     return f"entered: {totals}" if totals else "entered"
 
 
-def _totals(revision: ResultRevision) -> dict[str, int]:
-    return {score["player"]: score["total"] for score in revision.scores or []}
-
-
-def _hand_key(hand: dict[str, Any]) -> Any:
-    return hand.get("entry", hand.get("entry_id", hand.get("player")))
+def _points(revision: ResultRevision) -> dict[Any, int]:
+    """Each side's points in a version, by the side's entry id."""
+    scores = revision.scores if isinstance(revision.scores, dict) else {}
+    sides = (revision.entry or {}).get("sides", [])
+    return {
+        side.get("entry"): score.get("points")
+        for side, score in zip(sides, scores.get("sides", []), strict=False)
+    }
 
 
 def _norm(value: Any) -> Any:

@@ -1,13 +1,14 @@
 """Reads for the director's round page, dashboard and rulings list.
 
 Each selector runs a fixed number of queries, whatever the number of players and tables:
-`round_progress` 2 (3 if the round comes without its tournament), `rulings_list` 1,
+`round_progress` 3 (4 if the round comes without its tournament), `rulings_list` 1,
 `standings_for_director` 1 while the standings are cached.
 
 Terms
-- progress of a table: how many of the set's games are scored (void attempts do not count,
-  R9.2), when a result was last entered or corrected, how many results await confirmation, and
-  how many were saved over a warning (flagged, R10.6, R10.7).
+- progress of a table: how many of its match's deals are scored (void attempts do not count,
+  R9.2), whether the game says the match is over, when a result was last entered or
+  corrected, how many results await confirmation, and how many were saved over a warning
+  (flagged, R10.6, R10.7).
 - standings: the snapshot `scoring.standings.standings_current` reads, the one the public
   leaderboard shows, so that the director and the hall's projector never disagree (R12.3,
   R12.4). The director sees each ruling behind the points it adds; the latest round's score is
@@ -25,7 +26,9 @@ from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q
 
-from scoring.models import Game, Ruling
+from games.base import DealScore, SideScore
+from scoring.matches import deal_noun, deals_in_match, progress
+from scoring.models import Deal, DealResult, Ruling
 from scoring.standings import standings_current, standings_refresh
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
@@ -47,13 +50,15 @@ class TableProgress:
     id: int
     number: int
     seats: tuple[SeatLine, ...]
-    games_scored: int
-    games_in_set: int
+    games_scored: int  # deals scored (void attempts do not count)
+    games_in_set: int | None  # the deals of a match; None for a match to a target score
     last_entry_at: datetime | None
     pending: int
     flagged: int
     access_token: str
     signed_off_at: datetime | None
+    finished: bool = False  # the game says the match is over
+    progress: str = ""  # "6 of 9 games", "4 deals"
 
     @property
     def first_dealer(self) -> SeatLine | None:
@@ -61,38 +66,69 @@ class TableProgress:
 
     @property
     def is_finished(self) -> bool:
-        return self.games_scored >= self.games_in_set
+        return self.finished
 
 
 def round_progress(*, round: Round) -> list[TableProgress]:
-    """Every table of the round with its seats and progress, by table number (2 queries)."""
-    games_in_set = len(round.tournament.rules().ruleset.games)
+    """Every table of the round with its seats and progress, by table number (3 queries:
+    tables, seats, and the scored deals' results, which say when a match is over)."""
+    rules = round.tournament.rules()
     seats = Seat.objects.select_related("entry__player").order_by("position")
     tables = (
         round.tables.annotate(
-            games_scored=Count("games", filter=Q(games__is_void=False)),
-            pending=Count("games", filter=Q(games__status=Game.Status.PENDING)),
-            flagged=Count("games", filter=Q(games__is_flagged=True)),
-            last_entry_at=Max("games__updated_at"),
+            games_scored=Count("deals", filter=Q(deals__is_void=False)),
+            pending=Count("deals", filter=Q(deals__status=Deal.Status.PENDING)),
+            flagged=Count("deals", filter=Q(deals__is_flagged=True)),
+            last_entry_at=Max("deals__updated_at"),
         )
         .prefetch_related(Prefetch("seats", queryset=seats))
         .order_by("number")
     )
+    tables = list(tables)
+    over = matches_over(rules=rules, tables=tables)
     return [
         TableProgress(
             id=table.pk,
             number=table.number,
             seats=tuple(_seat_line(seat) for seat in table.seats.all()),
             games_scored=table.games_scored,
-            games_in_set=games_in_set,
+            games_in_set=deals_in_match(rules),
             last_entry_at=table.last_entry_at,
             pending=table.pending,
             flagged=table.flagged,
             access_token=table.access_token,
             signed_off_at=table.signed_off_at,
+            finished=table.pk in over,
+            progress=progress(rules, table.games_scored),
         )
         for table in tables
     ]
+
+
+def matches_over(*, rules: Any, tables: Iterable[Any]) -> set[int]:
+    """The ids of the tables whose match the game says is over (1 query for any tables)."""
+    ids = [table.pk for table in tables]
+    rows = (
+        DealResult.objects.filter(deal__table_id__in=ids, deal__is_void=False)
+        .order_by()
+        .values_list(
+            "deal__table_id", "deal_id", "deal__number", "deal__detail", "side", "points",
+            "went_out", "detail",
+        )
+    )  # fmt: skip
+    deals: dict[int, dict[int, list]] = defaultdict(dict)
+    for table_id, deal_id, number, deal_detail, side, points, went_out, detail in rows:
+        deal = deals[table_id].setdefault(deal_id, [number, deal_detail, {}])
+        deal[2][side] = SideScore(points, went_out, (), detail)
+    over = set()
+    for table_id in ids:
+        played = [
+            DealScore(number, tuple(s for _, s in sorted(sides.items())), detail=detail)
+            for number, detail, sides in sorted(deals[table_id].values(), key=lambda d: d[0])
+        ]
+        if rules.match_over(played):
+            over.add(table_id)
+    return over
 
 
 def _seat_line(seat: Seat) -> SeatLine:
@@ -117,36 +153,37 @@ class RulingLine:
     entry_id: int | None
     round_number: int | None
     table_number: int | None
-    game_number: int | None
+    deal_number: int | None
     reverses_id: int | None
     reversed_by_id: int | None
+    deal_noun: str = "game"  # the game's word for the deal it names
 
 
 def rulings_list(*, tournament: Tournament) -> list[RulingLine]:
     """The tournament's rulings, newest first, each linked to its reversal (1 query)."""
     rulings = list(
         Ruling.objects.filter(tournament=tournament)
-        .select_related("entry__player", "round", "table", "game", "decided_by")
+        .select_related("entry__player", "round", "table", "deal", "decided_by")
         .order_by("-decided_at", "-id")
     )
-    return _ruling_lines(rulings)
+    return _ruling_lines(rulings, deal_noun(tournament.rules()))
 
 
 def ruling_get(*, ruling: Ruling) -> RulingLine:
     """One ruling as the rulings list shows it (2 queries)."""
     found = Ruling.objects.select_related(
-        "entry__player", "round", "table", "game", "decided_by"
+        "entry__player", "round", "table", "deal", "decided_by", "tournament"
     ).get(pk=ruling.pk)
     later = found.reversed_by.values_list("pk", flat=True).first()
-    return _ruling_line(found, later)
+    return _ruling_line(found, later, deal_noun(found.tournament.rules()))
 
 
-def _ruling_lines(rulings: list[Ruling]) -> list[RulingLine]:
+def _ruling_lines(rulings: list[Ruling], noun: str) -> list[RulingLine]:
     reversed_by = {ruling.reverses_id: ruling.pk for ruling in rulings if ruling.reverses_id}
-    return [_ruling_line(ruling, reversed_by.get(ruling.pk)) for ruling in rulings]
+    return [_ruling_line(ruling, reversed_by.get(ruling.pk), noun) for ruling in rulings]
 
 
-def _ruling_line(ruling: Ruling, reversed_by_id: int | None) -> RulingLine:
+def _ruling_line(ruling: Ruling, reversed_by_id: int | None, noun: str) -> RulingLine:
     return RulingLine(
         id=ruling.pk,
         kind=ruling.kind,
@@ -160,9 +197,10 @@ def _ruling_line(ruling: Ruling, reversed_by_id: int | None) -> RulingLine:
         entry_id=ruling.entry_id,
         round_number=ruling.round.number if ruling.round else None,
         table_number=ruling.table.number if ruling.table else None,
-        game_number=ruling.game.number if ruling.game else None,
+        deal_number=ruling.deal.number if ruling.deal else None,
         reverses_id=ruling.reverses_id,
         reversed_by_id=reversed_by_id,
+        deal_noun=noun,
     )
 
 
@@ -180,8 +218,7 @@ class Standing:
     club: str
     status: str
     games_played: int
-    games_won: int
-    down_and_outs: int
+    stats: dict[str, int]  # the game's stats, summed over every round (`Rules.columns`)
     ruling_points: int
     total: int
     latest_round_score: int
@@ -189,6 +226,7 @@ class Standing:
     ranked_total: int = 0  # the place is decided by it: the completed rounds' while one is live
     round_points: int = 0  # in the round being played (else the latest)
     round_games: int = 0
+    cells: tuple[int, ...] = ()  # the stats in the order of the standings' columns
 
     @property
     def status_label(self) -> str:
@@ -199,8 +237,10 @@ class Standing:
 class Standings:
     version: int
     computed_at: datetime
-    tie_breaks: tuple[str, ...]  # the ruleset's, in order (R12.3)
+    columns: tuple[dict[str, Any], ...]  # the game's standings columns but the total
+    deal_noun: str  # "games", "hands", "deals"
     lines: tuple[Standing, ...]  # placed players by place, then the unplaced
+    ranking: str = ""  # how the game ranks, in words: "Lowest total first, then games won, ..."
 
 
 def standings_for_director(*, tournament: Tournament) -> Standings:
@@ -212,12 +252,18 @@ def standings_for_director(*, tournament: Tournament) -> Standings:
     # .get: a worker still on the old code may have stored it meanwhile (a rolling deploy)
     rulings = _rulings_by_entry(tournament, frozenset(snapshot.get("counted_rulings", ())))
     latest = snapshot["latest_round"]
+    # The total has a column of its own (the ranked total), beside the live round's points.
+    columns = tuple(c for c in snapshot.get("columns", ()) if c["stat"] != "total")
+    stats = [column["stat"] for column in columns]
     return Standings(
         version=snapshot["version"],
         computed_at=datetime.fromisoformat(snapshot["computed_at"]),
-        tie_breaks=tuple(snapshot["tie_breaks"]),
+        columns=columns,
+        deal_noun=snapshot.get("deal_noun", "games"),
+        ranking=snapshot.get("ranking", ""),
         lines=tuple(
-            _standing(row, latest, rulings.get(row["entry"], ())) for row in snapshot["players"]
+            _standing(row, latest, rulings.get(row["entry"], ()), stats)
+            for row in snapshot["players"]
         ),
     )
 
@@ -242,7 +288,10 @@ def _as_counted(line: RulingLine, counted: frozenset[int]) -> RulingLine:
 
 
 def _standing(
-    row: dict[str, Any], latest_round: int | None, rulings: Iterable[RulingLine]
+    row: dict[str, Any],
+    latest_round: int | None,
+    rulings: Iterable[RulingLine],
+    columns: list[str],
 ) -> Standing:
     latest_round_score = 0 if latest_round is None else row["rounds"].get(str(latest_round), 0)
     return Standing(
@@ -253,8 +302,7 @@ def _standing(
         club=row["club"],
         status=row["status"],
         games_played=row["games_played"],
-        games_won=row["games_won"],
-        down_and_outs=row["down_and_outs"],
+        stats=row.get("stats", {}),
         ruling_points=row["ruling_points"],
         total=row["total"],
         latest_round_score=latest_round_score,
@@ -262,4 +310,5 @@ def _standing(
         ranked_total=row.get("ranked_total", row["total"]),
         round_points=row.get("round_points", latest_round_score),
         round_games=row.get("round_games", 0),
+        cells=tuple(row.get("stats", {}).get(stat, 0) for stat in columns),
     )

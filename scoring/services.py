@@ -1,38 +1,45 @@
-"""Writes to games and results: the adapter between the database and the rules engine.
+"""Writes to deals and results: the one adapter between the database and a game's rules.
 
-Each use case builds the engine's entry from the table's seats, asks the engine to check (R10) and
-score (R8) it, and saves the outcome with a new **revision**, in one transaction that holds the
-table's row lock, so two phones at one table are served one after the other.
+Each use case builds the game's entry (``games.base.DealEntry``) from the table's seats and what
+the scorekeeper sent, asks the game to check and score it (``Rules.evaluate``), and saves the
+outcome with a new **revision**, in one transaction that holds the table's row lock, so two
+phones at one table are served one after the other. The game says which deal comes next
+(``Rules.next_deal``) and when the match is over (``Rules.match_over``); a void deal (Kalooki
+R9.2) is stored as an attempt and the same number is dealt again.
 
-- `result_record`: enter the next game's result (or a void attempt, R9.2).
+- `result_record`: enter the next deal's result (or a void attempt).
 - `result_submit`: what a client sends: a new result, or a **correction** of a stored one based on
-  the **version** the client saw; a stale version is a `ResultConflict` carrying the stored game.
+  the **version** the client saw; a stale version is a `ResultConflict` carrying the stored deal.
 - `result_confirm`: a second person confirms a result, when the tournament asks for it.
-- `table_sign_off`: the table signs its finished set off; after that only a ruling changes it.
+- `table_sign_off`: the table signs its finished match off; after that only a ruling changes it.
 
-A refusal raises `ResultRefused` carrying the problems, each citing its rule where one applies.
-Nothing is overwritten: every version stays as a `ResultRevision` (who, when, what, why).
+A side's input is generic (`SideInput`: per-side values and per-member values, keyed by the
+game's field names); `HandInput` is the per-seat Kalooki shape that tests and the demo use.
+A refusal raises `ResultRefused` carrying the problems, each citing its rule where one applies
+and saying where a form should show it (`field`, `side`, `member`). Nothing is overwritten:
+every version stays as a `ResultRevision` (who, when, what, why).
 """
 
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
-from django.db.models import prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
-from games.kalooki import (
-    EntryCheck,
-    GameEntry,
-    GameScore,
-    HandEntry,
-    Problem,
-    evaluate,
-    parse_cards,
+from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEntry
+from scoring.matches import (
+    deal_noun,
+    deal_title,
+    match_noun,
+    played,
+    progress,
+    seated_as_shaped,
+    sides_of,
 )
-from scoring.models import Game, HandResult, ResultRevision
+from scoring.models import Deal, DealResult, ResultRevision
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
 from tables.selectors import seats_prefetch
@@ -52,30 +59,42 @@ class WarningsNotConfirmed(ResultRefused):
     """The result raised warnings (R10.6, R10.7) that the scorekeeper has not confirmed."""
 
 
-def _refused(message: str, rule: str = "") -> ResultRefused:
-    """A refusal that is not the engine's; `rule` is empty where no rule applies (a setting)."""
-    return ResultRefused([Problem(rule, message)])
+def _refused(message: str, rule: str = "", **where: Any) -> ResultRefused:
+    """A refusal that is not the game's; `rule` is empty where no rule applies (a setting)."""
+    return ResultRefused([Problem(rule, message, **where)])
 
 
 class ResultConflict(Exception):
-    """Someone else saved first, or the game changed since the version the client saw.
+    """Someone else saved first, or the deal changed since the version the client saw.
 
-    `game` is the stored game, so the client can show it instead of its own."""
+    `deal` is the stored deal, so the client can show it instead of its own."""
 
-    def __init__(self, game: Game, message: str) -> None:
-        self.game = game
+    def __init__(self, deal: Deal, message: str) -> None:
+        self.deal = deal
         super().__init__(message)
 
 
 @dataclass(frozen=True)
 class ResultOutcome:
-    game: Game
+    deal: Deal
     created: bool
 
 
 @dataclass(frozen=True)
+class SideInput:
+    """One side's part of a deal as a scorekeeper enters it: the side named by the entry id of
+    any of its members, its SIDE ``values`` and, per member in seat order, the MEMBER values,
+    each keyed by the game's field names (``Rules.fields``)."""
+
+    entry_id: int
+    values: Mapping[str, Any] = field(default_factory=dict)
+    members: tuple[Mapping[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
 class HandInput:
-    """One seated player's result, as a scorekeeper enters it (see `games.kalooki.HandEntry`)."""
+    """One seated Kalooki player's result, per seat (see the game's side fields): a convenience
+    for tests, the demo and the Kalooki-shaped forms; `side()` is what the adapter takes."""
 
     entry_id: int
     went_out: bool = False
@@ -84,6 +103,20 @@ class HandInput:
     calls: int | None = None
     failed_come_downs: int = 0
     overcall_penalty: bool = False
+    challenge: str | None = None  # R13.9, only under a ruleset with the 18-card challenge
+
+    def side(self) -> SideInput:
+        values: dict[str, Any] = {
+            "went_out": self.went_out,
+            "cards": self.cards,
+            "points": self.points,
+            "calls": self.calls,
+            "failed_come_downs": self.failed_come_downs,
+            "overcall_penalty": self.overcall_penalty,
+        }
+        if self.challenge:
+            values["challenge"] = self.challenge
+        return SideInput(self.entry_id, values)
 
 
 SCOREABLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
@@ -93,25 +126,53 @@ PLAYED_ROUNDS = (Round.Status.IN_PLAY, Round.Status.COMPLETE, Round.Status.LOCKE
 
 @dataclass(frozen=True)
 class HeldTable:
-    """A table as a result service finds it under its lock: the seats and every game attempt,
-    each read once per call."""
+    """A table as a result service finds it under its lock: the seats and every deal attempt
+    with its results, each read once per call."""
 
     table: Table
     seats: list[Seat]
-    games: list[Game]
+    deals: list[Deal]
+
+    @property
+    def rules(self) -> Rules[Any]:
+        return self.table.round.tournament.rules()
+
+    @property
+    def sides(self) -> list[tuple[Seat, ...]]:
+        return sides_of(self.rules, self.seats)
 
     @property
     def entry_ids(self) -> list[int]:
-        return [seat.entry_id for seat in self.seats]
+        """Each side's entry, in side order: the entry its results are stored under."""
+        return [side[0].entry_id for side in self.sides]
 
-    def played(self) -> set[int]:
-        return {game.number for game in self.games if not game.is_void}
+    def played(self, before: int | None = None) -> list[DealScore]:
+        """The deals entered so far as the game scored them (only those numbered before
+        `before`, when given: what a deal's checks may depend on)."""
+        deals = [d for d in self.deals if before is None or d.number < before]
+        return played(deals)
 
-    def scored(self, number: int) -> Game | None:
-        return next((g for g in self.games if g.number == number and not g.is_void), None)
+    def numbers(self) -> set[int]:
+        return {deal.number for deal in self.deals if not deal.is_void}
+
+    def scored(self, number: int) -> Deal | None:
+        return next((d for d in self.deals if d.number == number and not d.is_void), None)
 
     def next_attempt(self, number: int) -> int:
-        return 1 + max((g.attempt for g in self.games if g.number == number), default=0)
+        return 1 + max((d.attempt for d in self.deals if d.number == number), default=0)
+
+
+def _deal_values(
+    values: Mapping[str, Any] | None, down_and_out: bool, void: bool
+) -> dict[str, Any]:
+    """The DEAL values; `down_and_out` and `void` are Kalooki's flags (R8.3, R9.2), kept as
+    keywords for its callers, and sent only when set so that other games never see them."""
+    deal = dict(values or {})
+    if down_and_out:
+        deal["down_and_out"] = True
+    if void:
+        deal["void"] = True
+    return deal
 
 
 @transaction.atomic
@@ -119,17 +180,21 @@ def result_record(
     *,
     table: Table,
     number: int,
+    sides: Sequence[SideInput | HandInput] = (),
     hands: Sequence[HandInput] = (),
+    values: Mapping[str, Any] | None = None,
     down_and_out: bool = False,
     void: bool = False,
     by: AbstractBaseUser | None = None,
     via: str,
     confirm_warnings: bool = False,
-) -> Game:
-    """Record the result of game `number` at `table` (a void attempt when `void`, R9.2)."""
+) -> Deal:
+    """Record the result of deal `number` at `table` (a void attempt when the game scores it
+    void, Kalooki R9.2). `sides` (or Kalooki's `hands`) name each side by an entry id."""
     held = _hold(table)
-    entry = GameEntry(number, (), down_and_out, void)
-    return _create(held, entry, hands, by, via, confirm_warnings)
+    inputs = _side_inputs([*sides, *hands])
+    deal_values = _deal_values(values, down_and_out, void)
+    return _create(held, number, deal_values, inputs, by, via, confirm_warnings)
 
 
 @transaction.atomic
@@ -137,7 +202,9 @@ def result_submit(
     *,
     table: Table | HeldTable,
     number: int,
+    sides: Sequence[SideInput | HandInput] = (),
     hands: Sequence[HandInput] = (),
+    values: Mapping[str, Any] | None = None,
     down_and_out: bool = False,
     void: bool = False,
     by: AbstractBaseUser | None = None,
@@ -146,30 +213,33 @@ def result_submit(
     base_version: int | None = None,
     reason: str = "",
 ) -> ResultOutcome:
-    """Save game `number` as a client sent it: a new result, or a correction of the stored one
+    """Save deal `number` as a client sent it: a new result, or a correction of the stored one
     when `base_version` names the version the client corrected. `table` may be held already
     (`table_hold`)."""
     held = _hold(table)
-    entry = GameEntry(number, (), down_and_out, void)
+    inputs = _side_inputs([*sides, *hands])
+    deal_values = _deal_values(values, down_and_out, void)
     current = held.scored(number)
     if current is None:
         if base_version:
-            raise _refused(f"Game {number} has no result to correct: enter it instead", "R4.1")
-        return ResultOutcome(_create(held, entry, hands, by, via, confirm_warnings), True)
-    _check_base_version(current, base_version)
-    if void:
-        raise _refused(
-            f"Game {number} is already scored: a void game is entered before its replay, not "
-            "over a result; ask the director for a ruling",
-            "R9.2",
-        )
-    game = _correct(held, current, entry, hands, by, via, confirm_warnings, reason)
-    return ResultOutcome(game, False)
+            title = deal_title(held.rules, number)
+            raise _refused(
+                f"{title} has no result to correct: enter it instead", held.rules.cites("order")
+            )
+        deal = _create(held, number, deal_values, inputs, by, via, confirm_warnings)
+        return ResultOutcome(deal, True)
+    _check_base_version(held.rules, current, base_version)
+    deal = _correct(held, current, deal_values, inputs, by, via, confirm_warnings, reason)
+    return ResultOutcome(deal, False)
 
 
-def game_current(*, table: Table, number: int) -> Game | None:
-    """The scored (not void) attempt of game `number` at `table`, if it has been entered."""
-    return table.games.filter(number=number, is_void=False).first()
+def deal_current(*, table: Table, number: int) -> Deal | None:
+    """The scored (not void) attempt of deal `number` at `table`, if it has been entered."""
+    return table.deals.filter(number=number, is_void=False).first()
+
+
+def _side_inputs(inputs: Sequence[SideInput | HandInput]) -> list[SideInput]:
+    return [item.side() if isinstance(item, HandInput) else item for item in inputs]
 
 
 def _lock(table: Table) -> Table:
@@ -219,7 +289,7 @@ def _hold_round_of(table_id: int) -> None:
 
 
 def table_hold(table: Table) -> HeldTable:
-    """The table locked until the transaction ends (`_lock`), with its seats and game attempts:
+    """The table locked until the transaction ends (`_lock`), with its seats and deal attempts:
     for a caller that needs the seats before it calls `result_submit` (to find players by
     seat), so that both read them once, under the lock. The seats are also prefetched on the
     held table (`tables.selectors.seats_prefetch`)."""
@@ -228,140 +298,198 @@ def table_hold(table: Table) -> HeldTable:
     return _hold(table)
 
 
+def results_prefetch() -> Prefetch:
+    """A deal's results in side order: one query for any deals."""
+    return Prefetch("results", queryset=DealResult.objects.order_by("side"))
+
+
 def _hold(table: Table | HeldTable) -> HeldTable:
-    """The table locked (`_lock`), with its seats and game attempts: three queries, none when
-    the caller holds it already (`table_hold`)."""
+    """The table locked (`_lock`), with its seats and deal attempts and their results: four
+    queries, none when the caller holds it already (`table_hold`)."""
     if isinstance(table, HeldTable):
         return table
     table = _lock(table)
     prefetch_related_objects([table], seats_prefetch())
     seats = list(table.seats.all())
-    return HeldTable(table, seats, list(table.games.order_by("number", "attempt")))
+    deals = table.deals.order_by("number", "attempt").prefetch_related(results_prefetch())
+    return HeldTable(table, seats, list(deals))
 
 
 def _create(
     held: HeldTable,
-    entry: GameEntry,
-    hands: Sequence[HandInput],
+    number: int,
+    values: dict[str, Any],
+    inputs: Sequence[SideInput],
     by: AbstractBaseUser | None,
     via: str,
     confirm_warnings: bool,
-) -> Game:
+) -> Deal:
     table = held.table
-    _check_table_open(held, entry.game)
-    entry, check, score = _evaluated(held, entry, hands, confirm_warnings)
-    game = _save_game(held, entry, check, score)
-    _save_revision(game, held.entry_ids, entry, check, score, by, via)
+    _check_table_open(held, number)
+    evaluation = _evaluated(held, number, values, inputs, confirm_warnings)
+    deal = _save_deal(held, number, evaluation)
+    _save_revision(deal, held.entry_ids, evaluation, by, via)
     standings_changed(table.round.tournament_id)
-    return game
+    return deal
 
 
 def _evaluated(
-    held: HeldTable, entry: GameEntry, hands: Sequence[HandInput], confirm_warnings: bool
-) -> tuple[GameEntry, EntryCheck, GameScore | None]:
-    """The entry with the seated players' hands, checked and scored; refused if it must be."""
-    entry = entry.with_hands(_hand_entries(held.seats, hands, entry.void))
-    check, score = evaluate(entry, held.table.round.tournament.rules().ruleset)
-    _refuse_if_needed(check, confirm_warnings)
-    return entry, check, score
+    held: HeldTable,
+    number: int,
+    values: dict[str, Any],
+    inputs: Sequence[SideInput],
+    confirm_warnings: bool,
+) -> Evaluation:
+    """The game's answer to the entry built from the table's sides; refused if it must be."""
+    _check_seated(held)
+    entry, missing = _deal_entry(held, number, values, inputs)
+    evaluation = held.rules.evaluate(entry, held.played(before=number))
+    score = evaluation.score
+    if missing and not (score is not None and score.void):
+        raise _missing(held, missing)
+    _refuse_if_needed(evaluation, confirm_warnings)
+    return evaluation
 
 
-def _check_base_version(game: Game, base_version: int | None) -> None:
+def _check_seated(held: HeldTable) -> None:
+    """A table whose seats the game cannot read as its sides takes no result."""
+    if not seated_as_shaped(held.rules, len(held.seats)):
+        shape = held.rules.shape()
+        raise _refused(
+            f"{held.table} has {len(held.seats)} seats: {held.rules.game.name} is played by "
+            f"{shape.min_sides} to {shape.max_sides} sides of {shape.members}; seat the table "
+            "again"
+        )
+
+
+def _missing(held: HeldTable, missing: list[int]) -> ResultRefused:
+    labels = _labels(held)
+    names = [labels[index] for index in missing]
+    who = "player" if held.rules.shape().members == 1 else "team"
+    return ResultRefused(
+        [
+            Problem(
+                "",
+                f"No result for {', '.join(names)}: every {who} at the table needs one",
+                player=names[0],
+                side=missing[0],
+            )
+        ]
+    )
+
+
+def _check_base_version(rules: Rules[Any], deal: Deal, base_version: int | None) -> None:
+    title = deal_title(rules, deal.number)
     if base_version is None:
         raise ResultConflict(
-            game,
-            f"Game {game.number} was saved meanwhile (version {game.version}): here is the "
+            deal,
+            f"{title} was saved meanwhile (version {deal.version}): here is the "
             "stored result; correct it if it is wrong",
         )
-    if base_version != game.version:
+    if base_version != deal.version:
         raise ResultConflict(
-            game,
-            f"Game {game.number} changed since you opened it (you had version "
-            f"{base_version}, it is now version {game.version}): here is the stored result",
+            deal,
+            f"{title} changed since you opened it (you had version "
+            f"{base_version}, it is now version {deal.version}): here is the stored result",
         )
 
 
 def _check_table_open(held: HeldTable, number: int) -> None:
-    """A new result: the round is being played, the set is not signed off, games go in order."""
-    table, round = held.table, held.table.round
+    """A new result: the round is being played, the match is not signed off, and the deal is
+    the one the game says comes next."""
+    table, round, rules = held.table, held.table.round, held.rules
     if round.status not in SCOREABLE_ROUNDS:
         state = round.get_status_display().lower()
         raise _refused(
             f"Round {round.number} is {state}: no result can be entered; only a director ruling "
             "changes a score",
-            "R12.4",
+            rules.cites("ruling"),
         )
-    _check_not_signed_off(table)
-    played = held.played()
-    if number in played:
+    _check_not_signed_off(table, rules)
+    title = deal_title(rules, number)
+    if number in held.numbers():
         raise _refused(
-            f"Game {number} at {table} is already recorded; correct it instead of entering it "
-            "again",
-            "R4.1",
+            f"{title} at {table} is already recorded; correct it instead of entering it again",
+            rules.cites("order"),
         )
-    expected = min(
-        set(range(1, len(round.tournament.rules().ruleset.games) + 1)) - played, default=None
-    )
+    expected = rules.next_deal(held.played())
+    if expected is None:
+        raise _refused(
+            f"{title} cannot be entered: the {match_noun(rules)} at {table} is over "
+            f"({progress(rules, len(held.numbers()))} played)",
+            rules.cites("order"),
+        )
     if number != expected:
+        noun = deal_noun(rules, 2)
         raise _refused(
-            f"Game {number} cannot be entered yet: the nine games are played in order and game "
-            f"{expected} comes next",
-            "R4.1",
+            f"{title} cannot be entered yet: the {noun} are played in order and "
+            f"{deal_title(rules, expected).lower()} comes next",
+            rules.cites("order"),
         )
 
 
-def _check_not_signed_off(table: Table) -> None:
+def _check_not_signed_off(table: Table, rules: Rules[Any]) -> None:
     if table.is_signed_off():
         raise _refused(
-            f"{table} signed its set off: only a director ruling changes a score now", "R12.4"
+            f"{table} signed its {match_noun(rules)} off: only a director ruling changes a score "
+            "now",
+            rules.cites("ruling"),
         )
 
 
 def _check_correctable(table: Table) -> None:
     """Corrections are the table's own until sign-off, and end when the round is locked."""
-    round = table.round
+    round, rules = table.round, table.round.tournament.rules()
     if round.status not in CORRECTABLE_ROUNDS:
         state = round.get_status_display().lower()
         raise _refused(
-            f"Round {round.number} is {state}: only a director ruling changes a score", "R12.4"
+            f"Round {round.number} is {state}: only a director ruling changes a score",
+            rules.cites("ruling"),
         )
-    _check_not_signed_off(table)
+    _check_not_signed_off(table, rules)
 
 
 def _correct(
     held: HeldTable,
-    game: Game,
-    entry: GameEntry,
-    hands: Sequence[HandInput],
+    deal: Deal,
+    values: dict[str, Any],
+    inputs: Sequence[SideInput],
     by: AbstractBaseUser | None,
     via: str,
     confirm_warnings: bool,
     reason: str,
-) -> Game:
+) -> Deal:
     """A new version of a stored result; the old versions stay as superseded revisions."""
     table = held.table
     _check_correctable(table)
-    entry, check, score = _evaluated(held, entry, hands, confirm_warnings)
-    before = dict(game.hands.values_list("entry_id", "total"))
-    game.hands.all().delete()
-    game.revisions.exclude(status=ResultRevision.Status.SUPERSEDED).update(
+    evaluation = _evaluated(held, deal.number, values, inputs, confirm_warnings)
+    if evaluation.score is not None and evaluation.score.void:
+        title = deal_title(held.rules, deal.number)
+        raise _refused(
+            f"{title} is already scored: a void deal is entered before its replay, not over a "
+            "result; ask the director for a ruling",
+            held.rules.cites("void"),
+        )
+    before = {result.entry_id: result.points for result in deal.results.all()}
+    deal.results.all().delete()
+    deal.revisions.exclude(status=ResultRevision.Status.SUPERSEDED).update(
         status=ResultRevision.Status.SUPERSEDED
     )
-    _update_game(game, table, entry, check)
-    after = _save_hands(game, held.entry_ids, entry, score)
-    why = reason.strip() or _changes(before, after, _labels(held.seats))
-    _save_revision(game, held.entry_ids, entry, check, score, by, via, reason=why)
+    _update_deal(deal, table, evaluation)
+    after = _save_results(deal, held.entry_ids, evaluation)
+    why = reason.strip() or _changes(before, after, _entry_labels(held))
+    _save_revision(deal, held.entry_ids, evaluation, by, via, reason=why)
     standings_changed(table.round.tournament_id)
-    return game
+    return deal
 
 
-def _update_game(game: Game, table: Table, entry: GameEntry, check: EntryCheck) -> None:
-    game.version += 1
-    game.down_and_out = entry.down_and_out
-    game.status = _initial_status(table)
-    game.is_flagged = bool(check.warnings)
-    game.warnings = [problem.to_dict() for problem in check.warnings]
-    game.save()
+def _update_deal(deal: Deal, table: Table, evaluation: Evaluation) -> None:
+    deal.version += 1
+    deal.detail = dict(evaluation.score.detail) if evaluation.score is not None else {}
+    deal.status = _initial_status(table)
+    deal.is_flagged = bool(evaluation.warnings)
+    deal.warnings = [problem.to_dict() for problem in evaluation.warnings]
+    deal.save()
 
 
 def _changes(before: dict[int, int], after: dict[int, int], labels: dict[int, str]) -> str:
@@ -376,26 +504,27 @@ def _changes(before: dict[int, int], after: dict[int, int], labels: dict[int, st
 
 @transaction.atomic
 def result_confirm(
-    *, game: Game, by: AbstractBaseUser | None, via: str, base_version: int | None = None
-) -> Game:
+    *, deal: Deal, by: AbstractBaseUser | None, via: str, base_version: int | None = None
+) -> Deal:
     """A second person confirms a pending result; the one who entered it cannot. With
     `base_version`, only the version the confirmer saw is confirmed (checked under the lock)."""
-    table = _lock(game.table)
-    game = Game.objects.select_for_update(of=("self",)).get(pk=game.pk)
-    game.table = table
-    if base_version is not None and base_version != game.version:
+    table = _lock(deal.table)
+    deal = Deal.objects.select_for_update(of=("self",)).get(pk=deal.pk)
+    deal.table = table
+    title = deal_title(table.round.tournament.rules(), deal.number)
+    if base_version is not None and base_version != deal.version:
         raise ResultConflict(
-            game,
-            f"Game {game.number} was corrected since you saw it (you had version "
-            f"{base_version}, it is now version {game.version}): check it before confirming",
+            deal,
+            f"{title} was corrected since you saw it (you had version "
+            f"{base_version}, it is now version {deal.version}): check it before confirming",
         )
-    if game.status != Game.Status.PENDING:
-        raise ResultConflict(game, f"Game {game.number} at {game.table} is already confirmed")
-    _check_correctable(game.table)
-    revision = game.revisions.get(version=game.version)
+    if deal.status != Deal.Status.PENDING:
+        raise ResultConflict(deal, f"{title} at {deal.table} is already confirmed")
+    _check_correctable(deal.table)
+    revision = deal.revisions.get(version=deal.version)
     if _same_person(revision, by, via):
         raise _refused(
-            f"Game {game.number} was entered by {revision.entered_via}: someone else at the "
+            f"{title} was entered by {revision.entered_via}: someone else at the "
             "table, or the director, must confirm it"
         )
     revision.status = ResultRevision.Status.CONFIRMED
@@ -403,10 +532,10 @@ def result_confirm(
     revision.confirmed_via = via
     revision.confirmed_at = timezone.now()
     revision.save()
-    game.status = Game.Status.CONFIRMED
-    game.save(update_fields=["status", "updated_at"])
-    standings_changed(game.table.round.tournament_id)
-    return game
+    deal.status = Deal.Status.CONFIRMED
+    deal.save(update_fields=["status", "updated_at"])
+    standings_changed(deal.table.round.tournament_id)
+    return deal
 
 
 def _same_person(revision: ResultRevision, by: AbstractBaseUser | None, via: str) -> bool:
@@ -418,161 +547,147 @@ def _same_person(revision: ResultRevision, by: AbstractBaseUser | None, via: str
 
 @transaction.atomic
 def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signer: str) -> Table:
-    """The table signs its finished set off: nine scored games, all confirmed (R4.1)."""
-    table = _lock(table)
-    _check_not_signed_off(table)
-    games = len(table.round.tournament.rules().ruleset.games)
-    scored = table.games.filter(is_void=False)
-    if scored.count() < games:
+    """The table signs its finished match off: the game says it is over, every deal confirmed."""
+    held = _hold(table)
+    table, rules = held.table, held.rules
+    _check_not_signed_off(table, rules)
+    if not rules.match_over(held.played()):
         raise _refused(
-            f"{table} has played {scored.count()} of {games} games: sign off when the set is "
-            "finished",
-            "R4.1",
+            f"{table} has played {progress(rules, len(held.numbers()))}: sign off when the "
+            f"{match_noun(rules)} is finished",
+            rules.cites("order"),
         )
-    waiting = scored.filter(status=Game.Status.PENDING).order_by("number").first()
+    waiting = next(
+        (d for d in held.deals if not d.is_void and d.status == Deal.Status.PENDING), None
+    )
     if waiting is not None:
-        raise _refused(f"Game {waiting.number} awaits confirmation: confirm it before signing off")
+        title = deal_title(rules, waiting.number)
+        raise _refused(f"{title} awaits confirmation: confirm it before signing off")
     table.signed_off_at = timezone.now()
     table.signed_off_by = f"{signer.strip()[:80]} ({via})"[:120]
     table.save(update_fields=["signed_off_at", "signed_off_by"])
     return table
 
 
-def _labels(seats: Sequence[Seat]) -> dict[int, str]:
-    """Each seated entry's name as the engine's player label, made unique by seat if needed."""
-    names = [seat.entry.player.name for seat in seats]
-    return {
-        seat.entry_id: name if names.count(name) == 1 else f"{name} (seat {seat.position})"
-        for seat, name in zip(seats, names, strict=True)
-    }
+def _labels(held: HeldTable) -> list[str]:
+    """Each side's name for messages: its players' names (partners joined by "&"), made unique
+    by seat where two sides would read alike."""
+    names = [" & ".join(seat.entry.player.name for seat in side) for side in held.sides]
+    return [
+        name if names.count(name) == 1 else f"{name} (seat {side[0].position})"
+        for side, name in zip(held.sides, names, strict=True)
+    ]
 
 
-def _hand_entries(
-    seats: Sequence[Seat], hands: Sequence[HandInput], void: bool
-) -> tuple[HandEntry, ...]:
-    labels = _labels(seats)
-    by_entry = {hand.entry_id: hand for hand in hands}
-    strangers = set(by_entry) - set(labels)
+def _entry_labels(held: HeldTable) -> dict[int, str]:
+    return dict(zip(held.entry_ids, _labels(held), strict=True))
+
+
+def _deal_entry(
+    held: HeldTable, number: int, values: dict[str, Any], inputs: Sequence[SideInput]
+) -> tuple[DealEntry, list[int]]:
+    """The game's entry for the table's sides in side order, and the sides nobody entered."""
+    index = {seat.entry_id: i for i, side in enumerate(held.sides) for seat in side}
+    strangers = sorted({item.entry_id for item in inputs} - set(index))
     if strangers:
-        raise ResultRefused([Problem("R12.1", f"Entries {sorted(strangers)} are not seated here")])
-    missing = [labels[e] for e in labels if e not in by_entry]
-    if missing and not void:
-        raise ResultRefused(
-            [
-                Problem(
-                    "R8.2",
-                    f"No result for {', '.join(missing)}: every player at the table needs one",
-                    player=missing[0],
-                )
-            ]
-        )
-    return tuple(_hand_entry(labels[e], by_entry.get(e, HandInput(e))) for e in labels)
+        raise _refused(f"Entries {strangers} are not seated at {held.table}")
+    given: dict[int, SideInput] = {}
+    for item in inputs:
+        side = index[item.entry_id]
+        if side in given:
+            label = _labels(held)[side]
+            raise _refused(f"{label} has two results in this entry", side=side)
+        given[side] = item
+    labels = _labels(held)
+    sides = tuple(_side_entry(held.sides[i], labels[i], given.get(i)) for i in range(len(labels)))
+    missing = [i for i in range(len(labels)) if i not in given]
+    return DealEntry(number, sides, values), missing
 
 
-def _hand_entry(label: str, hand: HandInput) -> HandEntry:
-    return HandEntry(
-        player=label,
-        went_out=hand.went_out,
-        cards=hand.cards,
-        points=hand.points,
-        calls=hand.calls,
-        failed_come_downs=hand.failed_come_downs,
-        overcall_penalty=hand.overcall_penalty,
-    )
+def _side_entry(seats: tuple[Seat, ...], label: str, given: SideInput | None) -> SideEntry:
+    member_labels = tuple(seat.entry.player.name for seat in seats)
+    if given is None:
+        return SideEntry(label, {}, (), member_labels)
+    return SideEntry(label, dict(given.values), tuple(given.members), member_labels)
 
 
-def _refuse_if_needed(check: EntryCheck, confirm_warnings: bool) -> None:
-    if check.errors:
-        raise ResultRefused(check.errors, check.warnings)
-    if check.warnings and not confirm_warnings:
-        raise WarningsNotConfirmed(check.warnings, check.warnings)
+def _refuse_if_needed(evaluation: Evaluation, confirm_warnings: bool) -> None:
+    if evaluation.errors:
+        raise ResultRefused(evaluation.errors, evaluation.warnings)
+    if evaluation.warnings and not confirm_warnings:
+        raise WarningsNotConfirmed(evaluation.warnings, evaluation.warnings)
 
 
-def _save_game(
-    held: HeldTable,
-    entry: GameEntry,
-    check: EntryCheck,
-    score: GameScore | None,
-) -> Game:
-    table = held.table
-    game = Game.objects.create(
+def _save_deal(held: HeldTable, number: int, evaluation: Evaluation) -> Deal:
+    table, score = held.table, evaluation.score
+    void = score is not None and score.void
+    deal = Deal.objects.create(
         table=table,
-        number=entry.game,
-        attempt=held.next_attempt(entry.game),
-        is_void=entry.void,
-        down_and_out=entry.down_and_out and not entry.void,
+        number=number,
+        attempt=held.next_attempt(number),
+        is_void=void,
         status=_initial_status(table),
-        is_flagged=bool(check.warnings),
-        warnings=[problem.to_dict() for problem in check.warnings],
+        is_flagged=bool(evaluation.warnings),
+        warnings=[problem.to_dict() for problem in evaluation.warnings],
+        detail=dict(score.detail) if score is not None else {},
     )
-    if score is not None and not entry.void:
-        _save_hands(game, held.entry_ids, entry, score)
-    return game
+    if score is not None and not void:
+        _save_results(deal, held.entry_ids, evaluation)
+    return deal
 
 
 def _initial_status(table: Table) -> str:
     """A new version counts at once, unless the tournament asks a second person to confirm it."""
     if table.round.tournament.requires_confirmation:
-        return Game.Status.PENDING
-    return Game.Status.CONFIRMED
+        return Deal.Status.PENDING
+    return Deal.Status.CONFIRMED
 
 
-def _save_hands(
-    game: Game, entry_ids: list[int], entry: GameEntry, score: GameScore
-) -> dict[int, int]:
-    """The game's hands as scored; each entry's total."""
-    hands = HandResult.objects.bulk_create(
-        HandResult(
-            game=game,
+def _save_results(deal: Deal, entry_ids: list[int], evaluation: Evaluation) -> dict[int, int]:
+    """The deal's results as scored, one per side; each entry's points."""
+    entry, score = evaluation.entry, evaluation.score
+    results = DealResult.objects.bulk_create(
+        DealResult(
+            deal=deal,
             entry_id=entry_id,
-            went_out=line.went_out,
-            cards=hand.cards or "",
-            card_count=len(parse_cards(hand.cards)) if hand.cards is not None else None,
-            card_points=line.card_points,
-            doubled=line.doubled,
-            calls=hand.calls,
-            failed_come_downs=hand.failed_come_downs,
-            overcall_penalty=hand.overcall_penalty,
-            penalty_points=line.penalties,
-            total=line.total,
+            side=index,
+            points=side_score.points,
+            went_out=side_score.went_out,
+            entered={"values": dict(side.values), "members": [dict(m) for m in side.members]},
+            detail=dict(side_score.detail),
         )
-        for entry_id, hand, line in zip(entry_ids, entry.hands, score.scores, strict=True)
+        for index, (entry_id, side, side_score) in enumerate(
+            zip(entry_ids, entry.sides, score.sides, strict=True)
+        )
     )
-    return {hand.entry_id: hand.total for hand in hands}
+    return {result.entry_id: result.points for result in results}
 
 
-def _entry_record(entry: GameEntry, entry_ids: list[int]) -> dict[str, Any]:
-    """The entry as submitted, JSON-ready, each hand keyed by its entry id."""
-    hands = [
-        {"entry": entry_id, **asdict(hand)}
-        for entry_id, hand in zip(entry_ids, entry.hands, strict=True)
-    ]
-    return {
-        "game": entry.game,
-        "down_and_out": entry.down_and_out,
-        "void": entry.void,
-        "hands": hands,
-    }
+def _entry_record(entry: DealEntry, entry_ids: list[int]) -> dict[str, Any]:
+    """The entry as the game returned it (canonical), JSON-ready, each side keyed by its entry."""
+    record = entry.to_dict()
+    for side, entry_id in zip(record["sides"], entry_ids, strict=True):
+        side["entry"] = entry_id
+    return record
 
 
 def _save_revision(
-    game: Game,
+    deal: Deal,
     entry_ids: list[int],
-    entry: GameEntry,
-    check: EntryCheck,
-    score: GameScore | None,
+    evaluation: Evaluation,
     by: AbstractBaseUser | None,
     via: str,
     reason: str = "",
 ) -> ResultRevision:
-    pending = game.status == Game.Status.PENDING
+    pending = deal.status == Deal.Status.PENDING
+    score = evaluation.score
     return ResultRevision.objects.create(
-        game=game,
-        version=game.version,
+        deal=deal,
+        version=deal.version,
         status=ResultRevision.Status.PENDING if pending else ResultRevision.Status.CONFIRMED,
-        entry=_entry_record(entry, entry_ids),
-        scores=score.to_dict()["scores"] if score is not None else [],
-        warnings=[problem.to_dict() for problem in check.warnings],
+        entry=_entry_record(evaluation.entry, entry_ids),
+        scores=score.to_dict() if score is not None else {},
+        warnings=[problem.to_dict() for problem in evaluation.warnings],
         reason=reason[:300],
         entered_by=by if by is not None and by.is_authenticated else None,
         entered_via=via[:120],

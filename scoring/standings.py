@@ -1,22 +1,24 @@
 """Standings as derived data: computed from the stored results and rulings, kept as snapshots.
 
 Terms
-- **standings**: every entry of a tournament placed by R12.3 (total, then the ruleset's
-  tie-breaks; level players share a place). Only confirmed, scored games count (a void attempt
-  scores nothing, R9.2), plus the points of rulings against the player (R12.4).
-- **live round**: a round in play (R12.1) with a table that has not played its whole set. While
-  one is, the standings are **fair mid-round**:
-  players are placed by the rounds already completed only (their totals and tie-breaks, R12.3),
-  and the live round's points and games played are shown beside them. A table behind schedule
-  has played fewer games, so its players' raw totals are lower; counting them would put them
-  above players who played more (lowest total wins). Players level on the completed rounds
-  share the place, and within it those who played more of the live round come first, then the
-  lower live points. Without a live round every round counts, as before.
+- **standings**: every entry of a tournament placed by its game (``Rules.rank``: Kalooki's
+  R12.3 total then tie-breaks, Parcellus's match points, ...; level entries share a place), with
+  the game's columns (``Rules.columns``). Each table's match is scored by the game
+  (``Rules.match_result``) from its confirmed, scored deals (a void attempt scores nothing,
+  R9.2), the points of rulings against its players counted as **adjustments** and a
+  tie-break ruling as the side it **decided for**; an entry's stats are the stats of the side
+  it sat in, summed over its rounds by the game.
+- **live round**: a round in play (R12.1) with a table whose match is not over. While one is,
+  the standings are **fair mid-round**: entries are placed by the rounds already completed only,
+  and the live round's points and deals played are shown beside them. A table behind schedule
+  has played fewer deals, so its raw totals mislead (lowest total wins Kalooki). Entries level on
+  the completed rounds share the place, and within it those who played more of the live round
+  come first, then the better live points. Without a live round every round counts.
 - **ranked total**: the total the place is decided by: the completed rounds' while a round is
   live, else the whole total.
 - **movement**: places gained (positive) or lost since the standings at the end of the previous
   round, i.e. counting only the rounds before the latest counted one with a result.
-- **table standings**: the players of one table and their totals in that table's set so far.
+- **table standings**: the players of one table and their totals in that table's match so far.
 - **snapshot**: one computation, stored with a **version** (1, 2, 3 …; the highest wins) and the
   **stamp** of the facts it was computed from; a computation from the same facts stores nothing.
 - **counted rulings**: the ids of the rulings a computation read (`counted_rulings`; the highest
@@ -30,110 +32,146 @@ in the cache; `standings_current` is what pages and the API read.
 """
 
 import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
-from games.kalooki import StandingLine, rank_standings
-from scoring.models import Game, HandResult, Ruling, StandingsSnapshot
+from games.base import Column, DealScore, Rules, SideScore, StandingLine
+from scoring.matches import deal_noun, ranking_words, side_count
+from scoring.models import Deal, DealResult, Ruling, StandingsSnapshot
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
 
 CACHE_SECONDS = 24 * 3600
 # Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
 # recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
-# the rulings counted, `counted_rulings`).
-SNAPSHOT_SHAPE = 4  # 4: fair mid-round standings (live rounds apart)
+# the rulings counted, `counted_rulings`; 4: fair mid-round standings, live rounds apart).
+SNAPSHOT_SHAPE = 5  # 5: any game: its stats and columns, matches scored by the game
+
+
+class StoredDetail(Mapping[str, Any]):
+    """A result's breakdown as stored (JSON text), read when the game first looks at it: most
+    games score a match from the points alone (Kalooki), so a tournament's tens of thousands of
+    results are not decoded for nothing."""
+
+    __slots__ = ("_text", "_value")
+
+    def __init__(self, text: str | None) -> None:
+        self._text, self._value = text, None
+
+    def _read(self) -> dict[str, Any]:
+        if self._value is None:
+            self._value = json.loads(self._text or "{}")
+        return self._value
+
+    def __getitem__(self, key: str) -> Any:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
 
 
 @dataclass
-class PlayerTally:
-    """One entry's tournament so far, built up row by row."""
+class TableMatch:
+    """One table's match as the standings read it: its sides' entries (in side order), its
+    scored deals (confirmed ones apart: only they count), and the rulings that adjust it."""
+
+    id: int
+    round: int
+    number: int
+    sides: list[list[int]] = field(default_factory=list)  # side -> entries seated in it
+    entered: dict[int, DealScore] = field(default_factory=dict)  # deal id -> every scored deal
+    confirmed: set[int] = field(default_factory=set)  # the deal ids that count
+    adjustments: dict[int, int] = field(default_factory=dict)  # side -> ruling points
+    decided_for: int | None = None  # the side a tie-break ruling named
+
+    @property
+    def entries(self) -> list[int]:
+        return [entry for side in self.sides for entry in side]
+
+    def side_of(self, entry: int) -> int | None:
+        return next((i for i, side in enumerate(self.sides) if entry in side), None)
+
+    def played(self, confirmed_only: bool) -> list[DealScore]:
+        deals = sorted(self.entered.items(), key=lambda item: item[1].number)
+        return [deal for pk, deal in deals if not confirmed_only or pk in self.confirmed]
+
+    def counted(self) -> int:
+        return len(self.confirmed)
+
+
+@dataclass
+class Tally:
+    """One entry's tournament so far: per round, the stats of the side it sat in."""
 
     entry: int
     player: str
     club: str
     status: str
-    rounds: dict[int, int] = field(default_factory=dict)  # round -> points, rulings included
-    played: dict[int, int] = field(default_factory=dict)  # round -> games played
-    won: dict[int, int] = field(default_factory=dict)  # round -> games won (went out)
-    doubled_out: dict[int, int] = field(default_factory=dict)  # round -> down-and-outs
+    rounds: dict[int, dict[str, int]] = field(default_factory=dict)  # round -> stats
+    played: dict[int, int] = field(default_factory=dict)  # round -> deals played
     live: frozenset[int] = frozenset()  # the rounds in play, which do not decide the place
     current: int | None = None  # the round shown as "this round": the live one, else the latest
     ruling_points: int = 0
-    last_game: int | None = None
-    last_game_at: tuple[int, int] = (0, 0)  # (round, game) of the last game played
+    last_game: int | None = None  # the points of the last deal played
+    last_game_at: tuple[int, int] = (0, 0)  # (round, deal) of the last deal played
+    stats: dict[str, int] = field(default_factory=dict)  # summed by the game, every round
     place: int | None = None
     shared: bool = False
     movement: int | None = None
 
     @property
+    def key(self) -> str:
+        return f"{self.player}\x00{self.entry}"  # unique, and sorts level entries by name
+
+    def points(self, round: int) -> int:
+        return self.rounds.get(round, {}).get("total", 0)
+
+    @property
     def total(self) -> int:
-        return sum(self.rounds.values())
+        return sum(self.points(round) for round in self.rounds)
 
     @property
     def games_played(self) -> int:
         return sum(self.played.values())
 
     @property
-    def games_won(self) -> int:
-        return sum(self.won.values())
-
-    @property
-    def down_and_outs(self) -> int:
-        return sum(self.doubled_out.values())
-
-    @property
     def live_points(self) -> int:
-        return sum(points for round, points in self.rounds.items() if round in self.live)
+        return sum(self.points(round) for round in self.rounds if round in self.live)
 
     @property
     def live_games(self) -> int:
-        return sum(games for round, games in self.played.items() if round in self.live)
+        return sum(deals for round, deals in self.played.items() if round in self.live)
 
     @property
     def ranked_total(self) -> int:
         return self.total - self.live_points
 
-    def add_game(self, round: int, game: int, total: int, went_out: bool, doubled: bool) -> None:
-        self.rounds[round] = self.rounds.get(round, 0) + total
-        self.played[round] = self.played.get(round, 0) + 1
-        self.won[round] = self.won.get(round, 0) + went_out
-        self.doubled_out[round] = self.doubled_out.get(round, 0) + (went_out and doubled)
-        if (round, game) >= self.last_game_at:
-            self.last_game_at, self.last_game = (round, game), total
-
-    def add_ruling(self, round: int | None, points: int) -> None:
-        """A ruling's points count in its round, else in the player's latest (R12.4)."""
-        round = round or max(self.rounds, default=1)
-        self.ruling_points += points
-        self.rounds[round] = self.rounds.get(round, 0) + points
-
     def counts(self, round: int, up_to_round: int | None = None) -> bool:
         """Whether `round` decides the place: not live, and not after `up_to_round`."""
         return round not in self.live and (up_to_round is None or round <= up_to_round)
 
-    def line(self, up_to_round: int | None = None) -> StandingLine:
-        """The R12.3 line of this player over the rounds that count (see `counts`)."""
-        rounds = {r: p for r, p in self.rounds.items() if self.counts(r, up_to_round)}
-        latest = max(rounds, default=None)
-        return StandingLine(
-            player=self.label,
-            total=sum(rounds.values()),
-            games_won=sum(n for r, n in self.won.items() if self.counts(r, up_to_round)),
-            down_and_outs=sum(
-                n for r, n in self.doubled_out.items() if self.counts(r, up_to_round)
-            ),
-            latest_round_score=rounds.get(latest, 0) if latest is not None else 0,
-        )
+    def line(self, up_to_round: int | None = None, every_round: bool = False) -> StandingLine:
+        """The game's standing line of this entry over the rounds that count (`counts`)."""
+        rounds = sorted(r for r in self.rounds if every_round or self.counts(r, up_to_round))
+        return StandingLine(self.key, tuple(self.rounds[r] for r in rounds))
 
-    @property
-    def label(self) -> str:
-        return f"{self.player}\x00{self.entry}"  # unique, and sorts level players by name
+    def add_deals(self, round: int, count: int, last: int, points: int) -> None:
+        """`count` deals played in `round`, the last of them deal `last`, scoring `points`."""
+        self.played[round] = self.played.get(round, 0) + count
+        if (round, last) >= self.last_game_at:
+            self.last_game_at, self.last_game = (round, last), points
 
     def as_row(self) -> dict[str, Any]:
         return {
@@ -141,10 +179,9 @@ class PlayerTally:
             "player": self.player,
             "club": self.club,
             "status": self.status,
-            "rounds": {str(number): points for number, points in sorted(self.rounds.items())},
+            "rounds": {str(number): self.points(number) for number in sorted(self.rounds)},
+            "stats": self.stats,
             "games_played": self.games_played,
-            "games_won": self.games_won,
-            "down_and_outs": self.down_and_outs,
             "ruling_points": self.ruling_points,
             "last_game": self.last_game,
             "place": self.place,
@@ -154,7 +191,7 @@ class PlayerTally:
             "ranked_total": self.ranked_total,
             "live_points": self.live_points,
             "live_games": self.live_games,
-            "round_points": self.rounds.get(self.current, 0) if self.current else 0,
+            "round_points": self.points(self.current) if self.current else 0,
             "round_games": self.played.get(self.current, 0) if self.current else 0,
         }
 
@@ -164,37 +201,54 @@ class RulingRow:
     """One ruling as the standings read it; most carry no points (warnings, seating changes)."""
 
     id: int
+    kind: str
     entry: int | None
     round: int | None  # the round its points count in: the ruling's, else its table's
+    table: int | None
     points: int
+    reverses: int | None
 
 
 def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
-    """The tournament's standings, per table and overall, as JSON-ready data (6 queries)."""
+    """The tournament's standings, per table and overall, as JSON-ready data (7 queries)."""
+    rules = tournament.rules()
     rulings = _ruling_rows(tournament)
-    tallies = _tallies(tournament, rulings)
-    tables = _tables(tournament, tallies)
-    live = _unfinished(
-        live_rounds(tournament=tournament), tables, len(tournament.rules().ruleset.games)
-    )
+    tables = _tables(tournament, rules)
+    tallies = _tallies(tournament)
+    live = _unfinished(rules, live_rounds(tournament=tournament), tables)
+    _apply_rulings(tables, tallies, rulings)
+    _score_matches(rules, tables, tallies)
     latest = max((r for tally in tallies.values() for r in tally.rounds), default=None)
     for tally in tallies.values():
         tally.live, tally.current = live, max(live, default=latest)
     counted = [r for tally in tallies.values() for r in tally.rounds if r not in live]
-    _place(tournament, tallies, max(counted, default=None))
-    players = sorted(tallies.values(), key=_order)
+    _place(rules, tallies, max(counted, default=None))
+    players = sorted(tallies.values(), key=lambda tally: _order(tally, rules.higher_wins))
     return {
         "tournament": tournament.slug,
+        "game": rules.game.key,
+        "higher_wins": rules.higher_wins,
+        "deal_noun": deal_noun(rules, 2),
+        "columns": [_column(column) for column in rules.columns()],
+        "ranking": ranking_words(rules),
         "latest_round": latest,
         "live_rounds": sorted(live),
         "current_round": max(live, default=latest),
-        "tie_breaks": list(tournament.rules().ruleset.tie_breaks),
         "players": [tally.as_row() for tally in players],
-        "tables": tables,
+        "tables": [_table_row(table, tallies) for table in tables.values()],
         "last_ruling_id": max((ruling.id for ruling in rulings), default=None),
         # Ids are taken at insert, not at commit: ruling 10 may commit after ruling 11, so the
         # newest id alone does not say which rulings a snapshot counts.
         "counted_rulings": sorted(ruling.id for ruling in rulings),
+    }
+
+
+def _column(column: Column) -> dict[str, Any]:
+    return {
+        "stat": column.stat,
+        "label": column.label,
+        "higher_is_better": column.higher_is_better,
+        "help": column.help,
     }
 
 
@@ -205,43 +259,160 @@ def live_rounds(*, tournament: Tournament) -> frozenset[int]:
 
 
 def _unfinished(
-    in_play: frozenset[int], tables: list[dict[str, Any]], games: int
+    rules: Rules[Any], in_play: frozenset[int], tables: dict[int, TableMatch]
 ) -> frozenset[int]:
-    """The rounds in play with a table that has not played its whole set: the live rounds. Once
-    every table has played its set, everyone has played as many games and the round counts."""
+    """The rounds in play with a table whose match is not over: the live rounds. Once every
+    table has finished, everyone has played their match and the round counts."""
     return frozenset(
-        t["round"] for t in tables if t["round"] in in_play and t["games_played"] < games
+        t.round
+        for t in tables.values()
+        if t.round in in_play and not rules.match_over(t.played(confirmed_only=False))
     )
 
 
-def _tallies(tournament: Tournament, rulings: list[RulingRow]) -> dict[int, PlayerTally]:
+def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
+    """Every table with its sides (from its seats) and its scored deals (2 queries)."""
+    seats = Seat.objects.filter(round__tournament=tournament).order_by(
+        "round__number", "table__number", "position"
+    )
+    seated: dict[int, list[int]] = defaultdict(list)
+    tables: dict[int, TableMatch] = {}
+    for table_id, round, number, entry in seats.values_list(
+        "table_id", "round__number", "table__number", "entry_id"
+    ):
+        tables.setdefault(table_id, TableMatch(table_id, round, number))
+        seated[table_id].append(entry)
+    for table_id, entries in seated.items():
+        count = max(side_count(rules, len(entries)), 1)
+        tables[table_id].sides = [entries[side::count] for side in range(count)]
+    _read_deals(tournament, tables)
+    return tables
+
+
+def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
+    """Every scored deal, and its results, once each (void attempts score nothing and are not
+    read): two queries, a deal's own detail read once, not once per side."""
+    deals = Deal.objects.filter(table__round__tournament=tournament, is_void=False).values_list(
+        "pk", "table_id", "number", "status", "detail"
+    )
+    found: dict[int, tuple[TableMatch, int, dict[str, Any], list]] = {}
+    for deal_id, table_id, number, status, detail in deals:
+        table = tables.get(table_id)
+        if table is None:
+            continue  # a table without seats: nobody's standings
+        found[deal_id] = (table, number, detail, [])
+        if status == Deal.Status.CONFIRMED:
+            table.confirmed.add(deal_id)
+    rows = (
+        DealResult.objects.filter(deal__table__round__tournament=tournament, deal__is_void=False)
+        .annotate(stored=Cast("detail", TextField()))
+        .values_list("deal_id", "side", "points", "went_out", "stored")
+    )
+    for deal_id, side, points, went_out, stored in rows:
+        if deal_id in found:
+            found[deal_id][3].append((side, points, went_out, StoredDetail(stored)))
+    for deal_id, (table, number, detail, sides) in found.items():
+        sides.sort(key=lambda row: row[0])
+        scores = tuple(SideScore(points, out, (), side) for _, points, out, side in sides)
+        table.entered[deal_id] = DealScore(number, scores, detail=detail)
+
+
+def _tallies(tournament: Tournament) -> dict[int, Tally]:
     entries = Entry.objects.filter(tournament=tournament).values_list(
         "pk", "player__name", "player__club", "status"
     )
-    tallies = {pk: PlayerTally(pk, name, club, status) for pk, name, club, status in entries}
-    for row in _result_rows(tournament):
-        entry, round, game, total, went_out, doubled = row
-        tallies[entry].add_game(round, game, total, went_out, doubled)
+    return {pk: Tally(pk, name, club, status) for pk, name, club, status in entries}
+
+
+def _apply_rulings(
+    tables: dict[int, TableMatch], tallies: dict[int, Tally], rulings: list[RulingRow]
+) -> None:
+    """A ruling's points adjust its player's side at the table of its round (else of the
+    player's latest round with a result, R12.4); a tie-break ruling that stands decides its
+    table's tie for its player's side."""
+    reversed_ids = {ruling.reverses for ruling in rulings if ruling.reverses}
+    seated = {(t.round, entry): t for t in tables.values() for entry in t.entries}
     for ruling in rulings:
-        if ruling.entry is not None and ruling.points:
-            tallies[ruling.entry].add_ruling(ruling.round, ruling.points)
-    return tallies
+        if ruling.entry is None:
+            continue
+        table = _ruling_table(ruling, tables, seated)
+        if ruling.points:
+            tallies[ruling.entry].ruling_points += ruling.points
+            _adjust(table, ruling, tallies[ruling.entry])
+        elif ruling.kind == Ruling.Kind.TIE_BREAK and ruling.id not in reversed_ids and table:
+            table.decided_for = table.side_of(ruling.entry)
 
 
-def _result_rows(tournament: Tournament):
-    """Every counted hand result, once: (entry, round, game, total, went out, down and out)."""
-    return HandResult.objects.filter(
-        game__table__round__tournament=tournament,
-        game__is_void=False,
-        game__status=Game.Status.CONFIRMED,
-    ).values_list(
-        "entry_id",
-        "game__table__round__number",
-        "game__number",
-        "total",
-        "went_out",
-        "game__down_and_out",
-    )
+def _ruling_table(
+    ruling: RulingRow,
+    tables: dict[int, TableMatch],
+    seated: dict[tuple[int, int], TableMatch],
+) -> TableMatch | None:
+    if ruling.table in tables and ruling.entry in tables[ruling.table].entries:
+        return tables[ruling.table]
+    round = ruling.round
+    if round is None:  # the player's latest round with a result
+        played = [t.round for t in tables.values() if ruling.entry in t.entries and t.confirmed]
+        round = max(played, default=None)
+    return seated.get((round, ruling.entry)) if round is not None else None
+
+
+def _adjust(table: TableMatch | None, ruling: RulingRow, tally: Tally) -> None:
+    if table is None or not table.counted():
+        # No match to count it in (no seat that round, or nothing confirmed there yet): the
+        # points stand alone in the round, as the player's, until the table has results.
+        round = ruling.round or 1
+        stats = tally.rounds.setdefault(round, {"total": 0})
+        stats["total"] = stats.get("total", 0) + ruling.points
+        return
+    side = table.side_of(ruling.entry)
+    table.adjustments[side] = table.adjustments.get(side, 0) + ruling.points
+
+
+def _score_matches(rules: Rules[Any], tables: dict[int, TableMatch], tallies: dict) -> None:
+    """Each table's match result by the game; each entry takes its side's stats."""
+    for table in tables.values():
+        if not table.counted():
+            continue  # nothing confirmed yet: the match does not count for anyone
+        played = table.played(confirmed_only=True)
+        adjustments = [table.adjustments.get(side, 0) for side in range(len(table.sides))]
+        results = rules.match_result(played, adjustments=adjustments, decided_for=table.decided_for)
+        for side, result in zip(table.sides, results, strict=False):
+            for entry in side:
+                _take(tallies[entry], table, played, result.stats)
+
+
+def _take(tally: Tally, table: TableMatch, played: list[DealScore], stats: Any) -> None:
+    """The entry's share of its table's match: its side's stats, the deals, the last score."""
+    side = table.side_of(tally.entry)
+    tally.rounds[table.round] = _added(tally.rounds.get(table.round, {}), stats)
+    last = played[-1]  # the deals are in order (`TableMatch.played`)
+    tally.add_deals(table.round, len(played), last.number, last.sides[side].points)
+
+
+def _added(before: dict[str, int], stats: Any) -> dict[str, int]:
+    added = dict(before)
+    for stat, value in stats.items():
+        added[stat] = added.get(stat, 0) + value
+    return added
+
+
+def _table_row(table: TableMatch, tallies: dict[int, Tally]) -> dict[str, Any]:
+    return {
+        "round": table.round,
+        "table": table.number,
+        "games_played": len(table.entered),
+        "seats": [
+            {"entry": entry, "total": tallies[entry].points(table.round)}
+            for entry in _seat_order(table)
+        ],
+    }
+
+
+def _seat_order(table: TableMatch) -> list[int]:
+    """The entries in seat order: member by member, side by side (partners sit opposite)."""
+    members = max((len(side) for side in table.sides), default=0)
+    return [side[m] for m in range(members) for side in table.sides if m < len(side)]
 
 
 def _ruling_rows(tournament: Tournament) -> list[RulingRow]:
@@ -249,62 +420,52 @@ def _ruling_rows(tournament: Tournament) -> list[RulingRow]:
     rulings must come from the same read as the points it counts."""
     rulings = (
         Ruling.objects.filter(tournament=tournament)
-        .order_by()
-        .values_list("pk", "entry_id", "round__number", "table__round__number", "points")
+        .order_by("pk")
+        .values_list(
+            "pk",
+            "kind",
+            "entry_id",
+            "round__number",
+            "table__round__number",
+            "table_id",
+            "points",
+            "reverses_id",
+        )
     )
     return [
-        RulingRow(pk, entry, round or table_round, points)
-        for pk, entry, round, table_round, points in rulings
+        RulingRow(pk, kind, entry, round or table_round, table, points, reverses)
+        for pk, kind, entry, round, table_round, table, points, reverses in rulings
     ]
 
 
-def _place(tournament: Tournament, tallies: dict[int, PlayerTally], latest: int | None) -> None:
-    """Places now (R12.3) over the rounds that count (none live), and the movement since the end
-    of the previous one of them (`latest`)."""
-    ruleset = tournament.rules().ruleset
+def _place(rules: Rules[Any], tallies: dict[int, Tally], latest: int | None) -> None:
+    """Places now over the rounds that count (none live), by the game's ranking, and the
+    movement since the end of the previous one of them (`latest`)."""
+    every = rules.rank([tally.line(every_round=True) for tally in tallies.values()])
+    by_key = {tally.key: tally for tally in tallies.values()}
+    for placing in every:
+        by_key[placing.key].stats = dict(placing.stats)
     ranked = [t for t in tallies.values() if t.games_played and t.status != "disqualified"]
-    by_label = {tally.label: tally for tally in ranked}
-    for placing in rank_standings([tally.line() for tally in ranked], ruleset):
-        tally = by_label[placing.line.player]
+    for placing in rules.rank([tally.line() for tally in ranked]):
+        tally = by_key[placing.key]
         tally.place, tally.shared = placing.place, placing.shared
     if latest is None or latest <= 1:
         return
     before = [tally for tally in ranked if any(tally.counts(r, latest - 1) for r in tally.rounds)]
-    for placing in rank_standings([tally.line(latest - 1) for tally in before], ruleset):
-        tally = by_label[placing.line.player]
+    for placing in rules.rank([tally.line(latest - 1) for tally in before]):
+        tally = by_key[placing.key]
         tally.movement = placing.place - tally.place
 
 
-def _order(tally: PlayerTally) -> tuple:
-    """Placed players by place, then the unplaced (not played yet, disqualified) by name. Within
-    a shared place, who played more of the live round first, then the lower live points: a
-    table behind schedule never lists its players above level players who played more."""
+def _order(tally: Tally, higher_wins: bool) -> tuple:
+    """Placed entries by place, then the unplaced (not played yet, disqualified) by name.
+    Within a shared place, who played more of the live round first, then the better live
+    points: a table behind schedule never lists its players above level players who played
+    more."""
     unplaced = tally.place is None
-    live = (-tally.live_games, tally.live_points)
-    return (unplaced, tally.place or 0, *live, tally.player.casefold(), tally.entry)
-
-
-def _tables(tournament: Tournament, tallies: dict[int, PlayerTally]) -> list[dict[str, Any]]:
-    """Each table's set so far: its players in seat order and their totals at that table."""
-    seats = Seat.objects.filter(round__tournament=tournament).order_by(
-        "round__number", "table__number", "position"
-    )
-    played = dict(
-        Game.objects.filter(table__round__tournament=tournament, is_void=False)
-        .values("table_id")
-        .annotate(n=Count("id"))
-        .values_list("table_id", "n")
-    )
-    tables: dict[int, dict[str, Any]] = {}
-    for table_id, round, number, entry in seats.values_list(
-        "table_id", "round__number", "table__number", "entry_id"
-    ):
-        table = tables.setdefault(
-            table_id,
-            {"round": round, "table": number, "games_played": played.get(table_id, 0), "seats": []},
-        )
-        table["seats"].append({"entry": entry, "total": tallies[entry].rounds.get(round, 0)})
-    return list(tables.values())
+    points = -tally.live_points if higher_wins else tally.live_points
+    return (unplaced, tally.place or 0, -tally.live_games, points, tally.player.casefold(),
+            tally.entry)  # fmt: skip
 
 
 # --- snapshots ---------------------------------------------------------------------------------
@@ -312,7 +473,7 @@ def _tables(tournament: Tournament, tallies: dict[int, PlayerTally]) -> list[dic
 
 def standings_stamp(*, tournament: Tournament) -> str:
     """A fingerprint of every fact the standings depend on: when any changes, so does this."""
-    games = Game.objects.filter(table__round__tournament=tournament).aggregate(
+    games = Deal.objects.filter(table__round__tournament=tournament).aggregate(
         n=Count("id"), at=Max("updated_at"), versions=Max("version")
     )
     rulings = Ruling.objects.filter(tournament=tournament).aggregate(n=Count("id"), last=Max("id"))

@@ -10,7 +10,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from scoring.models import Game, Ruling
+from scoring.models import Deal, Ruling
 from scoring.standings import standings_refresh
 from scoring.standings_queue import clear_pending
 from tournament.models import AuditEvent, Entry, Tournament
@@ -32,7 +32,7 @@ def reconcile_standings() -> None:
     nothing, so this is cheap when nothing was lost."""
     since = timezone.now() - RECENT
     active = set(
-        Game.objects.filter(updated_at__gte=since).values_list(
+        Deal.objects.filter(updated_at__gte=since).values_list(
             "table__round__tournament", flat=True
         )
     ) | set(Ruling.objects.filter(decided_at__gte=since).values_list("tournament", flat=True))

@@ -5,7 +5,7 @@ import datetime
 import factory
 from django.contrib.auth import get_user_model
 
-from scoring.models import Game, HandResult, Ruling
+from scoring.models import Deal, DealResult, Ruling
 from tables.models import Seat, Table
 from tournament.models import Entry, Player, Round, StaffRole, Tournament
 
@@ -85,24 +85,49 @@ class SeatFactory(factory.django.DjangoModelFactory):
     position = factory.Sequence(lambda n: n % 5 + 1)
 
 
-class GameFactory(factory.django.DjangoModelFactory):
+class DealFactory(factory.django.DjangoModelFactory):
     class Meta:
-        model = Game
+        model = Deal
 
     table = factory.SubFactory(TableFactory)
     number = 1
+    detail = factory.LazyFunction(lambda: {"down_and_out": False})
 
 
-class HandResultFactory(factory.django.DjangoModelFactory):
+class DealResultFactory(factory.django.DjangoModelFactory):
+    """A Kalooki player's result, as the game stores one entered as 20 points."""
+
     class Meta:
-        model = HandResult
+        model = DealResult
 
-    game = factory.SubFactory(GameFactory)
+    deal = factory.SubFactory(DealFactory)
     entry = factory.SubFactory(
-        EntryFactory, tournament=factory.SelfAttribute("..game.table.round.tournament")
+        EntryFactory, tournament=factory.SelfAttribute("..deal.table.round.tournament")
     )
-    card_points = 20
-    total = 20
+    side = factory.Sequence(lambda n: n % 5)
+    points = 20
+    went_out = False
+    entered = factory.LazyAttribute(
+        lambda result: {
+            "values": {
+                "went_out": result.went_out,
+                "cards": "" if result.went_out else None,
+                "points": None if result.went_out else result.points,
+                "calls": None,
+                "failed_come_downs": 0,
+                "overcall_penalty": False,
+            },
+            "members": [],
+        }
+    )
+    detail = factory.LazyAttribute(
+        lambda result: {
+            "card_points": result.points,
+            "doubled": False,
+            "doubled_points": result.points,
+            "penalties": 0,
+        }
+    )
 
 
 class RulingFactory(factory.django.DjangoModelFactory):

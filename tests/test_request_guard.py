@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scoring.models import Game
+from scoring.models import Deal
 from tests.scoring.playing import director_of, published_round, tables_of, tournament_with
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ class TestDeepJson:
             f"/api/tables/{table.pk}/games/1/result", body, content_type="application/json"
         )
         one_error(response, 400)
-        assert not Game.objects.exists()
+        assert not Deal.objects.exists()
 
     def test_a_director_endpoint_answers_400(self, open_) -> None:
         director = APIClient()
@@ -129,7 +129,7 @@ def test_a_dropped_database_connection_is_a_json_503_and_the_retry_stores_once(t
     dropped = []
 
     def drop_once(execute, sql, params, many, context):
-        if not dropped and "scoring_game" in sql:
+        if not dropped and "scoring_deal" in sql:
             dropped.append(sql)
             terminate_own_backend()
         return execute(sql, params, many, context)
@@ -145,7 +145,7 @@ def test_a_dropped_database_connection_is_a_json_503_and_the_retry_stores_once(t
     retried = phone.put(url, result_body(), format="json", HTTP_IDEMPOTENCY_KEY="k-1")
     again = phone.put(url, result_body(), format="json", HTTP_IDEMPOTENCY_KEY="k-1")
     assert (retried.status_code, again.status_code) == (201, 201), retried.content
-    assert Game.objects.filter(table=table).count() == 1
+    assert Deal.objects.filter(table=table).count() == 1
 
 
 @pytest.mark.slow

@@ -143,6 +143,7 @@ class HandAndFoot(Game[Ruleset]):
     name = "Hand and Foot"
     higher_wins = True
     default_preset = CLUB_SHEET
+    citations = {"order": "HF2.2", "table": "HF1.2"}
 
     def presets(self) -> Mapping[str, Ruleset]:
         return dict(PRESETS)

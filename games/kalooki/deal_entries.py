@@ -86,11 +86,38 @@ def side_labels(sides: tuple[SideEntry, ...]) -> tuple[str, ...]:
     )
 
 
-def placed(problem: Problem, labels: tuple[str, ...]) -> Problem:
-    """An engine problem with the side it is about, found from the player it names."""
+# The field each rule's problems are about, for an entry form to show them next to it.
+FIELD_BY_RULE = {
+    "R11": "cards",
+    "R10.3": "cards",
+    "R10.2": "cards",
+    "R8.2": "cards",
+    "R10.6": "cards",
+    "R9.2": "cards",
+    "R10.4": "points",
+    "R6.2": "calls",
+    "R10.7": "calls",
+    "R10.5": "overcall_penalty",
+    "R5.4": "failed_come_downs",
+    "R13.9": "challenge",
+}
+
+
+def placed(
+    problem: Problem, labels: tuple[str, ...], sides: tuple[dict[str, Any], ...] = ()
+) -> Problem:
+    """An engine problem with the side it is about, found from the player it names, and the
+    field it is about, from its rule (``sides``: the values read, per side)."""
     if problem.player is None or problem.side is not None or problem.player not in labels:
         return problem
-    return replace(problem, side=labels.index(problem.player))
+    side = labels.index(problem.player)
+    field = problem.field
+    if field is None:
+        field = FIELD_BY_RULE.get(problem.rule)
+        values = sides[side] if side < len(sides) else {}
+        if field == "cards" and problem.rule == "R10.2" and not values.get("cards"):
+            field = "points"  # "went out, so scores 0 card points, not 12"
+    return replace(problem, side=side, field=field)
 
 
 # --- the values, one by one ---------------------------------------------------------------------

@@ -70,6 +70,7 @@ class KalookiGame(Game[Ruleset]):
     name = "Kalooki"
     higher_wins = False
     default_preset = DEFAULT_PRESET
+    citations = {"order": "R4.1", "ruling": "R12.4", "void": "R9.2", "table": "R12.2"}
 
     def presets(self) -> Mapping[str, Ruleset]:
         return dict(PRESETS)
@@ -203,10 +204,10 @@ class KalookiRules(Rules[Ruleset]):
         taken = {(problem.side, problem.field) for problem in read.errors}
         errors = [*read.errors] + [
             problem
-            for problem in (placed(p, read.labels) for p in check.errors)
+            for problem in (placed(p, read.labels, read.sides) for p in check.errors)
             if (problem.side, problem.field) not in taken or problem.side is None
         ]
-        warnings = tuple(placed(p, read.labels) for p in check.warnings)
+        warnings = tuple(placed(p, read.labels, read.sides) for p in check.warnings)
         stored = canonical(entry, read, hands)
         if errors:
             return Evaluation(stored, tuple(errors), warnings)

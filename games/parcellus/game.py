@@ -216,6 +216,7 @@ class Parcellus(Game[Ruleset]):
     name = "Parcellus"
     higher_wins = True
     default_preset = rulesets.DEFAULT_PRESET
+    citations = {"order": "PA6.5", "ruling": "PA7.5", "table": "PA1.1"}
 
     def presets(self) -> Mapping[str, Ruleset]:
         return dict(PRESETS)

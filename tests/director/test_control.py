@@ -27,12 +27,12 @@ from scoring.clock import (
 )
 from scoring.control import (
     ControlError,
+    deal_flag_clear,
     director_call,
     director_call_answer,
-    game_flag_clear,
     missing_results,
 )
-from scoring.models import ClockEvent, DirectorCall, Game, ResultRevision
+from scoring.models import ClockEvent, Deal, DirectorCall, ResultRevision
 from scoring.selectors import round_progress
 from scoring.services import HandInput, result_record
 from scoring.standings import standings_refresh
@@ -84,7 +84,7 @@ def table_url(number: int, rest: str = "") -> str:
     return f"/director/open/rounds/1/tables/{number}/{rest}"
 
 
-def flagged_game(table) -> Game:
+def flagged_game(table) -> Deal:
     """Game 1 saved over a warning: three cards left after no call (R10.6)."""
     seats = list(table.seats.order_by("position"))
     hands = [HandInput(seats[0].entry_id, went_out=True, cards="", calls=0)]
@@ -277,7 +277,7 @@ class TestTheTablePage:
         response = alice.post(table_url(1, "games/1/clear-flag"), {"reason": "Counted again."})
         assert response.status_code == 302
         game.refresh_from_db()
-        revision = ResultRevision.objects.get(game=game)
+        revision = ResultRevision.objects.get(deal=game)
         assert not game.is_flagged and revision.review_reason == "Counted again."
         assert revision.reviewed_by.username == "alice"
         audit = AuditEvent.objects.get(action="game.flag_clear")
@@ -291,7 +291,7 @@ class TestTheTablePage:
         game.refresh_from_db()
         assert game.is_flagged
         with pytest.raises(ControlError, match="Say why"):
-            game_flag_clear(game=game, by=None, reason="")
+            deal_flag_clear(deal=game, by=None, reason="")
 
     def test_the_director_enters_a_game_from_the_paper_sheet(self, alice, round_) -> None:
         table = round_.tables.get(number=1)
@@ -301,7 +301,7 @@ class TestTheTablePage:
             body[f"p{seat.position}-points"] = "" if seat.position == 1 else "12"
         response = alice.post(table_url(1), body)
         assert response.status_code == 302, response.content.decode()[:2000]
-        revision = ResultRevision.objects.get(game__table=table)
+        revision = ResultRevision.objects.get(deal__table=table)
         assert revision.entered_by.username == "alice"
         assert revision.entered_via == "director alice · paper score sheet"
 
@@ -325,7 +325,7 @@ class TestTheTablePage:
         table = round_.tables.get(number=1)
         play(table, 1)
         alice.post(table_url(1, "games/1/confirm"), {"version": "1"})
-        assert Game.objects.get(table=table).status == Game.Status.CONFIRMED
+        assert Deal.objects.get(table=table).status == Deal.Status.CONFIRMED
 
     def test_the_director_signs_the_set_off(self, alice, round_) -> None:
         table = round_.tables.get(number=1)
@@ -382,7 +382,7 @@ class TestMissingResults:
         play_set(one, games=4)
         play(two, 1)
         play(three, 1)
-        Game.objects.filter(table=three).update(
+        Deal.objects.filter(table=three).update(
             updated_at=timezone.now() - datetime.timedelta(hours=1)
         )
         assert self._missing(round_, timezone.now()) == [3, 2]
@@ -409,4 +409,4 @@ class TestMissingResults:
         client.force_login(director_of(tournament))
         with CaptureQueriesContext(connection) as queries:
             client.get("/director/field/rounds/1/dashboard?partial=1")
-        assert len(queries) == 9
+        assert len(queries) == 10  # the deals' results too: the game says whose match is over

@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from hall.views import forget_recent
-from scoring.models import Game, Ruling, StandingsSnapshot
+from scoring.models import Deal, Ruling, StandingsSnapshot
 from scoring.rounds import round_publish
 from scoring.rulings import ruling_record, ruling_reverse
 from scoring.selectors import Standing, round_progress, standings_for_director
@@ -102,7 +102,7 @@ class TestRoundProgress:
         first, second = tables_of(round)
         play_set(first, games=6)
         result_record(table=second, number=1, void=True, via="test")  # R9.2: not a game played
-        Game.objects.filter(table=first, number=2).update(is_flagged=True)
+        Deal.objects.filter(table=first, number=2).update(is_flagged=True)
         one, two = round_progress(round=round)
         assert (one.number, one.games_scored, one.games_in_set) == (1, 6, 9)
         assert (two.games_scored, two.last_entry_at is not None) == (0, True)
@@ -117,13 +117,14 @@ class TestRoundProgress:
         assert table.pending == 2
 
     @pytest.mark.parametrize("players", [5, 20])
-    def test_it_runs_two_queries_however_many_tables(
+    def test_it_runs_three_queries_however_many_tables(
         self, players, django_assert_num_queries
     ) -> None:
         round = published_round(tournament_with(players))
         for table in tables_of(round):
             play_set(table, games=2)
-        with django_assert_num_queries(2):
+        # Tables, seats, and the scored deals' results: the game says whose match is over.
+        with django_assert_num_queries(3):
             tables = round_progress(round=round)
         assert sum(len(table.seats) for table in tables) == players
 
@@ -138,7 +139,10 @@ class TestStandings:
         names = names_at(table)
         lines = by_name(five)
         assert lines[names[0]].total == 0 + 2 * 11
-        assert (lines[names[1]].games_won, lines[names[1]].down_and_outs) == (1, 1)
+        assert (lines[names[1]].stats["games_won"], lines[names[1]].stats["down_and_outs"]) == (
+            1,
+            1,
+        )
         assert lines[names[1]].total == 12 + 0
         assert lines[names[4]].games_played == 2
 
@@ -462,7 +466,7 @@ class TestDashboard:
         )
         version = response.context["standings"].version
         assert "Standings" in page and f"(version {version})" in page
-        assert "ties broken by more games won (went out), then more down-and-outs" in page
+        assert "ties broken by more games won, then more down-and-outs" in page  # the game's
 
     def test_the_refreshing_part_comes_alone(self, alice) -> None:
         fragment = alice.get(url("rounds", 1, "dashboard") + "?partial=1").content.decode()
@@ -485,7 +489,7 @@ class TestDashboard:
 
     @pytest.mark.parametrize("players", [10, 60])
     @pytest.mark.parametrize("part", ["", "?partial=1"])
-    def test_the_page_runs_nine_queries_however_many_players(
+    def test_the_page_runs_ten_queries_however_many_players(
         self, client: Client, players, part, django_capture_on_commit_callbacks
     ) -> None:
         tournament = tournament_with(players, slug="field")
@@ -499,9 +503,10 @@ class TestDashboard:
             response = client.get("/director/field/rounds/1/dashboard" + part)
         assert response.status_code == 200
         assert len(response.context["standings"].lines) == players
-        # Session, user, tournament, round; tables and seats (2); clock events; calls; rulings.
-        # The standings come from the cache, as the leaderboard's do.
-        assert len(queries) == 9, [query["sql"] for query in queries]
+        # Session, user, tournament, round; tables, seats and the deals' results (3, the game
+        # says whose match is over); clock events; calls; rulings. The standings come from the
+        # cache, as the leaderboard's do.
+        assert len(queries) == 10, [query["sql"] for query in queries]
 
 
 # --- the dashboard and the public leaderboard --------------------------------------------------
@@ -665,7 +670,7 @@ class TestRulingsPage:
                 "decision": "Redeal.",
             },
         )
-        assert Ruling.objects.get().game == game
+        assert Ruling.objects.get().deal == game
 
     def test_the_list_is_newest_first_with_reversals_linked(self, alice, open_) -> None:
         ann = player(open_, "Ann")

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.test import Client
 
 from director.print_views import qr_svg
-from tables.selectors import dealer_index, game_lines, round_print_get, seat_lines
+from tables.selectors import deal_lines, dealer_index, round_print_get, schedule_numbers, seat_lines
 from tests.factories import (
     RoundFactory,
     SeatFactory,
@@ -256,7 +256,8 @@ def test_the_dealer_of_a_game_r4_3() -> None:
 def test_games_have_no_dealer_while_no_first_dealer_is_marked(spring_open) -> None:
     table = spring_open.tables.get(number=1)
     table.seats.update(is_first_dealer=False)
-    games = game_lines(seat_lines(table), spring_open.tournament.rules().ruleset.games)
+    rules = spring_open.tournament.rules()
+    games = deal_lines(seat_lines(table), rules, schedule_numbers(rules))
     assert len(games) == 9 and all(game.dealer is None for game in games)
 
 

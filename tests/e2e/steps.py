@@ -145,13 +145,13 @@ def fill_hand(phone: Page, name: str, hand: Hand) -> None:
             keypad.click()
         for key in hand.keys:
             hand_row.get_by_role("button", name=f"Add {key}").click()
-        hand.cards = hand_row.get_by_label("Cards left in hand").input_value()
+        hand.cards = hand_row.get_by_label("Cards left").input_value()
     else:
-        hand_row.get_by_label("Cards left in hand").fill(hand.cards or "")
+        hand_row.get_by_label("Cards left").fill(hand.cards or "")
     hand_row.get_by_label("or points").fill("" if hand.points is None else str(hand.points))
     hand_row.get_by_label("Calls", exact=True).fill("" if hand.calls is None else str(hand.calls))
     hand_row.get_by_label("Failed come-downs").fill(str(hand.failed_come_downs or ""))
-    hand_row.get_by_label("Overcall penalty").set_checked(hand.overcall_penalty)
+    hand_row.get_by_label("Overcalled").set_checked(hand.overcall_penalty)
 
 
 def enter(phone: Page, game: Game) -> None:

@@ -112,7 +112,7 @@ def test_a_scorekeeper_enters_a_whole_set_on_a_phone_and_signs_it_off(
     phone.locator("#game-1 summary").click()
     phone.get_by_role("link", name="Correct game 1").click()
     expect(phone.get_by_role("heading", name="Correct game 1")).to_be_visible()
-    expect(row(phone, "Cy").get_by_label("Cards left in hand")).to_have_value("JK AS 2D")
+    expect(row(phone, "Cy").get_by_label("Cards left")).to_have_value("JK AS 2D")
     fill_hand(phone, "Di", CORRECTED_DI)
     phone.get_by_label("Why is it corrected?").fill("Di's cards were two queens, not 10 points")
     phone.get_by_role("button", name="Save correction").click()

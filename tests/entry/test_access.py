@@ -19,7 +19,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from entry.access import table_access
-from scoring.models import Game
+from scoring.models import Deal
 from scoring.services import HandInput, result_submit
 from tables.models import Table
 from tables.services import table_link_reissue
@@ -109,7 +109,7 @@ def _hands(table: Table) -> list[dict]:
     ]
 
 
-def _enter_game_1(table: Table) -> Game:
+def _enter_game_1(table: Table) -> Deal:
     """Game 1, entered on the link by Ann; it waits for someone else to confirm it."""
     hands = [
         HandInput(seat.entry_id, went_out=True, cards="")
@@ -117,7 +117,7 @@ def _enter_game_1(table: Table) -> Game:
         else HandInput(seat.entry_id, points=20)
         for seat in table.seats.order_by("position")
     ]
-    return result_submit(table=table, number=1, hands=hands, via="table 1 link · Ann").game
+    return result_submit(table=table, number=1, hands=hands, via="table 1 link · Ann").deal
 
 
 def _finish_the_set(o: Open) -> None:
@@ -133,7 +133,7 @@ def _put(client: APIClient, o: Open) -> int:
     body = {"entered_by": "Ben", "hands": _hands(o.table)}
     response = client.put(f"/api/tables/{o.table.pk}/games/1/result", body, format="json")
     if response.status_code != 201:
-        assert not Game.objects.filter(table=o.table).exists()
+        assert not Deal.objects.filter(table=o.table).exists()
     return response.status_code
 
 
@@ -142,7 +142,7 @@ def _confirm(client: APIClient, o: Open) -> int:
     url = f"/api/tables/{o.table.pk}/games/1/confirm"
     response = client.post(url, {"confirmed_by": "Cy"}, format="json")
     game.refresh_from_db()
-    assert (game.status == Game.Status.CONFIRMED) == (response.status_code == 200)
+    assert (game.status == Deal.Status.CONFIRMED) == (response.status_code == 200)
     return response.status_code
 
 
@@ -248,7 +248,7 @@ class TestViaLabels:
         body = {"entered_by": "Ann", "hands": _hands(table)}
         _link(table.access_token).put(f"/api/tables/{table.pk}/games/1/result", body, format="json")
         _api_token("sam").post(f"/api/tables/{table.pk}/games/1/confirm", {}, format="json")
-        revision = Game.objects.get(table=table).revisions.get()
+        revision = Deal.objects.get(table=table).revisions.get()
         assert revision.entered_via == "table 1 link · Ann"
         assert (revision.confirmed_via, revision.confirmed_by.username) == (
             "scorekeeper sam",

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from entry.idempotency import MAX_KEY
-from scoring.models import Game, HandResult, IdempotencyRecord, ResultRevision
+from scoring.models import Deal, DealResult, IdempotencyRecord, ResultRevision
 from tables.models import Table
 from tests.scoring.playing import (
     director_of,
@@ -154,7 +154,9 @@ class TestEntering:
         response = put(phone, table, hands=hands(s2={"cards": "JK AS 2C", "calls": 3}))
         assert response.status_code == 201, response.content
         seat_2 = response.json()["scores"][1]
-        assert (seat_2["card_points"], seat_2["cards"], seat_2["calls"]) == (67, "JK AS 2C", 3)
+        values, detail = seat_2["values"], seat_2["detail"]
+        assert (detail["card_points"], values["cards"], values["calls"]) == (67, "JK AS 2C", 3)
+        assert seat_2["points"] == seat_2["total"] == 67
 
     def test_down_and_out_doubles_r8_3(self, phone, table) -> None:
         response = put(phone, table, down_and_out=True)
@@ -174,7 +176,7 @@ class TestEntering:
     def test_rule_errors_are_400_with_their_rules_and_nothing_is_saved(self, phone, table) -> None:
         errors = refusal(put(phone, table, hands=hands(s2={"went_out": True})), 400)
         assert "R10.1" in {error["rule"] for error in errors}
-        assert not Game.objects.exists()
+        assert not Deal.objects.exists()
 
     def test_games_go_in_order_r4_1(self, phone, table) -> None:
         [error] = refusal(put(phone, table, game=2), 400)
@@ -185,7 +187,7 @@ class TestEntering:
         response = put(phone, table, hands=odd)
         assert response.status_code == 400
         assert {w["rule"] for w in response.json()["warnings"]} == {"R10.6"}
-        assert not Game.objects.exists()
+        assert not Deal.objects.exists()
         response = put(phone, table, hands=odd, confirm_warnings=True)
         assert response.status_code == 201
         assert response.json()["flagged"] is True
@@ -200,7 +202,7 @@ class TestEntering:
         assert "saved meanwhile" in error["message"]
         current = response.json()["current"]
         assert (current["version"], current["scores"][1]["total"]) == (1, 12)
-        assert HandResult.objects.get(game__number=1, entry=table.seats.get(position=2).entry)
+        assert DealResult.objects.get(deal__number=1, entry=table.seats.get(position=2).entry)
 
 
 class TestCorrecting:
@@ -261,7 +263,7 @@ class TestConfirming:
     def test_the_one_who_entered_cannot_confirm(self, pending, phone, table) -> None:
         [error] = refusal(self.confirm(phone, table, confirmed_by=" ann "), 400)
         assert "someone else" in error["message"]
-        assert Game.objects.get().status == "pending"
+        assert Deal.objects.get().status == "pending"
 
     def test_on_a_link_the_confirmer_says_who_they_are(self, pending, phone, table) -> None:
         [error] = refusal(self.confirm(phone, table), 400)
@@ -342,7 +344,7 @@ class TestBadInput:
         body = {"hands": hands()} | body
         errors = refusal(phone.put(url(table, 1), body, format="json"), 400)
         assert field in {error["field"] for error in errors}, errors
-        assert not Game.objects.exists()
+        assert not Deal.objects.exists()
 
     def test_a_seat_the_table_does_not_have(self, phone, table) -> None:
         body = {"hands": [*hands(), {"seat": 6, "points": 3}]}
@@ -401,7 +403,7 @@ class TestIdempotency:
         assert (first.status_code, again.status_code) == (201, 201)
         assert again.json() == first.json()
         assert again["Idempotent-Replayed"] == "true" and "Idempotent-Replayed" not in first
-        assert (Game.objects.count(), ResultRevision.objects.count()) == (1, 1)
+        assert (Deal.objects.count(), ResultRevision.objects.count()) == (1, 1)
 
     def test_a_replay_writes_nothing(self, phone, table) -> None:
         """Keys are not looked up first: the retry's write is refused under the table's lock (the
@@ -411,14 +413,14 @@ class TestIdempotency:
             assert self.keyed(phone, table, "k1").status_code == 201
         statements = [query["sql"].split()[0].upper() for query in queries.captured_queries]
         assert not {"INSERT", "UPDATE", "DELETE"} & set(statements), statements
-        assert (Game.objects.count(), ResultRevision.objects.count()) == (1, 1)
+        assert (Deal.objects.count(), ResultRevision.objects.count()) == (1, 1)
 
     def test_the_same_key_with_another_body_is_a_422(self, phone, table) -> None:
         self.keyed(phone, table, "k1")
         response = self.keyed(phone, table, "k1", hands=hands(s2={"points": 40}))
         assert "already answered a different request" in refusal(response, 422)[0]["message"]
         assert self.keyed(phone, table, "k1", game=2).status_code == 422  # another address
-        assert Game.objects.count() == 1  # game 2 was written, then undone with its transaction
+        assert Deal.objects.count() == 1  # game 2 was written, then undone with its transaction
 
     def test_a_retried_void_game_is_stored_once(self, phone, table) -> None:
         """A second void attempt is a legal write (R9.2): only the key's record, colliding,
@@ -427,7 +429,7 @@ class TestIdempotency:
         again = self.keyed(phone, table, "void-1", void=True, hands=[])
         assert (first.status_code, again.status_code) == (201, 201)
         assert again["Idempotent-Replayed"] == "true" and again.json() == first.json()
-        assert list(Game.objects.values_list("number", "attempt", "is_void")) == [(1, 1, True)]
+        assert list(Deal.objects.values_list("number", "attempt", "is_void")) == [(1, 1, True)]
 
     def test_a_refusal_is_not_stored_so_a_fixed_entry_may_keep_the_key(self, phone, table) -> None:
         bad = self.keyed(phone, table, "k1", hands=hands(s2={"went_out": True}))
@@ -454,7 +456,7 @@ class TestIdempotency:
     def test_a_key_that_cannot_be_one_is_a_400(self, phone, table, key) -> None:
         errors = refusal(self.keyed(phone, table, key), 400)
         assert errors[0]["field"] == "Idempotency-Key"
-        assert not Game.objects.exists()
+        assert not Deal.objects.exists()
 
     def test_the_longest_key_is_fine(self, phone, table) -> None:
         assert self.keyed(phone, table, "k" * MAX_KEY).status_code == 201

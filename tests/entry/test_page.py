@@ -7,12 +7,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import Game
+from scoring.models import Deal
 from scoring.score_sheet import table_page_get
 from tables.models import Table, new_access_token
 from tests.factories import (
-    GameFactory,
-    HandResultFactory,
+    DealFactory,
+    DealResultFactory,
     RoundFactory,
     SeatFactory,
     TableFactory,
@@ -39,13 +39,12 @@ def table() -> Table:
     return table
 
 
-def _score(table: Table, number: int, totals: list[int], **game) -> Game:
+def _score(table: Table, number: int, totals: list[int], **game) -> Deal:
     """Game `number` at `table`, each seat scoring its total; a 0 went out."""
-    game = GameFactory(table=table, number=number, **game)
+    game = DealFactory(table=table, number=number, **game)
     for seat, total in zip(table.seats.order_by("position"), totals, strict=True):
-        HandResultFactory(
-            game=game, entry=seat.entry, went_out=total == 0, card_points=total, total=total
-        )
+        side = seat.position - 1
+        DealResultFactory(deal=game, entry=seat.entry, side=side, went_out=total == 0, points=total)
     return game
 
 
@@ -99,7 +98,7 @@ def test_the_deal_moves_one_seat_clockwise_per_game_and_wraps_r4_3(client, table
 
 def test_a_void_game_is_played_again_by_the_same_dealer_r9_2(client, table) -> None:
     _score(table, 1, [0, 10, 20, 30, 40])
-    GameFactory(table=table, number=2, attempt=1, is_void=True)
+    DealFactory(table=table, number=2, attempt=1, is_void=True)
     page = _page(client, table)
     now = _now(page)
     assert "Now: game 2 of 9, attempt 2" in now and "<strong>Eve</strong> deals" in now
@@ -108,7 +107,7 @@ def test_a_void_game_is_played_again_by_the_same_dealer_r9_2(client, table) -> N
 
 def test_results_show_each_game_and_running_totals(client, table) -> None:
     _score(table, 1, [0, 10, 20, 30, 40])
-    _score(table, 2, [5, 0, 15, 25, 35], status=Game.Status.PENDING)
+    _score(table, 2, [5, 0, 15, 25, 35], status=Deal.Status.PENDING)
     page = _page(client, table)
     rows = re.findall(r"<tr class=\"\">(.*?)</tr>", page, re.S)
     cells = [

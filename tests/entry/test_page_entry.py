@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from games.kalooki import ASAJ_2025, hand_points, parse_cards
-from scoring.models import Game
+from scoring.models import Deal
 from scoring.services import table_sign_off
 from tables.models import Seat, Table, new_access_token
 from tests.scoring.playing import play_set, published_round, tournament_with
@@ -65,8 +65,8 @@ def cards(hands: dict[str, str]) -> dict[str, dict[str, Any]]:
     return {name: {"cards": text} for name, text in hands.items()}
 
 
-def totals(game: Game) -> dict[str, int]:
-    return dict(game.hands.values_list("entry__player__name", "total"))
+def totals(game: Deal) -> dict[str, int]:
+    return dict(game.results.values_list("entry__player__name", "points"))
 
 
 def page(client: Client, table: Table, tail: str = "") -> str:
@@ -101,7 +101,7 @@ def test_the_page_offers_the_current_game_with_a_row_per_seated_player(client, t
 def test_a_game_entered_as_cards_is_scored_by_the_rules_r8_2(client, table) -> None:
     response = client.post(link(table), result(table, 1, hands=cards(GAME_1)))
     assert response.status_code == 302 and response["Location"] == link(table) + "#now"
-    game = table.games.get()
+    game = table.deals.get()
     expected = {name: hand_points(parse_cards(text), ASAJ_2025) for name, text in GAME_1.items()}
     assert totals(game) == {"Ann": 0, **expected}
     assert expected == {"Ben": 15, "Cy": 67, "Di": 10, "Ed": 8}
@@ -114,7 +114,7 @@ def test_a_game_entered_as_cards_is_scored_by_the_rules_r8_2(client, table) -> N
 def test_points_may_be_entered_instead_of_cards(client, table) -> None:
     hands = {"Ben": {"points": 23}, "Cy": {"cards": "KH"}, "Di": {"points": 4}, "Ed": {"points": 9}}
     client.post(link(table), result(table, 1, hands=hands))
-    assert totals(table.games.get()) == {"Ann": 0, "Ben": 23, "Cy": 10, "Di": 4, "Ed": 9}
+    assert totals(table.deals.get()) == {"Ann": 0, "Ben": 23, "Cy": 10, "Di": 4, "Ed": 9}
 
 
 def test_penalties_add_to_the_score_r5_4_r6_3(client, table) -> None:
@@ -122,7 +122,7 @@ def test_penalties_add_to_the_score_r5_4_r6_3(client, table) -> None:
     hands["Ben"] |= {"failed_come_downs": 1, "calls": 4, "overcall_penalty": "on"}
     hands["Ann"] = {"failed_come_downs": 1}  # who went out can still carry a penalty (R8.5)
     client.post(link(table), result(table, 1, hands=hands, confirm_warnings=True))
-    scores = totals(table.games.get())
+    scores = totals(table.deals.get())
     assert scores["Ben"] == 15 + 50 + 50 and scores["Ann"] == 50
 
 
@@ -137,7 +137,7 @@ def test_a_result_needs_the_name_of_who_is_entering(client, table) -> None:
     del data["who"]
     response = client.post(link(table), data)
     assert response.status_code == 200 and "This field is required" in response.content.decode()
-    assert not table.games.exists()
+    assert not table.deals.exists()
 
 
 # --- preview, errors and warnings -----------------------------------------------------------------
@@ -146,7 +146,7 @@ def test_a_result_needs_the_name_of_who_is_entering(client, table) -> None:
 def test_preview_scores_every_player_and_saves_nothing(client, table) -> None:
     response = client.post(link(table), result(table, 1, hands=cards(GAME_1), action="preview"))
     html = response.content.decode()
-    assert response.status_code == 200 and not table.games.exists()
+    assert response.status_code == 200 and not table.deals.exists()
     assert "Preview</strong> (not saved yet)" in html
     assert "Ann 0, " in text(html) or "Ann 0." in text(html)
     cy = text(row(html, "Cy"))
@@ -157,7 +157,7 @@ def test_preview_scores_every_player_and_saves_nothing(client, table) -> None:
 def test_an_unreadable_card_is_shown_next_to_its_field_with_the_rule_r11(client, table) -> None:
     hands = cards(GAME_1 | {"Di": "QH XQ"})
     response = client.post(link(table), result(table, 1, hands=hands))
-    assert response.status_code == 200 and not table.games.exists()
+    assert response.status_code == 200 and not table.deals.exists()
     di = row(response.content.decode(), "Di")
     cards_field = re.search(r'<div class="field cards has-problem">.*?</div>', di, re.S).group(0)
     assert "card 2, &quot;XQ&quot;, is not a card" in cards_field and "R11" in cards_field
@@ -169,7 +169,7 @@ def test_a_game_without_one_player_out_is_refused_r10_1(client, table) -> None:
     html = response.content.decode()
     game_problems = re.search(r'<ul class="errors game-problems"[^>]*>(.*?)</ul>', html, re.S)
     assert "exactly one player goes out" in game_problems.group(1) and "R10.1" in html
-    assert not table.games.exists()
+    assert not table.deals.exists()
 
 
 def test_points_beyond_what_the_hand_can_hold_are_refused_r10_4(client, table) -> None:
@@ -177,7 +177,7 @@ def test_points_beyond_what_the_hand_can_hold_are_refused_r10_4(client, table) -
     response = client.post(link(table), result(table, 1, hands=hands))
     ben = text(row(response.content.decode(), "Ben"))
     assert "R10.4" in ben and "at most" in ben
-    assert not table.games.exists()
+    assert not table.deals.exists()
 
 
 def test_a_warning_must_be_confirmed_and_the_game_is_flagged_r10_6(client, table) -> None:
@@ -185,7 +185,7 @@ def test_a_warning_must_be_confirmed_and_the_game_is_flagged_r10_6(client, table
     hands = cards(GAME_1) | {"Ben": {"cards": "2H 3H 4H 5H 6H 7H", "calls": 2}}
     response = client.post(link(table), result(table, 1, hands=hands))
     html = response.content.decode()
-    assert response.status_code == 200 and not table.games.exists()
+    assert response.status_code == 200 and not table.deals.exists()
     box = re.search(r"<div class=\"confirm-box\" data-warnings-box>(.*?)</div>", html, re.S)
     assert box, "the warnings box is shown"
     assert "Ben holds 6 cards with 2 calls" in text(box.group(1)) and "R10.6" in box.group(1)
@@ -194,7 +194,7 @@ def test_a_warning_must_be_confirmed_and_the_game_is_flagged_r10_6(client, table
 
     response = client.post(link(table), result(table, 1, hands=hands, confirm_warnings=True))
     assert response.status_code == 302
-    game = table.games.get()
+    game = table.deals.get()
     assert game.is_flagged and game.warnings[0]["rule"] == "R10.6"
     assert "flagged for the director" in page(client, table)
 
@@ -202,7 +202,7 @@ def test_a_warning_must_be_confirmed_and_the_game_is_flagged_r10_6(client, table
 def test_more_than_three_calls_without_the_penalty_is_a_warning_r10_7(client, table) -> None:
     hands = cards(GAME_1) | {"Di": {"points": 10, "calls": 4}}
     response = client.post(link(table), result(table, 1, hands=hands))
-    assert "R10.7" in response.content.decode() and not table.games.exists()
+    assert "R10.7" in response.content.decode() and not table.deals.exists()
 
 
 # --- void games and down-and-outs -----------------------------------------------------------------
@@ -213,8 +213,8 @@ def test_a_void_game_scores_nothing_and_the_same_dealer_deals_it_again_r9_2(clie
     dealer = re.search(r"(\w+) deals", before).group(1)
     response = client.post(link(table), result(table, 1, out=None, void=True))
     assert response.status_code == 302
-    game = table.games.get()
-    assert game.is_void and not game.hands.exists()
+    game = table.deals.get()
+    assert game.is_void and not game.results.exists()
     html = page(client, table)
     assert "Game 1 is recorded as void (R9.2)" in html
     now = text(re.search(r'<section class="now".*?</section>', html, re.S)[0])
@@ -226,7 +226,7 @@ def test_down_and_out_doubles_card_points_but_not_penalties_r8_3_r8_4(client, ta
     hands = cards(GAME_1)
     hands["Di"] |= {"failed_come_downs": 1}
     client.post(link(table), result(table, 1, hands=hands, down_and_out=True))
-    game = table.games.get()
+    game = table.deals.get()
     assert game.down_and_out
     assert totals(game) == {"Ann": 0, "Ben": 30, "Cy": 134, "Di": 20 + 50, "Ed": 16}
 
@@ -255,7 +255,7 @@ def test_a_correction_saves_a_new_version_and_the_history_says_what_changed(clie
     data = result(table, 1, hands=corrected, base_version=1, reason="Cy's 2 was a 3", who="Di")
     response = client.post(link(table, "games/1/correct"), data)
     assert response.status_code == 302 and response["Location"].endswith("#game-1")
-    game = table.games.get()
+    game = table.deals.get()
     assert game.version == 2 and totals(game)["Cy"] == 68
     html = page(client, table)
     assert "Game 1 is corrected: this is version 2." in html
@@ -273,7 +273,7 @@ def test_a_correction_needs_a_reason(client, table) -> None:
     data = result(table, 1, hands=cards(GAME_1 | {"Di": "KH"}), base_version=1)
     response = client.post(link(table, "games/1/correct"), data)
     assert response.status_code == 200 and "This field is required" in response.content.decode()
-    assert table.games.get().version == 1
+    assert table.deals.get().version == 1
 
 
 def test_a_correction_preview_saves_nothing(client, table) -> None:
@@ -281,7 +281,7 @@ def test_a_correction_preview_saves_nothing(client, table) -> None:
     data = result(table, 1, hands=cards(GAME_1 | {"Di": "KH KD"}), base_version=1, reason="x")
     response = client.post(link(table, "games/1/correct"), data | {"action": "preview"})
     assert "Di 20" in text(response.content.decode())
-    assert table.games.get().version == 1
+    assert table.deals.get().version == 1
 
 
 def test_a_correction_of_an_old_version_shows_the_stored_result(client, table) -> None:
@@ -294,7 +294,7 @@ def test_a_correction_of_an_old_version_shows_the_stored_result(client, table) -
     assert "Someone else saved game 1 first" in html
     stored = text(re.search(r'<section class="stored".*?</section>', html, re.S)[0])
     assert "Stored result of game 1" in stored and "Di KH 10" in stored
-    assert totals(table.games.get())["Di"] == 10
+    assert totals(table.deals.get())["Di"] == 10
 
 
 def test_two_phones_entering_the_same_game_store_one_result(client, table) -> None:
@@ -305,7 +305,7 @@ def test_two_phones_entering_the_same_game_store_one_result(client, table) -> No
     )
     html = response.content.decode()
     assert "Someone else saved game 1 first" in html and "Ben KH 5C 15" in text(html)
-    assert table.games.count() == 1 and totals(table.games.get())["Ben"] == 15
+    assert table.deals.count() == 1 and totals(table.deals.get())["Ben"] == 15
 
 
 def test_the_same_result_sent_twice_is_saved_once(client, table) -> None:
@@ -316,7 +316,7 @@ def test_the_same_result_sent_twice_is_saved_once(client, table) -> None:
     response = client.post(link(table), data, follow=True)
     html = response.content.decode()
     assert "Game 1 is saved." in html and "Someone else" not in html
-    assert table.games.count() == 1 and table.games.get().version == 1
+    assert table.deals.count() == 1 and table.deals.get().version == 1
 
 
 def test_a_result_for_an_attempt_voided_meanwhile_is_not_saved_r9_2(client, table) -> None:
@@ -327,7 +327,7 @@ def test_a_result_for_an_attempt_voided_meanwhile_is_not_saved_r9_2(client, tabl
     assert "Someone else saved game 1 first" in html
     stored = text(re.search(r'<section class="stored".*?</section>', html, re.S)[0])
     assert "Void (R9.2)" in stored
-    assert list(table.games.values_list("attempt", "is_void")) == [(1, True)]
+    assert list(table.deals.values_list("attempt", "is_void")) == [(1, True)]
     assert "Enter game 1" in html and 'name="attempt" value="2"' in html
 
 
@@ -360,12 +360,12 @@ def test_a_pending_result_is_confirmed_by_someone_else(client, confirming_table)
 
     refused = confirm(client, table, 1, "Ann")
     assert "Game 1 is not confirmed: Game 1 was entered by table 1 link · Ann" in text(refused)
-    assert table.games.get().status == Game.Status.PENDING
+    assert table.deals.get().status == Deal.Status.PENDING
 
     html = confirm(client, table, 1, "Ben")
     assert "Game 1 is confirmed by Ben." in html and 'class="pending"' not in html
-    game = table.games.get()
-    assert game.status == Game.Status.CONFIRMED
+    game = table.deals.get()
+    assert game.status == Deal.Status.CONFIRMED
     assert game.revisions.get().confirmed_via == "table 1 link · Ben"
 
 
@@ -376,7 +376,7 @@ def test_a_correction_made_meanwhile_must_be_seen_before_confirming(client, conf
     client.post(link(table, "games/1/correct"), fix)
     html = confirm(client, table, 1, "Ben", version=1)
     assert "Game 1 was corrected since you saw it (you had version 1, it is now version 2)" in html
-    assert table.games.get().status == Game.Status.PENDING
+    assert table.deals.get().status == Deal.Status.PENDING
 
 
 def test_confirming_needs_a_name(client, confirming_table) -> None:
@@ -384,7 +384,7 @@ def test_confirming_needs_a_name(client, confirming_table) -> None:
     client.post(link(table), result(table, 1, hands=cards(GAME_1)))
     response = client.post(link(table, "games/1/confirm"), {"version": 1}, follow=True)
     assert "choose your name first" in response.content.decode()
-    assert table.games.get().status == Game.Status.PENDING
+    assert table.deals.get().status == Deal.Status.PENDING
 
 
 # --- signing off ----------------------------------------------------------------------------------
@@ -410,7 +410,7 @@ def test_a_finished_set_is_signed_off_and_the_page_turns_read_only(client, table
     response = client.get(link(table, "games/9/correct"), follow=True)
     assert "signed its set off" in response.content.decode()
     response = client.post(link(table, "games/9/correct"), result(table, 9, base_version=1))
-    assert response.status_code == 302 and table.games.get(number=9).version == 1
+    assert response.status_code == 302 and table.deals.get(number=9).version == 1
 
 
 def test_a_set_with_an_unconfirmed_game_cannot_be_signed_off(client, confirming_table) -> None:
@@ -439,7 +439,7 @@ def test_a_draft_round_takes_no_result(client) -> None:
     assert "Enter game" not in html and "This seating is a draft" in html
     response = client.post(link(table), result(table, 1, hands=cards(GAME_1)), follow=True)
     assert "results can be entered once it is published" in response.content.decode()
-    assert not table.games.exists()
+    assert not table.deals.exists()
 
 
 # --- the link is the key to its own table, and only while it is current ---------------------------
@@ -456,7 +456,7 @@ def test_a_reissued_link_stops_working_at_once(client, table) -> None:
     assert client.get(stale + "games/1/correct").status_code == 404
     assert client.post(stale + "games/1/confirm", {"who": 1, "version": 1}).status_code == 404
     assert client.post(stale + "sign-off", {"who": 1}).status_code == 404
-    assert table.games.count() == 1
+    assert table.deals.count() == 1
 
 
 @pytest.fixture
@@ -470,12 +470,12 @@ def test_another_tables_link_cannot_write_this_tables_game(client, two_tables) -
     mine, theirs = two_tables
     me = _first(mine)
     client.post(link(mine), result(mine, 1, out=me, hands=_points(mine), who=me))
-    assert mine.games.count() == 1
+    assert mine.deals.count() == 1
     # Their link with my players: the rows belong to their seats, so my players are not choices.
     data = result(mine, 2, out=me, hands=_points(mine), who=me)
     response = client.post(link(theirs), data)
     assert response.status_code == 200 and "Select a valid choice" in response.content.decode()
-    assert not theirs.games.exists() and mine.games.count() == 1
+    assert not theirs.deals.exists() and mine.deals.count() == 1
     # My game 1 cannot be corrected or confirmed through their link.
     assert client.get(link(theirs, "games/1/correct")).status_code == 404
     fix = result(mine, 1, out=me, hands=_points(mine, 7), who=me, base_version=1, reason="x")
@@ -483,8 +483,8 @@ def test_another_tables_link_cannot_write_this_tables_game(client, two_tables) -
     other = seats(theirs)[_first(theirs)].entry_id
     data = {"who": other, "version": 1}
     assert client.post(link(theirs, "games/1/confirm"), data).status_code == 404
-    game = mine.games.get()
-    assert game.version == 1 and game.status == Game.Status.PENDING
+    game = mine.deals.get()
+    assert game.version == 1 and game.status == Deal.Status.PENDING
 
 
 def _first(table: Table) -> str:

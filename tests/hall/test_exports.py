@@ -79,14 +79,25 @@ class TestResultsCsv:
         assert response["Content-Type"] == "text/csv; charset=utf-8"
         assert response["Content-Disposition"] == 'attachment; filename="open-results.csv"'
         assert list(rows[0]) == [
-            "place", "shared", "player", "club", "status", "games", "won", "down_and_outs",
-            "rulings", "total", "round_1",
-        ]  # fmt: skip
+            "place",
+            "shared",
+            "player",
+            "club",
+            "status",
+            "games",
+            "games_won",
+            "down_and_outs",
+            "latest_round_score",
+            "wins",
+            "rulings",
+            "total",
+            "round_1",
+        ]  # fmt: skip: the game's columns, the ranking's first (R12.3)
         assert [row["player"] for row in rows] == [p["player"] for p in snapshot["players"]]
         first = rows[0]  # out down and out at table 2: more down-and-outs ranks first (R12.3)
         went_out = seated(table_two)[0]
         assert (first["player"], first["place"], first["shared"]) == (went_out, "1", "no")
-        assert (first["won"], first["down_and_outs"], first["total"]) == ("1", "1", "0")
+        assert (first["games_won"], first["down_and_outs"], first["total"]) == ("1", "1", "0")
         bens = next(row for row in rows if row["player"] == ben.player.name)
         assert (bens["rulings"], bens["total"], bens["round_1"]) == ("25", "37", "37")
 
@@ -123,10 +134,29 @@ class TestGamesCsv:
         rows, response = csv_of(client, "/p/open/games.csv")
         assert response["Content-Disposition"] == 'attachment; filename="open-games.csv"'
         assert list(rows[0]) == [
-            "round", "table", "game", "attempt", "void", "down_and_out", "player", "club",
-            "went_out", "cards", "card_points", "doubled", "calls", "failed_come_downs",
-            "overcall", "penalty_points", "total", "version", "status",
-        ]  # fmt: skip
+            "round",
+            "table",
+            "game",
+            "attempt",
+            "void",
+            "down_and_out",
+            "player",
+            "club",
+            "side",
+            "went_out",
+            "cards",
+            "points",
+            "calls",
+            "failed_come_downs",
+            "overcall_penalty",
+            "card_points",
+            "doubled",
+            "doubled_points",
+            "penalties",
+            "total",
+            "version",
+            "status",
+        ]  # fmt: skip: the game's fields and breakdown, as the game names them
         assert len(rows) == 15
         assert [(r["table"], r["game"]) for r in rows[::5]] == [("1", "1"), ("1", "2"), ("2", "1")]
         assert [row["player"] for row in rows[:5]] == seated(table_one)
@@ -152,7 +182,8 @@ class TestGamesCsv:
         assert (rows[1]["cards"], rows[1]["card_points"], rows[1]["calls"]) == (
             "JK AS 2C", "67", "0",
         )  # fmt: skip
-        assert (rows[2]["failed_come_downs"], rows[2]["penalty_points"]) == ("1", "50")
+        assert (rows[2]["failed_come_downs"], rows[2]["penalties"]) == ("1", "50")
+        assert (rows[2]["points"], rows[2]["card_points"]) == ("30", "30")  # entered as points
         assert rows[2]["total"] == "80" and rows[3]["calls"] == ""
 
     def test_a_void_attempt_is_one_line_without_a_player_r9_2(

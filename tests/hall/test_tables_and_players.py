@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from hall.views import PlayedGame, cumulative_chart, player_public_get, table_public_get
-from scoring.models import Game
+from scoring.models import Deal
 from scoring.rulings import ruling_reverse
 from scoring.services import result_record
 from tables.models import Table
@@ -182,7 +182,7 @@ class TestPlayerPage:
         assert client.get(f"/p/open/players/{stranger.pk}").status_code == 404
 
     def test_games_not_counted_yet_are_left_out(self, client: Client, cup_table: Table) -> None:
-        Game.objects.filter(table=cup_table).update(status=Game.Status.PENDING)
+        Deal.objects.filter(table=cup_table).update(status=Deal.Status.PENDING)
         refreshed(cup_table.round.tournament)
         player = cup_table.seats.get(position=2).entry
         assert "No game counted yet." in client.get(f"/p/cup/players/{player.pk}").text

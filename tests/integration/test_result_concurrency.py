@@ -18,7 +18,7 @@ from django.db import connection, transaction
 from rest_framework.test import APIClient
 
 from scoring import rounds, services
-from scoring.models import Game, IdempotencyRecord, ResultRevision
+from scoring.models import Deal, IdempotencyRecord, ResultRevision
 from scoring.services import HandInput, result_submit
 from tables.models import Table
 from tests.scoring.playing import published_round, tables_of, tournament_with
@@ -87,7 +87,7 @@ def test_twenty_phones_enter_the_same_game_one_result_is_stored(table: Table) ->
         if status == 409:
             assert "saved meanwhile" in body["errors"][0]["message"]
             assert body["current"]["scores"] == stored["scores"]  # shown the stored one
-    assert (Game.objects.count(), ResultRevision.objects.count()) == (1, 1)
+    assert (Deal.objects.count(), ResultRevision.objects.count()) == (1, 1)
 
 
 def test_twenty_phones_at_twenty_tables_all_store_their_result() -> None:
@@ -96,7 +96,7 @@ def test_twenty_phones_at_twenty_tables_all_store_their_result() -> None:
     assert len(tables) == PHONES
     answers = in_parallel([put(table) for table in tables])
     assert statuses(answers) == [201] * PHONES
-    assert Game.objects.filter(number=1, version=1).count() == PHONES
+    assert Deal.objects.filter(number=1, version=1).count() == PHONES
     assert ResultRevision.objects.count() == PHONES
 
 
@@ -104,7 +104,7 @@ def test_twenty_corrections_of_one_version_only_one_is_kept(table: Table) -> Non
     assert put(table)()[0] == 201
     answers = in_parallel([put(table, version=1, hands=hands(20 + n)) for n in range(PHONES)])
     assert statuses(answers) == [200] + [409] * (PHONES - 1)
-    game = Game.objects.get()
+    game = Deal.objects.get()
     assert game.version == 2
     for status, body in answers:
         if status == 409:
@@ -141,7 +141,7 @@ def test_twenty_confirmations_one_confirmed_version(table: Table) -> None:
         if status == 409
     )
     assert ResultRevision.objects.filter(status="confirmed").count() == 1
-    assert Game.objects.get().status == "confirmed"
+    assert Deal.objects.get().status == "confirmed"
 
 
 def test_the_same_idempotency_key_in_parallel_writes_once(table: Table) -> None:
@@ -150,7 +150,7 @@ def test_the_same_idempotency_key_in_parallel_writes_once(table: Table) -> None:
     replays = [body.pop("replayed", False) for _, body in answers]
     assert replays.count(True) == PHONES - 1  # the first answer, replayed to the others
     assert all(body == answers[0][1] for _, body in answers)  # identical answers
-    assert (Game.objects.count(), ResultRevision.objects.count()) == (1, 1)
+    assert (Deal.objects.count(), ResultRevision.objects.count()) == (1, 1)
     assert IdempotencyRecord.objects.count() == 1
 
 

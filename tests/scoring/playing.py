@@ -7,7 +7,7 @@ no calls entered, so no warning is raised).
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from scoring.models import Game, Ruling
+from scoring.models import Deal, Ruling
 from scoring.rounds import round_publish
 from scoring.rulings import ruling_record
 from scoring.services import HandInput, result_record
@@ -57,7 +57,7 @@ def play(
     winner: int = 0,
     points: int = 10,
     down_and_out: bool = False,
-) -> Game:
+) -> Deal:
     """Game `number` at `table`: seat index `winner` goes out; the others score `points` plus
     their seat position, so that no two players tie by accident."""
     seats = list(table.seats.order_by("position"))
@@ -74,7 +74,7 @@ def play(
 
 def play_set(table: Table, games: int = 9, **kwargs: object) -> None:
     """The first `games` games of the set at `table` (all nine by default)."""
-    first = table.games.filter(is_void=False).count() + 1
+    first = table.deals.filter(is_void=False).count() + 1
     for number in range(first, first + games):
         play(table, number, **kwargs)
 

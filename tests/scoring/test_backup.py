@@ -20,8 +20,8 @@ from scoring.backup import (
     tournament_import,
 )
 from scoring.clock import clock_extend, clock_start
-from scoring.control import director_call, director_call_answer, game_flag_clear
-from scoring.models import ClockEvent, DirectorCall, Game, HandResult, ResultRevision, Ruling
+from scoring.control import deal_flag_clear, director_call, director_call_answer
+from scoring.models import ClockEvent, Deal, DealResult, DirectorCall, ResultRevision, Ruling
 from scoring.rulings import ruling_record
 from scoring.services import result_submit
 from scoring.standings import standings_compute
@@ -45,8 +45,8 @@ MODELS = [
     StaffRole,
     Table,
     Seat,
-    Game,
-    HandResult,
+    Deal,
+    DealResult,
     ResultRevision,
     Ruling,
     AuditEvent,
@@ -83,8 +83,10 @@ def played() -> Tournament:
     one, two = published_round(tournament).tables.order_by("number")
     play_set(one)
     play(two, 1)
-    game = two.games.get(number=1)
-    hands = [h for h in game.revisions.get().entry["hands"]]
+    game = two.deals.get(number=1)
+    hands = [
+        {"entry": side["entry"], **side["values"]} for side in game.revisions.get().entry["sides"]
+    ]
     result_submit(
         table=two,
         number=1,
@@ -104,11 +106,11 @@ def played() -> Tournament:
     clock_start(round=one.round, minutes=120, by=dana)
     clock_extend(round=one.round, table=two, minutes=10, by=dana, reason="started late")
     director_call_answer(call=director_call(table=two, via="table 2 link · Ann").call, by=dana)
-    game_flag_clear(game=_flagged_game_2(two), by=dana, reason="looked at the cards")
+    deal_flag_clear(deal=_flagged_game_2(two), by=dana, reason="looked at the cards")
     return tournament
 
 
-def _flagged_game_2(table: Table) -> Game:
+def _flagged_game_2(table: Table) -> Deal:
     """Game 2 saved over a warning: three cards left after no call (R10.6)."""
     from scoring.services import HandInput, result_record
 
@@ -142,7 +144,7 @@ def test_an_export_imports_with_identical_standings_and_history(played) -> None:
     assert standings_compute(tournament=imported.tournament) == before
     after = {model.__name__: model.objects.count() for model in MODELS if model is not StaffRole}
     assert after == counts
-    game = Game.objects.get(table__number=2, number=1)
+    game = Deal.objects.get(table__number=2, number=1)
     assert game.version == 2
     assert list(game.revisions.order_by("version").values_list("status", flat=True)) == [
         "superseded",
@@ -154,7 +156,7 @@ def test_an_export_imports_with_identical_standings_and_history(played) -> None:
 def test_timestamps_keep_their_microseconds(played) -> None:
     stamps = {
         "entries": list(Entry.objects.order_by("pk").values_list("registered_at", flat=True)),
-        "games": list(Game.objects.order_by("pk").values_list("entered_at", "updated_at")),
+        "games": list(Deal.objects.order_by("pk").values_list("entered_at", "updated_at")),
         "revisions": list(ResultRevision.objects.order_by("pk").values_list("entered_at")),
         "rulings": list(Ruling.objects.order_by("pk").values_list("decided_at", flat=True)),
         "audit": list(AuditEvent.objects.order_by("pk").values_list("at", flat=True)),
@@ -166,7 +168,7 @@ def test_timestamps_keep_their_microseconds(played) -> None:
     load(text)
     assert stamps == {
         "entries": list(Entry.objects.order_by("pk").values_list("registered_at", flat=True)),
-        "games": list(Game.objects.order_by("pk").values_list("entered_at", "updated_at")),
+        "games": list(Deal.objects.order_by("pk").values_list("entered_at", "updated_at")),
         "revisions": list(ResultRevision.objects.order_by("pk").values_list("entered_at")),
         "rulings": list(Ruling.objects.order_by("pk").values_list("decided_at", flat=True)),
         "audit": list(AuditEvent.objects.order_by("pk").values_list("at", flat=True)),
@@ -182,7 +184,7 @@ def test_an_export_holds_no_password_hash_token_or_table_link(played) -> None:
     secrets += list(Token.objects.values_list("key", flat=True))
     secrets += list(Table.objects.values_list("access_token", flat=True))
     assert not [secret for secret in secrets if secret in text]
-    assert document["version"] == 2 and "password" not in text
+    assert document["version"] == 3 and "password" not in text
     assert document["staff"] == [
         {"username": "dana", "role": "director", "granted_at": document["staff"][0]["granted_at"]}
     ]
@@ -342,22 +344,23 @@ def test_an_existing_address_is_refused_and_another_can_be_chosen(evil, alpha) -
 
 
 TAMPERINGS = {
-    "a number as text": (("games", 0, "number"), "3", "must be a whole number, not str"),
-    "a flag as a number": (("games", 0, "is_void"), 1, "must be true or false"),
-    "a huge number": (("hands", 0, "total"), 10**30, "less than or equal"),
-    "a negative count": (("hands", 0, "card_points"), -1, "greater than or equal"),
+    "a number as text": (("deals", 0, "number"), "3", "must be a whole number, not str"),
+    "a flag as a number": (("deals", 0, "is_void"), 1, "must be true or false"),
+    "a huge number": (("results", 0, "points"), 10**30, "less than or equal"),
+    "a negative side": (("results", 0, "side"), -1, "greater than or equal"),
+    "a deep result": (("results", 0, "detail"), json.loads("[" * 40 + "]" * 40), "deeper"),
     "a NUL byte": (("players", 0, "name"), "Ann\x00", "NUL"),
     "a NUL byte in JSON": (("revisions", 0, "reason"), "ok\x00", "NUL"),
     "text too long": (("players", 0, "name"), "x" * 121, "at most 120"),
     "a time without offset": (("entries", 0, "registered_at"), "2026-01-01T10:00:00", "offset"),
-    "not a time": (("games", 0, "entered_at"), "yesterday", "not a date and time"),
+    "not a time": (("deals", 0, "entered_at"), "yesterday", "not a date and time"),
     "an unknown status": (("entries", 0, "status"), "king", "not a valid choice"),
     "a bad email": (("players", 0, "email"), "not-an-email", "valid email"),
-    "a row that is a list": (("games", 0), [1, 2], "must be an object"),
-    "an id that is text": (("games", 0, "id"), "1", "must be a whole number from 1"),
-    "an id of zero": (("games", 0, "id"), 0, "must be a whole number from 1"),
-    "a section that is an object": (("games",), {}, "must be a list"),
-    "a deep JSON field": (("games", 0, "warnings"), json.loads("[" * 40 + "]" * 40), "deeper"),
+    "a row that is a list": (("deals", 0), [1, 2], "must be an object"),
+    "an id that is text": (("deals", 0, "id"), "1", "must be a whole number from 1"),
+    "an id of zero": (("deals", 0, "id"), 0, "must be a whole number from 1"),
+    "a section that is an object": (("deals",), {}, "must be a list"),
+    "a deep JSON field": (("deals", 0, "warnings"), json.loads("[" * 40 + "]" * 40), "deeper"),
     "a bad ruleset": (("tournament", "ruleset"), {"table_size": 50, "x": 1}, "not a ruleset"),
     "a bad date": (("tournament", "starts_on"), "2026-13-45", "not a date|month must be"),
     "a table's link token": (("tables", 0, "access_token"), "guessable", "never holds"),
@@ -381,8 +384,8 @@ def test_a_tampered_field_is_refused_naming_it(evil, name: str) -> None:
 
 
 def test_a_missing_field_is_refused_naming_it(evil) -> None:
-    del evil["hands"][3]["total"]
-    refused(evil, r"hands\[3\]: lacks the fields total")
+    del evil["results"][3]["points"]
+    refused(evil, r"results\[3\]: lacks the fields points")
 
 
 def test_a_missing_section_is_refused(evil) -> None:
@@ -399,7 +402,8 @@ def test_a_missing_section_is_refused(evil) -> None:
         ("name,club\nAnn,Ka\u00efn\n".encode("cp1252"), "not UTF-8|not JSON"),
         (b"[" * 100_000 + b"]" * 100_000, "nests deeper|not a Kalooki"),
         (b'{"format": "kalooki-tournament-backup", "version": ' + b"9" * 5000 + b"}", "number"),
-        (b'{"format": "kalooki-tournament-backup", "version": 2}', "lacks the sections"),
+        (b'{"format": "kalooki-tournament-backup", "version": 3}', "lacks the sections"),
+        (b'{"format": "kalooki-tournament-backup", "version": 2}', "reads version 3 only"),
         (b"\x00\x00\x00", "not JSON"),
     ],
     ids=[
@@ -410,6 +414,7 @@ def test_a_missing_section_is_refused(evil) -> None:
         "deep nesting",
         "5000 digits",
         "header only",
+        "a version 2 file, of Kalooki's columns",
         "NUL bytes",
     ],
 )

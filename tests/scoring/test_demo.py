@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from django.db.models import Count
 
-from scoring.models import Game, HandResult, ResultRevision
+from scoring.models import Deal, DealResult, ResultRevision
 from tables.models import Seat, Table
 from tournament.models import AuditEvent, Entry, Player, Round, Tournament
 
@@ -17,8 +17,8 @@ MODELS = [
     Round,
     Table,
     Seat,
-    Game,
-    HandResult,
+    Deal,
+    DealResult,
     ResultRevision,
     AuditEvent,
 ]
@@ -35,15 +35,15 @@ def test_it_seats_23_players_at_three_tables_of_five_and_two_of_four_r12_2() -> 
     assert Entry.objects.checked_in().count() == 23
 
 
-def test_it_has_games_recorded_through_the_rules_engine() -> None:
+def test_it_has_games_recorded_through_the_game() -> None:
     call_command("load_demo")
-    scored = Game.objects.filter(is_void=False)
+    scored = Deal.objects.filter(is_void=False)
     assert scored.count() == 16
-    assert Game.objects.filter(is_void=True).count() == 1  # R9.2: the void attempt is kept
-    assert scored.filter(down_and_out=True).count() == 1
-    assert not Game.objects.filter(is_flagged=True).exists()
+    assert Deal.objects.filter(is_void=True).count() == 1  # R9.2: the void attempt is kept
+    assert scored.filter(detail__down_and_out=True).count() == 1  # R8.3, as the game reports it
+    assert not Deal.objects.filter(is_flagged=True).exists()
     for game in scored:
-        hands = list(game.hands.all())
+        hands = list(game.results.all())
         assert sum(hand.went_out for hand in hands) == 1  # R10.1
         assert len(hands) == game.table.seats.count()
 

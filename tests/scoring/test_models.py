@@ -1,13 +1,16 @@
-"""The database itself refuses a second result, a second confirmed version and sums that lie."""
+"""The database itself refuses a second result, a second confirmed version, a second side out.
+
+What only one game needs (Kalooki's sums, R8.5; its nine games, R4.1) is the game's to check:
+the service refuses those (tests/scoring/test_services.py)."""
 
 import pytest
 from django.db import IntegrityError, transaction
 
-from scoring.models import Game, HandResult, ResultRevision, Ruling
+from scoring.models import Deal, DealResult, ResultRevision, Ruling
 from tests.factories import (
+    DealFactory,
+    DealResultFactory,
     EntryFactory,
-    GameFactory,
-    HandResultFactory,
     RulingFactory,
     TableFactory,
 )
@@ -15,103 +18,74 @@ from tests.factories import (
 pytestmark = pytest.mark.django_db
 
 
-def test_a_player_has_one_result_per_game() -> None:
-    hand = HandResultFactory()
+def test_a_player_has_one_result_per_deal() -> None:
+    result = DealResultFactory()
     with pytest.raises(IntegrityError), transaction.atomic():
-        HandResult.objects.create(game=hand.game, entry=hand.entry, card_points=5, total=5)
+        DealResult.objects.create(deal=result.deal, entry=result.entry, side=4, points=5)
 
 
-def test_only_one_player_goes_out_in_a_game_r10_1() -> None:
-    game = GameFactory()
-    tournament = game.table.round.tournament
-    HandResultFactory(
-        game=game, entry=EntryFactory(tournament=tournament), went_out=True, card_points=0, total=0
-    )
+def test_a_side_has_one_result_per_deal() -> None:
+    result = DealResultFactory(side=0)
+    other = EntryFactory(tournament=result.entry.tournament)
     with pytest.raises(IntegrityError), transaction.atomic():
-        HandResultFactory(
-            game=game,
-            entry=EntryFactory(tournament=tournament),
-            went_out=True,
-            card_points=0,
-            total=0,
+        DealResult.objects.create(deal=result.deal, entry=other, side=0, points=5)
+
+
+def test_only_one_side_goes_out_in_a_deal_r10_1() -> None:
+    deal = DealFactory()
+    tournament = deal.table.round.tournament
+    DealResultFactory(deal=deal, entry=EntryFactory(tournament=tournament), went_out=True, points=0)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        DealResultFactory(
+            deal=deal, entry=EntryFactory(tournament=tournament), went_out=True, points=0
         )
 
 
-def test_the_player_who_went_out_has_no_card_points_r10_2() -> None:
-    with pytest.raises(IntegrityError), transaction.atomic():
-        HandResultFactory(went_out=True, card_points=12, total=12)
-
-
-@pytest.mark.parametrize(
-    ("doubled", "card_points", "penalty_points", "total", "adds_up"),
-    [
-        (False, 20, 50, 70, True),
-        (True, 20, 50, 90, True),  # R8.4: the penalty is added after doubling
-        (True, 20, 50, 140, False),
-        (False, 20, 0, 21, False),
-    ],
-    ids=["plain", "R8.3-doubled", "R8.4-penalty-not-doubled", "wrong-sum"],
-)
-def test_a_stored_total_must_add_up_r8_5(
-    doubled: bool, card_points: int, penalty_points: int, total: int, adds_up: bool
-) -> None:
-    values = {
-        "doubled": doubled,
-        "card_points": card_points,
-        "penalty_points": penalty_points,
-        "total": total,
-    }
-    if adds_up:
-        assert HandResultFactory(**values).total == total
-        return
-    with pytest.raises(IntegrityError), transaction.atomic():
-        HandResultFactory(**values)
+def test_points_may_be_negative_for_games_that_score_so() -> None:
+    """Hand and Foot takes points away for cards left in hand (HF6.3): a result is signed."""
+    assert DealResultFactory(points=-1700).points == -1700
 
 
 def test_one_scored_attempt_per_game_but_void_attempts_are_kept_r9_2() -> None:
     table = TableFactory()
-    Game.objects.create(table=table, number=4, attempt=1, is_void=True)
-    Game.objects.create(table=table, number=4, attempt=2)
+    Deal.objects.create(table=table, number=4, attempt=1, is_void=True)
+    Deal.objects.create(table=table, number=4, attempt=2)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Game.objects.create(table=table, number=4, attempt=3)
+        Deal.objects.create(table=table, number=4, attempt=3)
 
 
 def test_an_attempt_number_is_used_once() -> None:
-    game = GameFactory(number=2, is_void=True)
+    deal = DealFactory(number=2, is_void=True)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Game.objects.create(table=game.table, number=2, attempt=1, is_void=True)
+        Deal.objects.create(table=deal.table, number=2, attempt=1, is_void=True)
 
 
-@pytest.mark.parametrize("number", [0, 10])
-def test_a_set_has_games_one_to_nine_r4_1(number: int) -> None:
+def test_deals_are_numbered_from_one() -> None:
+    """How many deals a match has is the game's to say (its schedule, checked by the service:
+    tests/scoring/test_services.py); a number below one is no deal of any game."""
     with pytest.raises(IntegrityError), transaction.atomic():
-        GameFactory(number=number)
+        DealFactory(number=0)
 
 
-def test_a_void_game_is_not_down_and_out() -> None:
-    with pytest.raises(IntegrityError), transaction.atomic():
-        GameFactory(is_void=True, down_and_out=True)
-
-
-def _revision(game: Game, version: int, status: str) -> ResultRevision:
+def _revision(deal: Deal, version: int, status: str) -> ResultRevision:
     return ResultRevision.objects.create(
-        game=game, version=version, status=status, entry={}, scores=[], entered_via="table link"
+        deal=deal, version=version, status=status, entry={}, scores=[], entered_via="table link"
     )
 
 
 def test_only_one_version_of_a_result_is_confirmed() -> None:
-    game = GameFactory()
-    _revision(game, 1, ResultRevision.Status.CONFIRMED)
-    _revision(game, 2, ResultRevision.Status.PENDING)
+    deal = DealFactory()
+    _revision(deal, 1, ResultRevision.Status.CONFIRMED)
+    _revision(deal, 2, ResultRevision.Status.PENDING)
     with pytest.raises(IntegrityError), transaction.atomic():
-        _revision(game, 3, ResultRevision.Status.CONFIRMED)
+        _revision(deal, 3, ResultRevision.Status.CONFIRMED)
 
 
 def test_every_version_is_kept_under_its_own_number() -> None:
-    game = GameFactory()
-    _revision(game, 1, ResultRevision.Status.SUPERSEDED)
+    deal = DealFactory()
+    _revision(deal, 1, ResultRevision.Status.SUPERSEDED)
     with pytest.raises(IntegrityError), transaction.atomic():
-        _revision(game, 1, ResultRevision.Status.PENDING)
+        _revision(deal, 1, ResultRevision.Status.PENDING)
 
 
 def test_a_warning_ruling_carries_no_points_r12_4() -> None:

@@ -6,13 +6,13 @@ link; Dana directs.
 
 import pytest
 
-from scoring.models import Game, ResultRevision
+from scoring.models import Deal, ResultRevision
 from scoring.rounds import round_complete, round_lock
 from scoring.services import (
     HandInput,
     ResultConflict,
     ResultRefused,
-    game_current,
+    deal_current,
     result_confirm,
     result_submit,
     table_sign_off,
@@ -43,14 +43,14 @@ def hands(table: Table, ben: int = 20) -> list[HandInput]:
     ]
 
 
-def totals(game: Game) -> dict[str, int]:
-    return dict(game.hands.values_list("entry__player__name", "total"))
+def totals(game: Deal) -> dict[str, int]:
+    return dict(game.results.values_list("entry__player__name", "points"))
 
 
 def test_a_new_result_is_created_at_version_one(table: Table) -> None:
     outcome = result_submit(table=table, number=1, hands=hands(table), via=LINK)
-    assert outcome.created and outcome.game.version == 1
-    assert totals(outcome.game)["Ben"] == 20
+    assert outcome.created and outcome.deal.version == 1
+    assert totals(outcome.deal)["Ben"] == 20
 
 
 def test_a_correction_keeps_every_version_and_says_what_changed(table: Table) -> None:
@@ -58,11 +58,13 @@ def test_a_correction_keeps_every_version_and_says_what_changed(table: Table) ->
     outcome = result_submit(
         table=table, number=1, hands=hands(table, ben=25), via=LINK, base_version=1
     )
-    assert not outcome.created and outcome.game.version == 2
-    assert totals(outcome.game)["Ben"] == 25
-    revisions = list(outcome.game.revisions.order_by("version"))
+    assert not outcome.created and outcome.deal.version == 2
+    assert totals(outcome.deal)["Ben"] == 25
+    revisions = list(outcome.deal.revisions.order_by("version"))
     assert [r.status for r in revisions] == ["superseded", "confirmed"]
-    first = {score["player"]: score["total"] for score in revisions[0].scores}
+    labels = [side["label"] for side in revisions[0].entry["sides"]]
+    points = [side["points"] for side in revisions[0].scores["sides"]]
+    first = dict(zip(labels, points, strict=True))
     assert first["Ben"] == 20  # the first version is still there, as it was
     assert revisions[1].reason == "corrected: Ben 20 → 25"
 
@@ -76,7 +78,7 @@ def test_a_correction_keeps_its_reason_when_given(table: Table) -> None:
         via=LINK,
         base_version=1,
         reason="Ben's seven was a one",
-    ).game
+    ).deal
     assert game.revisions.get(version=2).reason == "Ben's seven was a one"
 
 
@@ -84,7 +86,7 @@ def test_a_second_new_result_for_the_same_game_is_a_conflict(table: Table) -> No
     result_submit(table=table, number=1, hands=hands(table), via=LINK)
     with pytest.raises(ResultConflict, match="saved meanwhile") as conflict:
         result_submit(table=table, number=1, hands=hands(table, ben=99), via="table 1 link · Di")
-    assert totals(conflict.value.game)["Ben"] == 20  # nothing was overwritten
+    assert totals(conflict.value.deal)["Ben"] == 20  # nothing was overwritten
 
 
 def test_a_correction_based_on_an_old_version_is_a_conflict(table: Table) -> None:
@@ -92,7 +94,7 @@ def test_a_correction_based_on_an_old_version_is_a_conflict(table: Table) -> Non
     result_submit(table=table, number=1, hands=hands(table, ben=25), via=LINK, base_version=1)
     with pytest.raises(ResultConflict, match="you had version 1, it is now version 2"):
         result_submit(table=table, number=1, hands=hands(table, ben=30), via=LINK, base_version=1)
-    assert totals(game_current(table=table, number=1))["Ben"] == 25
+    assert totals(deal_current(table=table, number=1))["Ben"] == 25
 
 
 def test_there_is_nothing_to_correct_before_a_result_exists(table: Table) -> None:
@@ -111,7 +113,7 @@ def test_a_refused_correction_changes_nothing_r10_1(table: Table) -> None:
     nobody_out = [HandInput(h.entry_id, points=h.points or 5) for h in hands(table)]
     with pytest.raises(ResultRefused):
         result_submit(table=table, number=1, hands=nobody_out, via=LINK, base_version=1)
-    game = game_current(table=table, number=1)
+    game = deal_current(table=table, number=1)
     assert game.version == 1 and totals(game)["Ann"] == 0
     assert game.revisions.count() == 1
 
@@ -140,53 +142,53 @@ class TestSecondPersonConfirmation:
         return table
 
     def test_a_result_waits_for_someone_else(self, table: Table) -> None:
-        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).game
-        assert game.status == Game.Status.PENDING
-        game = result_confirm(game=game, by=None, via="table 1 link · Di")
-        assert game.status == Game.Status.CONFIRMED
+        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).deal
+        assert game.status == Deal.Status.PENDING
+        game = result_confirm(deal=game, by=None, via="table 1 link · Di")
+        assert game.status == Deal.Status.CONFIRMED
         revision = game.revisions.get()
         assert (revision.status, revision.confirmed_via) == ("confirmed", "table 1 link · Di")
 
     def test_the_person_who_entered_it_cannot_confirm_it(self, table: Table) -> None:
-        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).game
+        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).deal
         with pytest.raises(ResultRefused, match="someone else at the table"):
-            result_confirm(game=game, by=None, via=" Table 1 link · MARCIA ")
+            result_confirm(deal=game, by=None, via=" Table 1 link · MARCIA ")
 
     def test_a_signed_in_enterer_cannot_confirm_under_another_label(self, table: Table) -> None:
         dana = director_of(table.round.tournament, "dana")
         game = result_submit(
             table=table, number=1, hands=hands(table), by=dana, via="director dana"
-        ).game
+        ).deal
         with pytest.raises(ResultRefused):
-            result_confirm(game=game, by=dana, via="table 1 link · Di")
+            result_confirm(deal=game, by=dana, via="table 1 link · Di")
         other = director_of(table.round.tournament, "omar")
-        assert result_confirm(game=game, by=other, via="director omar").status == "confirmed"
+        assert result_confirm(deal=game, by=other, via="director omar").status == "confirmed"
 
     def test_a_result_is_confirmed_once(self, table: Table) -> None:
-        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).game
-        result_confirm(game=game, by=None, via="table 1 link · Di")
+        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).deal
+        result_confirm(deal=game, by=None, via="table 1 link · Di")
         with pytest.raises(ResultConflict, match="already confirmed") as conflict:
-            result_confirm(game=game, by=None, via="table 1 link · Ed")
-        assert conflict.value.game.status == Game.Status.CONFIRMED
+            result_confirm(deal=game, by=None, via="table 1 link · Ed")
+        assert conflict.value.deal.status == Deal.Status.CONFIRMED
 
     def test_only_the_version_the_confirmer_saw_is_confirmed(self, table: Table) -> None:
-        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).game
+        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).deal
         result_submit(table=table, number=1, hands=hands(table, ben=25), via=LINK, base_version=1)
         with pytest.raises(ResultConflict, match="corrected since you saw it"):
-            result_confirm(game=game, by=None, via="table 1 link · Di", base_version=1)
+            result_confirm(deal=game, by=None, via="table 1 link · Di", base_version=1)
 
     def test_a_correction_needs_confirming_again_and_one_version_stays_confirmed(
         self, table: Table
     ) -> None:
-        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).game
-        result_confirm(game=game, by=None, via="table 1 link · Di")
+        game = result_submit(table=table, number=1, hands=hands(table), via=LINK).deal
+        result_confirm(deal=game, by=None, via="table 1 link · Di")
         game = result_submit(
             table=table, number=1, hands=hands(table, ben=25), via=LINK, base_version=1
-        ).game
-        assert game.status == Game.Status.PENDING
+        ).deal
+        assert game.status == Deal.Status.PENDING
         statuses = list(game.revisions.order_by("version").values_list("status", flat=True))
         assert statuses == ["superseded", "pending"]
-        assert not ResultRevision.objects.filter(game=game, status="confirmed").exists()
+        assert not ResultRevision.objects.filter(deal=game, status="confirmed").exists()
 
     def test_a_set_with_an_unconfirmed_game_is_not_signed_off(self, table: Table) -> None:
         play_set(table)

@@ -107,11 +107,11 @@ class TestRecording:
         ruling = alice_rules(
             kind=Kind.SCORE_CORRECTION,
             entry=player,
-            game=game,
+            deal=game,
             points=-5,
             decision="A 5 was counted as a 10.",
         )
-        assert (ruling.table, ruling.round, ruling.game) == (table, table.round, game)
+        assert (ruling.table, ruling.round, ruling.deal) == (table, table.round, game)
 
     def test_a_warning_about_a_table_needs_no_player(self, round_one, alice_rules) -> None:
         table = tables_of(round_one)[1]
@@ -175,7 +175,7 @@ class TestRefusals:
         first, second = tables_of(round_one)
         game = play(first, 1)
         with pytest.raises(RulingError, match="was not played at Table 2"):
-            alice_rules(kind=Kind.VOID_REDEAL, table=second, game=game, decision="Redeal.")
+            alice_rules(kind=Kind.VOID_REDEAL, table=second, deal=game, decision="Redeal.")
 
     def test_a_draft_rounds_tables_take_no_ruling(self, alice) -> None:
         tournament = tournament_with(5)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.models import Game, HandResult, ResultRevision
+from scoring.models import Deal, DealResult, ResultRevision
 from scoring.services import HandInput, ResultRefused, WarningsNotConfirmed, result_record
 from tables.models import Table
 from tables.services import round_seat
@@ -41,10 +41,11 @@ GAME_1 = {
 def test_it_stores_each_players_score_r8(table: Table) -> None:
     game = result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
     totals = {
-        hand.entry.player.name: hand.total for hand in game.hands.select_related("entry__player")
+        result.entry.player.name: result.points
+        for result in game.results.select_related("entry__player")
     }
     assert totals == {"Ann": 0, "Ben": 100, "Cy": 44, "Di": 90, "Ed": 2}
-    assert game.status == Game.Status.CONFIRMED
+    assert game.status == Deal.Status.CONFIRMED
     assert game.revisions.get().status == ResultRevision.Status.CONFIRMED
 
 
@@ -52,8 +53,9 @@ def test_down_and_out_doubles_card_points_r8_3(table: Table) -> None:
     game = result_record(
         table=table, number=1, hands=_hands(table, **GAME_1), down_and_out=True, via="table link"
     )
-    ben = game.hands.get(entry__player__name="Ben")
-    assert (ben.card_points, ben.doubled, ben.total) == (100, True, 200)
+    ben = game.results.get(entry__player__name="Ben")
+    assert (ben.detail["card_points"], ben.detail["doubled"], ben.points) == (100, True, 200)
+    assert game.detail == {"down_and_out": True} and game.down_and_out
 
 
 def test_it_refuses_two_players_going_out_and_saves_nothing_r10_1(table: Table) -> None:
@@ -61,7 +63,7 @@ def test_it_refuses_two_players_going_out_and_saves_nothing_r10_1(table: Table) 
     with pytest.raises(ResultRefused) as refused:
         result_record(table=table, number=1, hands=_hands(table, **both_out), via="table link")
     assert "R10.1" in {problem.rule for problem in refused.value.problems}
-    assert not Game.objects.exists() and not HandResult.objects.exists()
+    assert not Deal.objects.exists() and not DealResult.objects.exists()
 
 
 def test_it_refuses_a_fourth_copy_of_a_card_r10_3(table: Table) -> None:
@@ -81,7 +83,7 @@ def test_a_warning_needs_confirmation_and_then_flags_the_game_r10_6(table: Table
     with pytest.raises(WarningsNotConfirmed) as refused:
         result_record(table=table, number=1, hands=_hands(table, **odd_count), via="table link")
     assert "R10.6" in {problem.rule for problem in refused.value.warnings}
-    assert not Game.objects.exists()
+    assert not Deal.objects.exists()
     game = result_record(
         table=table,
         number=1,
@@ -96,7 +98,7 @@ def test_a_warning_needs_confirmation_and_then_flags_the_game_r10_6(table: Table
 def test_a_void_game_is_kept_and_the_same_game_is_played_again_r9_2(table: Table) -> None:
     void = result_record(table=table, number=1, void=True, via="table link")
     replay = result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
-    assert (void.is_void, void.attempt, void.hands.count()) == (True, 1, 0)
+    assert (void.is_void, void.attempt, void.results.count()) == (True, 1, 0)
     assert (replay.is_void, replay.attempt) == (False, 2)
 
 
@@ -127,7 +129,7 @@ def test_with_second_person_confirmation_a_result_waits(table: Table) -> None:
     table.round.tournament.requires_confirmation = True
     table.round.tournament.save()
     game = result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
-    assert game.status == Game.Status.PENDING
+    assert game.status == Deal.Status.PENDING
     assert game.revisions.get().status == ResultRevision.Status.PENDING
 
 
@@ -135,7 +137,11 @@ def test_the_revision_keeps_the_entry_as_submitted(table: Table) -> None:
     game = result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
     revision = game.revisions.get()
     assert revision.entered_via == "table link"
-    assert [hand["player"] for hand in revision.entry["hands"]] == [
-        seat.entry.player.name for seat in table.seats.order_by("position")
+    seats = list(table.seats.order_by("position"))
+    assert [side["label"] for side in revision.entry["sides"]] == [
+        seat.entry.player.name for seat in seats
     ]
-    assert revision.scores[0]["reasons"]
+    assert [side["entry"] for side in revision.entry["sides"]] == [s.entry_id for s in seats]
+    ben = next(side for side in revision.entry["sides"] if side["label"] == "Ben")
+    assert ben["values"]["cards"] == "JK AS 2C 3C 4C 5C 6C 7C 8C"  # as the game spells them
+    assert revision.scores["sides"][0]["reasons"]

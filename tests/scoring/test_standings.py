@@ -69,7 +69,7 @@ def test_the_lowest_total_leads_and_players_are_placed_r12_3(tournament: Tournam
     assert standings[0]["player"] == names[0] and standings[0]["total"] == 0
     assert [row["place"] for row in standings[:5]] == [1, 2, 3, 4, 5]
     assert rows(tournament)[names[4]]["total"] == 10 + 5  # points + seat position
-    assert rows(tournament)[names[0]]["games_won"] == 1
+    assert rows(tournament)[names[0]]["stats"]["games_won"] == 1
 
 
 def test_level_totals_are_broken_by_games_won_then_down_and_outs_r12_3(
@@ -360,6 +360,6 @@ class TestQueue:
         with django_capture_on_commit_callbacks(execute=True):
             game = play(tournament.rounds.get().tables.get(number=1), 1)
         assert time.perf_counter() - started < 1.0
-        assert game.pk and game.hands.count() == 5
+        assert game.pk and game.results.count() == 5
         # The standings still answer, from the database, and catch up on the next refresh.
         assert standings_current(tournament=tournament)["players"][0]["total"] == 0

@@ -6,11 +6,11 @@ import re
 import pytest
 
 from games.kalooki import ASAJ_2025, PRESETS
-from scoring.models import HandResult
+from scoring.models import DealResult
 from tables.models import Seat
 from tests.factories import (
+    DealResultFactory,
     EntryFactory,
-    HandResultFactory,
     PlayerFactory,
     RoundFactory,
     SeatFactory,
@@ -343,10 +343,10 @@ def test_lifting_a_disqualification_needs_a_reason_and_the_log_names_the_ruling(
 def test_a_withdrawn_player_keeps_the_scores_already_played(dana, spring) -> None:
     round_1 = RoundFactory(tournament=spring, number=1)
     seat = SeatFactory(table__round=round_1, entry=ann(spring, Status.CHECKED_IN))
-    hand = HandResultFactory(game__table=seat.table, entry=seat.entry, card_points=35, total=35)
+    hand = DealResultFactory(deal__table=seat.table, entry=seat.entry, points=35)
     entry_withdraw(entry=seat.entry, by=dana)
     entry_disqualify(entry=seat.entry, by=dana, reason="Left the hall")
-    assert HandResult.objects.get(pk=hand.pk).total == 35
+    assert DealResult.objects.get(pk=hand.pk).points == 35
     assert Seat.objects.filter(pk=seat.pk).exists()
     assert Entry.objects.get(pk=seat.entry.pk).status == Status.DISQUALIFIED
 

@@ -93,15 +93,11 @@ def test_a_club_sets_up_a_seven_game_set_at_tables_of_four_and_plays_by_it(
     phone.locator(f'fieldset[data-player="{out}"]').get_by_label("Went out").check()
     hands = ["KH KH", "KH 2C", "5D"]
     for name, cards in zip(others, hands, strict=True):
-        phone.locator(f'fieldset[data-player="{name}"]').get_by_label("Cards left in hand").fill(
-            cards
-        )
+        phone.locator(f'fieldset[data-player="{name}"]').get_by_label("Cards left").fill(cards)
     phone.get_by_role("button", name="Save game 1").click()
     expect(phone.locator("body")).to_contain_text("R10.3")
     phone.screenshot(path="/tmp/club-night-phone-refused.png", full_page=True)
-    phone.locator(f'fieldset[data-player="{others[1]}"]').get_by_label("Cards left in hand").fill(
-        "KD 2C"
-    )
+    phone.locator(f'fieldset[data-player="{others[1]}"]').get_by_label("Cards left").fill("KD 2C")
     phone.get_by_role("button", name="Save game 1").click()
     expect(phone.locator(".messages")).to_contain_text("Game 1 is saved.")
     expect(phone.get_by_role("heading", name="Now: game 2 of 7")).to_be_visible()

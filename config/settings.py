@@ -221,8 +221,11 @@ BACKUP_MAX_BYTES = env_int("BACKUP_MAX_BYTES", 50_000_000)
 # An API token lasts a tournament weekend by default; DELETE /api/auth/token revokes it sooner.
 API_TOKEN_TTL = timedelta(hours=env_int("API_TOKEN_HOURS", 72))
 SPECTACULAR_SETTINGS = {
-    "TITLE": "Kalooki tournament manager API",
-    "DESCRIPTION": ("Rules checks, tournaments, tables and score entry (ASAJ Kalooki 2025 rules)."),
+    "TITLE": "Card-game tournament manager API",
+    "DESCRIPTION": (
+        "Tournaments of Kalooki, Hand and Foot and Parcellus: set-up under each game's rulesets, "
+        "seating, score entry at the tables, rulings, standings, and the games' rules checks."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI from this site (drf-spectacular-sidecar), never a CDN: a venue has no internet.

@@ -1,7 +1,8 @@
 """Run every benchmark under bench/ (files named bench_*.py), one after another.
 
 Each prints its own figures (counts and ratios); this prints the machine they ran on first.
-Usage: python bench/run.py [name ...]   e.g. python bench/run.py rules seating
+Usage: python bench/run.py [name ...]   e.g. python bench/run.py rules seating table
+(bench_table.py: taps per game and page height per game on the table's phone page, #13)
 """
 
 import os

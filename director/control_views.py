@@ -21,7 +21,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from scoring.clock import (
-    DEFAULT_MINUTES,
     MAX_MINUTES,
     ClockError,
     clock_extend,
@@ -29,6 +28,7 @@ from scoring.clock import (
     clock_resume,
     clock_start,
     round_clocks,
+    round_minutes,
 )
 from scoring.control import (
     ControlError,
@@ -55,6 +55,12 @@ from scoring.services import (
     result_confirm,
     result_submit,
     table_sign_off,
+)
+from scoring.time_called import (
+    TimeCallError,
+    round_time_call,
+    table_time_call,
+    table_time_uncall,
 )
 from tables.models import Table
 from tournament.models import Round
@@ -160,7 +166,7 @@ def _render(
         "clock": clocks.of(table.pk),
         "round_clock": clocks.round,
         "call": call_open_get(table=table),
-        "default_minutes": DEFAULT_MINUTES,
+        "default_minutes": round_minutes(table.round.tournament.rules()),
         **extra,
     }
     return render(request, template, context)
@@ -301,7 +307,7 @@ def director_sign_off(request: HttpRequest, slug: str, number: int, table: int) 
 
 CLOCK_STEPS = {
     "start": lambda round, table, data, by: clock_start(
-        round=round, minutes=data["minutes"] or DEFAULT_MINUTES, by=by
+        round=round, minutes=data["minutes"] or round_minutes(round.tournament.rules()), by=by
     ),
     "pause": lambda round, table, data, by: clock_pause(
         round=round, table=table, by=by, reason=data["reason"]
@@ -355,6 +361,43 @@ def table_clock(request: HttpRequest, slug: str, number: int, table: int) -> Htt
     _clock_step(request, round, found)
     url = reverse("director:director-table", args=[slug, number, table])
     return HttpResponseRedirect(url + "#clock")
+
+
+@login_required
+@require_POST
+def round_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The director calls time at every table of the round still playing (HF2.2)."""
+    round = _round(request, slug, number)
+    try:
+        called = round_time_call(round=round, by=request.user, via=_via(request))
+    except TimeCallError as error:
+        messages.error(request, f"Time is not called: {error}")
+    else:
+        tables = ", ".join(str(table.number) for table in called) or "none still playing"
+        messages.success(request, f"Time is called at tables {tables} (HF2.2).")
+    return HttpResponseRedirect(reverse("director:dashboard", args=[slug, number]) + "#time")
+
+
+@login_required
+@require_POST
+def table_time(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The director calls time at one table, or withdraws a call made by mistake (HF2.2)."""
+    round = _round(request, slug, number)
+    found = get_object_or_404(round.tables, number=table)
+    try:
+        if request.POST.get("action") == "withdraw":
+            reason = request.POST.get("reason", "")
+            table_time_uncall(table=found, by=request.user, reason=reason)
+            done = f"Table {table} plays on: the time call is withdrawn."
+        else:
+            table_time_call(table=found, by=request.user, via=_via(request))
+            done = f"Time is called at table {table}: its game ends with the hands entered."
+    except TimeCallError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+    url = reverse("director:director-table", args=[slug, number, table])
+    return HttpResponseRedirect(url + "#time")
 
 
 @login_required

@@ -26,6 +26,8 @@ from scoring.rulings import (
     seat_change_by_ruling,
 )
 from scoring.selectors import round_progress, ruling_get, rulings_list
+from scoring.standings import standing_order
+from tables.selectors import round_byes
 from tables.services import (
     SeatingClosed,
     SeatingError,
@@ -90,7 +92,12 @@ def _round_detail(round: Round) -> dict:
     round.refresh_from_db()
     fields = ["number", "status", "seating_seed", "dealer_seed", "published_at", "locked_at"]
     detail = {name: getattr(round, name) for name in fields}
-    return s.RoundDetailOutput(detail | {"tables": round_progress(round=round)}).data
+    detail |= {
+        "tables": round_progress(round=round),
+        "byes": round_byes(round),
+        "bye_rule": round.tournament.rules().bye_words(),
+    }
+    return s.RoundDetailOutput(detail).data
 
 
 # Every director's endpoint refuses a caller who directs no tournament (403) and hides anyone
@@ -152,7 +159,8 @@ class RoundSeatApi(DirectorApi):
     def post(self, request: Request, slug: str, number: int) -> Response:
         data = _input(s.SeatInput, request)
         round = self.round()
-        round_seat(round=round, by=request.user, seed=data.get("seed"))
+        standing = standing_order(tournament=round.tournament)
+        round_seat(round=round, by=request.user, seed=data.get("seed"), standing=standing)
         return Response(_round_detail(round))
 
 

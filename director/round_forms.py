@@ -4,7 +4,7 @@ check's are in `rule_check_forms`."""
 from typing import Any
 
 from django import forms
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from scoring.matches import deal_noun, deal_title
 from scoring.models import Ruling
@@ -32,7 +32,7 @@ class SeatForm(forms.Form):
 
 class EntryChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, entry: Entry) -> str:
-        return str(entry.player)
+        return entry.name if entry.is_team else str(entry.player)  # a team by its name (HF1.2)
 
 
 class TableChoiceField(forms.ModelChoiceField):
@@ -40,9 +40,12 @@ class TableChoiceField(forms.ModelChoiceField):
         return f"Round {table.round.number}, table {table.number}"
 
 
-def _seated(round: Round) -> QuerySet[Entry]:
+def _seated(round: Round, byes: bool = False) -> QuerySet[Entry]:
+    """The players seated in `round`, and with `byes` those sitting it out."""
+    placed = Q(seats__round=round) | Q(byes__round=round) if byes else Q(seats__round=round)
     return (
-        Entry.objects.filter(seats__round=round)
+        Entry.objects.filter(placed)
+        .distinct()
         .select_related("player")
         .order_by("player__name", "pk")
     )
@@ -54,7 +57,7 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["entry_a"].queryset = self.fields["entry_b"].queryset = _seated(round)
+        self.fields["entry_a"].queryset = self.fields["entry_b"].queryset = _seated(round, True)
 
 
 class MoveForm(forms.Form):

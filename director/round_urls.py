@@ -25,6 +25,8 @@ urlpatterns = [
     path(ROUND + "calls/<int:pk>/answer", control_views.call_answer, name="call-answer"),
     path(TABLE, control_views.director_table, name="director-table"),
     path(TABLE + "clock", control_views.table_clock, name="table-clock"),
+    path(TABLE + "time", control_views.table_time, name="table-time"),
+    path(ROUND + "time", control_views.round_time, name="round-time"),
     path(TABLE + "sign-off", control_views.director_sign_off, name="director-sign-off"),
     path(
         TABLE + "games/<int:game>/correct",

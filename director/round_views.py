@@ -39,7 +39,7 @@ from director.rule_check_forms import (
     hand_formset,
 )
 from director.tournament_views import players_return_url
-from games.base import Rules
+from games.base import Rules, ScheduleKind
 from scoring import rounds
 from scoring.control import control_room
 from scoring.models import Ruling
@@ -52,6 +52,9 @@ from scoring.rulings import (
     standing_disqualifications,
 )
 from scoring.selectors import round_progress, rulings_list, standings_for_director
+from scoring.standings import standing_order
+from tables.seating import sides_word
+from tables.selectors import round_byes
 from tables.services import SeatingError, round_seat, seat_move, seat_swap, table_link_reissue
 from tournament.models import Entry, Round, Tournament
 from tournament.permissions import is_director, tournament_for_director
@@ -258,6 +261,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             if step.from_status == round.status
         ],
         "seat_form": SeatForm(),
+        "byes": round_byes(round),
+        "bye_words": round.tournament.rules().bye_words(),
     }
     if round.status == Round.Status.DRAFT:
         context |= {"swap_form": SwapForm(round=round), "move_form": MoveForm(round=round)}
@@ -308,15 +313,19 @@ def round_seat_view(request: HttpRequest, slug: str, number: int) -> HttpRespons
 
 def _seat(request: HttpRequest, round: Round, seed: int | None) -> None:
     try:
-        tables = round_seat(round=round, by=request.user, seed=seed)
+        standing = standing_order(tournament=round.tournament)
+        tables = round_seat(round=round, by=request.user, seed=seed, standing=standing)
     except SeatingError as error:
         messages.error(request, str(error))
         return
     round.refresh_from_db(fields=["seating_seed"])
-    players = round.seats.count()
+    byes = round.byes.count()
+    sides = round.seats.count()  # a seat a side: a player, or a team (HF1.2)
+    word = sides_word(round.tournament.rules())
+    with_byes = f", {byes} with a bye" if byes else ""
     messages.success(
         request,
-        f"Seated {players} players at {len(tables)} tables "
+        f"Seated {sides} {word} at {len(tables)} tables{with_byes} "
         f"(seed {round.seating_seed}: same seed, same tables).",
     )
 
@@ -406,13 +415,22 @@ def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A running round at a glance: each table's progress and the standings the public
     leaderboard shows. With `?partial=1`, only the part that refreshes itself every few seconds."""
     round = _round(tournament_for_director(request.user, slug), number)
-    standings = standings_for_director(tournament=round.tournament)
+    top = _page_number(request.GET.get("standings"))
+    lines = slice((top - 1) * STANDINGS_PER_PAGE, top * STANDINGS_PER_PAGE)
+    standings = standings_for_director(tournament=round.tournament, lines=lines)
+    pages = max(1, -(-standings.count // STANDINGS_PER_PAGE))
+    if top > pages:
+        top, lines = pages, slice((pages - 1) * STANDINGS_PER_PAGE, pages * STANDINGS_PER_PAGE)
+        standings = standings_for_director(tournament=round.tournament, lines=lines)
     context = {
         "tournament": round.tournament,
         "round": round,
         "standings": standings,
+        "standings_page": top,
+        "standings_pages": pages,
         "refresh_seconds": DASHBOARD_REFRESH_SECONDS,
-        **control_room(round=round),
+        "timed": round.tournament.rules().schedule().kind == ScheduleKind.TIMED,  # HF2.2
+        **control_room(round=round, page=_page_number(request.GET.get("tables"))),
     }
     if request.GET.get("partial"):
         return render(request, "director/_dashboard_live.html", context)
@@ -420,6 +438,12 @@ def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 DASHBOARD_REFRESH_SECONDS = 10
+STANDINGS_PER_PAGE = 20  # the top of the standings; the rest a page at a time
+
+
+def _page_number(text: str | None) -> int:
+    """A page asked for in the address: 1 for anything that is not a page number."""
+    return max(int(text), 1) if text and text.isdigit() and len(text) < 6 else 1
 
 
 # --- rulings (R12.4) ------------------------------------------------------------------------------
@@ -518,7 +542,8 @@ def _reinstate(
     except (RulingError, TournamentError) as error:
         messages.error(request, str(error))
     else:
-        done = f"{entry.player} is reinstated, as registered: check them in when they are here."
+        who = entry.name if entry.is_team else entry.player
+        done = f"{who} is reinstated, as registered: check them in when they are here."
         if reversed_:
             numbers = ", ".join(str(ruling.pk) for ruling in reversed_)
             done += f" Their disqualification (ruling {numbers}) is reversed (R12.4)."

@@ -227,7 +227,7 @@ class EntryListApi(DirectorApi):
             tournament=tournament,
             status=wanted.get("status", ""),
             search=wanted.get("search", ""),
-        )
+        ).prefetch_related("members__player")
         return Response(s.EntryOutput(entries, many=True).data)
 
 
@@ -246,13 +246,51 @@ class PlayerAddApi(DirectorApi):
         return Response(s.EntryOutput(entry).data, status.HTTP_201_CREATED)
 
 
+class TeamAddApi(DirectorApi):
+    @extend_schema(
+        operation_id="teams_add",
+        summary="Enter one team of two partners (HF1.2; a late entry once round 1 is seated)",
+        tags=TAG,
+        request=s.TeamInput,
+        responses={201: s.EntryOutput, **REFUSED},
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        tournament = self.tournament(slug)
+        data = _valid(s.TeamInput, request.data)
+        one, two = (services.Partner(**partner) for partner in data["partners"])
+        entry = services.team_add(
+            tournament=tournament,
+            by=request.user,
+            name=data["team_name"],
+            partners=(one, two),
+            late=data["late"],
+        )
+        return Response(s.EntryOutput(entry).data, status.HTTP_201_CREATED)
+
+
+class EntryRefusePairingApi(DirectorApi):
+    @extend_schema(
+        operation_id="entries_refuse_pairing",
+        summary="Refuse a team's pairing, with the reason (HF1.2)",
+        tags=TAG,
+        request=s.PairingRefusalInput,
+        responses={200: s.EntryOutput, **REFUSED},
+    )
+    def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        entry = self.entry(slug, entry_id)
+        data = _valid(s.PairingRefusalInput, request.data)
+        entry = services.pairing_refuse(entry=entry, by=request.user, note=data["note"])
+        return Response(s.EntryOutput(entry).data)
+
+
 class PlayersImportApi(DirectorApi):
     @extend_schema(
         operation_id="players_import",
         summary="Enter every player of a CSV file, or none (each bad row reported by line)",
         tags=TAG,
         request=s.CsvImportInput,
-        responses={201: s.EntryOutput(many=True), **REFUSED},
+        # a file of a million characters, URL-encoded, can outgrow the body limit (config.guard)
+        responses={201: s.EntryOutput(many=True), **REFUSED, 413: s.TournamentErrorsOutput},
         examples=[
             OpenApiExample(
                 "Two players",

@@ -14,6 +14,10 @@ urlpatterns = [
         name="entries-check-in-all",
     ),
     path("tournaments/<slug:slug>/players", api.PlayerAddApi.as_view(), name="players-add"),
+    path("tournaments/<slug:slug>/teams", api.TeamAddApi.as_view(), name="teams-add"),
+    path(
+        f"{ENTRY}/refuse-pairing", api.EntryRefusePairingApi.as_view(), name="entry-refuse-pairing"
+    ),
     path(
         "tournaments/<slug:slug>/players/import",
         api.PlayersImportApi.as_view(),

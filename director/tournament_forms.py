@@ -14,7 +14,7 @@ from tournament.csv_import import (
     decode_upload,
 )
 from tournament.models import DEFAULT_GAME, Entry, Tournament
-from tournament.services import TournamentError
+from tournament.services import Partner, TournamentError
 
 
 def rules_choices() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -141,6 +141,61 @@ class PlayerForm(RefusableForm):
         super().__init__(*args, **kwargs)
         if not rounds_seated:
             del self.fields["late"]
+
+
+class TeamForm(RefusableForm):
+    """A team of a game of partners (HF1.2): its name and its two players."""
+
+    team_name = forms.CharField(
+        max_length=MAX_NAME,
+        required=False,
+        label="Team name",
+        help_text="Leave blank to name the team by its partners.",
+    )
+    partner_1_name = forms.CharField(max_length=MAX_NAME, label="Partner 1")
+    partner_1_club = forms.CharField(max_length=MAX_NAME, required=False, label="Club")
+    partner_1_email = forms.EmailField(max_length=MAX_EMAIL, required=False, label="Email")
+    partner_2_name = forms.CharField(max_length=MAX_NAME, label="Partner 2")
+    partner_2_club = forms.CharField(max_length=MAX_NAME, required=False, label="Club")
+    partner_2_email = forms.EmailField(max_length=MAX_EMAIL, required=False, label="Email")
+    late = forms.BooleanField(
+        required=False,
+        label="Late entry",
+        help_text="Round 1 is already seated: the team joins from the next round.",
+    )
+
+    def __init__(self, *args: Any, rounds_seated: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not rounds_seated:
+            del self.fields["late"]
+
+    @classmethod
+    def initial_of(cls, entry: Any) -> dict[str, str]:
+        initial = {"team_name": entry.team_name}
+        for position, player in enumerate(entry.partners(), start=1):
+            initial |= {
+                f"partner_{position}_name": player.name,
+                f"partner_{position}_club": player.club,
+                f"partner_{position}_email": player.email,
+            }
+        return initial
+
+    def partners(self) -> tuple[Partner, Partner]:
+        data = self.cleaned_data
+        one, two = (
+            Partner(data[f"{p}_name"], data[f"{p}_club"], data[f"{p}_email"])
+            for p in ("partner_1", "partner_2")
+        )
+        return one, two
+
+
+class PairingRefusalForm(RefusableForm):
+    note = forms.CharField(
+        max_length=300,
+        label="Why is the pairing refused?",
+        help_text="Kept in the audit log and shown on the teams page (HF1.2).",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
 
 
 class ImportForm(RefusableForm):

@@ -11,6 +11,12 @@ urlpatterns = [
     path("director/<slug:slug>/players", views.players, name="players"),
     path("director/<slug:slug>/players/import", views.players_import, name="players-import"),
     path("director/<slug:slug>/players/check-in-all", views.check_in_all, name="check-in-all"),
+    path("director/<slug:slug>/players/<int:entry_id>/team", views.team_edit, name="team-edit"),
+    path(
+        "director/<slug:slug>/players/<int:entry_id>/refuse-pairing",
+        views.pairing_refuse,
+        name="pairing-refuse",
+    ),
     path(
         "director/<slug:slug>/players/<int:entry_id>/<slug:action>",
         views.entry_action,

@@ -24,8 +24,10 @@ from director.ruleset_forms import RulesetForm
 from director.tournament_forms import (
     EntryFilterForm,
     ImportForm,
+    PairingRefusalForm,
     PlayerForm,
     RulesPicker,
+    TeamForm,
     TournamentForm,
     tournament_initial,
 )
@@ -245,8 +247,11 @@ def tournament_status(request: HttpRequest, tournament: Tournament) -> HttpRespo
 
 @director_page
 def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Every entry, with the actions each one allows; and a form to add one more."""
+    """Every entry, with the actions each one allows; and a form to add one more (a team, in a
+    game of partners, HF1.2)."""
     rounds_seated = tournament.rounds.exists()
+    if services.plays_in_teams(tournament):
+        return _teams(request, tournament, rounds_seated)
     form = PlayerForm(request.POST or None, rounds_seated=rounds_seated)
     if request.method == "POST" and form.is_valid():
         try:
@@ -259,16 +264,92 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "director/players.html", _players_context(request, tournament, form))
 
 
+def _teams(request: HttpRequest, tournament: Tournament, rounds_seated: bool) -> HttpResponse:
+    form = TeamForm(request.POST or None, rounds_seated=rounds_seated)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = services.team_add(
+                tournament=tournament,
+                by=request.user,
+                name=form.cleaned_data["team_name"],
+                partners=form.partners(),
+                late=form.cleaned_data.get("late", False),
+            )
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, f"Team {entry.team_name} is entered.")
+            return redirect(request.get_full_path())
+    context = _players_context(request, tournament, form) | {"teams": True}
+    return render(request, "director/players.html", context)
+
+
+@director_page
+def team_edit(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """A team's name and partners, corrected (a seated team keeps its partners, HF1.2)."""
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), pk=entry_id, tournament=tournament
+    )
+    if not entry.is_team:
+        raise Http404("This entry is a player, not a team.")
+    form = TeamForm(request.POST or None, initial=TeamForm.initial_of(entry))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.team_update(
+                entry=entry,
+                by=request.user,
+                name=form.cleaned_data["team_name"],
+                partners=form.partners(),
+            )
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, f"Team {entry.team_name} is saved.")
+            return _back_to_players(request, tournament)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "form": form,
+        "next": players_return_url(request, tournament),
+    }
+    return render(request, "director/team_edit.html", context)
+
+
+@director_page
+def pairing_refuse(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """GET: the note's form; POST: the pairing refused with the note (HF1.2), audited."""
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), pk=entry_id, tournament=tournament
+    )
+    form = PairingRefusalForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.pairing_refuse(entry=entry, by=request.user, note=form.cleaned_data["note"])
+        except services.TournamentError as error:
+            form.refuse(error)
+        else:
+            messages.success(request, f"The pairing of {entry.name} is refused (HF1.2).")
+            return _back_to_players(request, tournament)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "form": form,
+        "next": players_return_url(request, tournament),
+    }
+    return render(request, "director/pairing_refuse.html", context)
+
+
 def _players_context(
-    request: HttpRequest, tournament: Tournament, form: PlayerForm
+    request: HttpRequest, tournament: Tournament, form: PlayerForm | TeamForm
 ) -> dict[str, Any]:
     search = EntryFilterForm(request.GET)
     wanted = search.cleaned_data if search.is_valid() else {}
-    entries = list(
-        selectors.entry_list(
-            tournament=tournament, status=wanted.get("status", ""), search=wanted.get("q", "")
-        )
+    entries = selectors.entry_list(
+        tournament=tournament, status=wanted.get("status", ""), search=wanted.get("q", "")
     )
+    if isinstance(form, TeamForm):  # each team's partners, in one query more (HF1.2)
+        entries = entries.prefetch_related("members__player")
+    entries = list(entries)
     reasons = selectors.disqualification_reasons(tournament=tournament)
     for entry in entries:
         entry.reason = reasons.get(entry.pk, "")
@@ -339,17 +420,21 @@ def entry_action(
         except services.TournamentError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, chosen.done.format(player=entry.player))
+            messages.success(request, chosen.done.format(player=_who(entry)))
         return _back_to_players(request, tournament)
     context = {
         "tournament": tournament,
         "entry": entry,
         "action": action,
         "chosen": chosen,
-        "question": chosen.question.format(player=entry.player),
+        "question": chosen.question.format(player=_who(entry)),
         "next": players_return_url(request, tournament),
     }
     return render(request, "director/entry_confirm.html", context)
+
+
+def _who(entry: Entry) -> str:
+    return entry.name if entry.is_team else str(entry.player)
 
 
 def _scoring_page(request: HttpRequest, tournament: Tournament, entry: Entry, action: str) -> str:
@@ -399,9 +484,15 @@ def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse
         except services.TournamentError as error:
             form.refuse(error)
         else:
-            messages.success(request, f"Imported {len(entries)} players.")
+            noun = "teams" if services.plays_in_teams(tournament) else "players"
+            messages.success(request, f"Imported {len(entries)} {noun}.")
             return redirect("director:players", slug=tournament.slug)
-    context = {"tournament": tournament, "form": form, "problems": problems}
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "problems": problems,
+        "teams": services.plays_in_teams(tournament),
+    }
     return render(request, "director/players_import.html", context)
 
 

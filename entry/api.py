@@ -82,34 +82,35 @@ def table_detail(*, table: Table) -> dict[str, Any]:
         "requires_confirmation": table.round.tournament.requires_confirmation,
         "seats": [_seat(seat) for seat in seats],
         "sides": _sides(rules, seats),
-        "current_game": _current(rules, deals, seats, scores),
+        "current_game": _current(rules, deals, seats, scores, table.time_called),
         "results": shown,
         "totals": [
             _player(seat) | {"total": total} for seat, total in zip(seats, totals, strict=True)
         ],
         "games_scored": len({deal.number for deal in deals if not deal.is_void}),
         "games_in_set": deals_in_match(rules),
-        "match_over": rules.match_over(scores),
+        "match_over": rules.match_over(scores, time_called=table.time_called),
+        "time_called_at": table.time_called_at,
+        "time_called_by": table.time_called_by,
         "signed_off": table.is_signed_off(),
         "signed_off_at": table.signed_off_at,
         "signed_off_by": table.signed_off_by,
     }
 
 
-def deal_detail(*, table: Table, deal: Deal) -> dict[str, Any]:
+def deal_detail(*, table: Table, deal: Deal, earlier: list[Deal] | None = None) -> dict[str, Any]:
     """One stored deal (or void attempt) as `GET /api/tables/{id}` lists it, with each side's
-    running total: one query once the table's seats were read, none for a void attempt."""
+    running total: one query once the table's seats were read, none for a void attempt, and
+    none when the caller read the table's deals already (`earlier`, with their results, as a
+    result service holds them) and `deal`'s results are on it."""
     table_seats(table)
     seats = seat_lines(table)
     rules = table.round.tournament.rules()
     if deal.is_void:
         return _deal(rules, deal, [])
-    upto = DealResult.objects.filter(
-        deal__table=table, deal__is_void=False, deal__number__lte=deal.number
-    ).order_by()  # in any order: the sums are the same
     running: dict[int, int] = {}
     mine = {}
-    for result in upto:
+    for result in _results_upto(table, deal, earlier):
         running[result.side] = running.get(result.side, 0) + result.points
         if result.deal_id == deal.pk:
             mine[result.side] = result
@@ -119,6 +120,18 @@ def deal_detail(*, table: Table, deal: Deal) -> dict[str, Any]:
         if index in mine
     ]
     return _deal(rules, deal, scores)
+
+
+def _results_upto(table: Table, deal: Deal, earlier: list[Deal] | None) -> list[DealResult]:
+    """The results of the table's scored deals up to `deal`'s number, `deal`'s own as stored
+    now; in any order, since only their sums count."""
+    if earlier is None:
+        upto = DealResult.objects.filter(
+            deal__table=table, deal__is_void=False, deal__number__lte=deal.number
+        )
+        return list(upto.order_by())
+    before = [d for d in earlier if not d.is_void and d.number < deal.number]
+    return [result for d in [*before, deal] for result in d.results.all()]
 
 
 def _player(seat: SeatLine | None) -> dict[str, Any] | None:
@@ -136,7 +149,8 @@ def _sides(rules: Rules[Any], seats: list[SeatLine]) -> list[dict[str, Any]]:
         {
             "side": index,
             "entry": side[0].entry_id,
-            "label": " & ".join(seat.name for seat in side),
+            "label": side[0].team or " & ".join(seat.name for seat in side),
+            "players": [seat.name for seat in side],
             "seats": [seat.position for seat in side],
         }
         for index, side in enumerate(sides_of(rules, seats))
@@ -144,11 +158,16 @@ def _sides(rules: Rules[Any], seats: list[SeatLine]) -> list[dict[str, Any]]:
 
 
 def _current(
-    rules: Rules[Any], deals: list[Deal], seats: list[SeatLine], scores: list[Any]
+    rules: Rules[Any],
+    deals: list[Deal],
+    seats: list[SeatLine],
+    scores: list[Any],
+    time_called: bool = False,
 ) -> dict[str, Any] | None:
-    """The deal the game says comes next; after a void attempt, the same deal again, dealt by
-    the same dealer (R9.2). The dealer's left plays first (R4.3)."""
-    number = rules.next_deal(scores)
+    """The deal the game says comes next (none once time is called, HF2.2); after a void
+    attempt, the same deal again, dealt by the same dealer (R9.2). The dealer's left plays
+    first (R4.3)."""
+    number = rules.next_deal(scores, time_called=time_called)
     if number is None:
         return None
     line: DealLine = deal_lines(seats, rules, [number])[0]
@@ -194,7 +213,7 @@ def _results(
 
 def _score(side: tuple[SeatLine, ...], result: DealResult, running: int) -> dict[str, Any]:
     return _player(side[0]) | {
-        "player": " & ".join(seat.name for seat in side),
+        "player": side[0].team or " & ".join(seat.name for seat in side),
         "side": result.side,
         "went_out": result.went_out,
         "points": result.points,
@@ -420,7 +439,8 @@ class TableResultApi(TableApi):
             base_version=data.get("version"),
             reason=data["reason"],
         )
-        answer = ts.TableGameOutput(deal_detail(table=held.table, deal=outcome.deal)).data
+        detail = deal_detail(table=held.table, deal=outcome.deal, earlier=held.deals)
+        answer = ts.TableGameOutput(detail).data
         return Response(answer, status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
 
 
@@ -430,6 +450,8 @@ def _found(
     """Each item's seat, found by seat or entry id; a 400 naming every item that finds none."""
     seats = table_seats(table)
     by_position = {seat.position: seat for seat in seats}
+    if any(seat.entry.team_name for seat in seats):  # partner 2 sits opposite (HF1.2)
+        by_position |= {seat.position + len(seats): seat for seat in seats}
     by_entry = {seat.entry_id: seat for seat in seats}
     errors: dict[str, str] = {}
     taken: dict[int, int] = {}
@@ -474,10 +496,10 @@ def _seat_problem(
             return f"{table} has no seat {item['seat']}."
         return f"Entry {item['entry']} is not seated at {table}{cited}."
     if earlier is not None:
-        return f"{seat.entry.player.name} already has a result in {{key}}.{earlier}."
+        return f"{seat.entry.name} already has a result in {{key}}.{earlier}."
     name = " ".join(item.get("player", "").split())
-    if name and name.casefold() != seat.entry.player.name.casefold():
-        return f"Seat {seat.position} is {seat.entry.player.name}, not {name}."
+    if name and name.casefold() != seat.entry.name.casefold():
+        return f"Seat {seat.position} is {seat.entry.name}, not {name}."
     return ""
 
 

@@ -267,7 +267,10 @@ class TableFieldOutput(serializers.Serializer):
 class TableSideOutput(serializers.Serializer):
     side = serializers.IntegerField(help_text="From 0, in seat order of the first members.")
     entry = serializers.IntegerField(help_text="The entry its results are stored under.")
-    label = serializers.CharField()
+    label = serializers.CharField(help_text="A team's name (HF1.2), or its players' names.")
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="Its members' names, in seat order."
+    )
     seats = serializers.ListField(child=serializers.IntegerField(), help_text="Its members'.")
 
 
@@ -350,6 +353,10 @@ class TableDetailOutput(serializers.Serializer):
         allow_null=True, help_text="The deals of a match; null for a match to a target score."
     )
     match_over = serializers.BooleanField(help_text="The game says the match is over.")
+    time_called_at = serializers.DateTimeField(
+        allow_null=True, help_text="When time was called, ending the match (HF2.2)."
+    )
+    time_called_by = serializers.CharField(help_text="Who called time.")
     signed_off = serializers.BooleanField()
     signed_off_at = serializers.DateTimeField(allow_null=True)
     signed_off_by = serializers.CharField()

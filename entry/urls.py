@@ -6,6 +6,7 @@ Included at the site root by config/urls.py; the table API is in `entry/api_urls
 
 from django.urls import path
 
+from entry import pwa
 from entry import views as table_page
 
 app_name = "table"
@@ -18,5 +19,9 @@ urlpatterns = [
     path(LINK + "games/<int:number>/confirm", table_page.table_confirm, name="confirm"),
     path(LINK + "sign-off", table_page.table_sign_off_view, name="sign-off"),
     path(LINK + "call", table_page.table_call, name="call"),
+    path(LINK + "time", table_page.table_time, name="time"),
     path(LINK + "live", table_page.table_live, name="live"),
+    path(LINK + "check", table_page.table_check, name="check"),
+    path(LINK + "manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("t/sw.js", pwa.service_worker, name="worker"),
 ]

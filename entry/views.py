@@ -5,8 +5,10 @@ the deal being played now as its game describes it (Kalooki: cards dealt, contra
 R4, R4.3) and the results so far; and, while the match is open, enters each deal's result on a
 form built from the game's fields (`scoring.result_forms`), corrects it, confirms another
 player's entry and signs the match off. Reissuing a table's token revokes the old link: it no
-longer finds a table. Every page works as plain forms; static/js/table-entry.js only adds a card
-keypad and a live check, for a game whose players enter the cards left in their hands.
+longer finds a table. Every page works as plain forms. The form is drawn one compact line per
+seat (`entry.compact`); static/js/table-entry.js adds the card keypad, the live check
+(`table_check`), a draft kept on the phone and an outbox that saves through the table API with
+an Idempotency-Key; `entry.pwa` serves the service worker and the manifest.
 
 Terms
 - current deal: the deal the game says comes next. A void attempt (Kalooki R9.2) scores nothing,
@@ -30,6 +32,7 @@ from django.http import (
     HttpResponse,
     HttpResponseNotModified,
     HttpResponseRedirect,
+    JsonResponse,
 )
 from django.shortcuts import render
 from django.urls import reverse
@@ -38,6 +41,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
+from entry import compact
 from entry.access import Access, table_access
 from games.base import FieldKind, RulesError, Scope
 from scoring.control import ControlError, director_call, table_live_get
@@ -62,6 +66,7 @@ from scoring.services import (
     result_submit,
     table_sign_off,
 )
+from scoring.time_called import TimeCallError, table_time_call
 from tables.models import Table
 from tournament.models import Round
 
@@ -115,58 +120,101 @@ def _name(page: TablePage, entry_id: int) -> str:
     return next(seat.name for seat in page.seats if seat.entry_id == entry_id)
 
 
-def _live_config(page: TablePage, number: int | None) -> dict[str, Any] | None:
-    """What the card keypad and the live check need (static/js/table-entry.js), for a deal whose
-    players enter the cards left in their hands: the keys and their points, from the game's
-    cards field, and the rules API's request for the tournament's ruleset. None for a deal
-    without such a field: the form works the same without the script."""
-    if number is None:
-        return None
-    specs = page.rules.fields(number)
-    cards = next(
-        (s for s in specs if s.kind == FieldKind.CARDS and s.scope == Scope.SIDE and s.keypad),
-        None,
-    )
-    if cards is None:
-        return None
-    stored = page.rules.game.dump(page.rules.ruleset)
-    changes = page.rules.game.changes(page.rules.ruleset)
+def _table_config(page: TablePage, form: ResultForm | None) -> dict[str, Any]:
+    """What static/js/table-entry.js needs on every state of the page: the table, its key, the
+    table API's address of a deal's result (`{n}` the deal), its service worker; and, while a
+    deal is being entered, the form's own (`entry`)."""
+    table = page.table
+    result = reverse("api-table-result", args=[table.pk, 0]).replace("/0/", "/{n}/")
     return {
-        # The rules API checks Kalooki's games (director/rules_api.py), under a preset only.
-        "api": reverse("rules-game") if page.rules.game.key == "kalooki" else None,
-        "ruleset": changes.get("preset") if set(changes) == {"preset"} else None,
-        "values": _key_values(cards.keypad),
-        "max_copies": stored.get("packs", 1),
-        "jokers": stored.get("jokers", 0),
-        "field_by_rule": {s.rule: s.name for s in specs if s.rule},
+        "table": table.pk,
+        "token": table.access_token,
+        "link": _link(page),
+        "result": result,
+        "worker": reverse("table:worker"),
+        "deal_noun": page.deal_noun,
+        "names": {str(seat.entry_id): seat.name for seat in page.seats},
+        "entry": _entry_config(page, form),
     }
 
 
-# The keypad's keys by the names static/js/table-entry.js gives the card values.
-_KEY_NAMES = {"JK": ("joker",), "A": ("black_ace", "red_ace"), "AB": ("black_ace",),
-              "AR": ("red_ace",), "K": ("king",), "Q": ("queen",), "J": ("jack",),
-              "10": ("ten",), "9": ("nine",), "8": ("eight",), "7": ("seven",), "6": ("six",),
-              "5": ("five",), "4": ("four",), "3": ("three",), "2": ("two",)}  # fmt: skip
+def _entry_config(page: TablePage, form: ResultForm | None) -> dict[str, Any] | None:
+    """The form's deal, its rows and the game's fields by name, for the keypad sheet, the live
+    check, the draft and the outbox. None without a form: nothing to enter."""
+    if form is None:
+        return None
+    cards = next((s for s in form.specs if s.kind == FieldKind.CARDS and s.keypad), None)
+    return {
+        "game": form.number,
+        "title": form.title,
+        "correcting": form.correcting,
+        "check": reverse("table:check", args=[page.table.access_token]),
+        "rows": [_row_config(form, row) for row in form.rows],
+        "fields": [_field_config(spec) for spec in form.specs if _offered(form, spec)],
+        "exclusive": _exclusive_config(form),
+        "keypad": _keypad_config(page, cards),
+    }
 
 
-def _key_values(keypad: Any) -> dict[str, int]:
-    return {name: key.points for key in keypad for name in _KEY_NAMES.get(key.token, ())}
+def _row_config(form: ResultForm, row: Any) -> dict[str, Any]:
+    """A row of the form; `outs`/`out`: what its "went out" radios send (`ResultForm.out_key`:
+    a partner is named by seat, since partners share their team's entry, HF1.2)."""
+    return {
+        "prefix": row.form.prefix,
+        "seat": row.seat.position,
+        "name": row.name,
+        "outs": [form.out_key(seat) for seat in row.seats],
+        "members": [
+            {"prefix": m.form.prefix, "seat": m.seat.position, "out": form.out_key(m.seat)}
+            for m in row.members
+            if m.form is not None
+        ],
+    }
+
+
+def _field_config(spec: Any) -> dict[str, Any]:
+    keys = ("name", "label", "kind", "scope", "rule", "alternative_to", "advanced")
+    data = spec.to_dict()
+    return {key: data[key] for key in keys}
+
+
+def _offered(form: ResultForm, spec: Any) -> bool:
+    """Whether the form has an input for the game's field (a correction cannot void, R9.2)."""
+    return spec.scope != Scope.DEAL or spec.name in form.fields or spec is form.exclusive
+
+
+def _exclusive_config(form: ResultForm) -> dict[str, str] | None:
+    exclusive = form.exclusive
+    return {"name": exclusive.name, "scope": str(exclusive.scope)} if exclusive else None
+
+
+def _keypad_config(page: TablePage, cards: Any) -> dict[str, Any] | None:
+    """The card keypad of the game's cards field: its keys (suitless where the game reads
+    suitless cards: a key never invents a suit) and how many of each a deck holds."""
+    if cards is None:
+        return None
+    stored = page.rules.game.dump(page.rules.ruleset)
+    return {
+        "field": cards.name,
+        "scope": str(cards.scope),
+        "keys": [{"token": k.token, "label": k.label, "points": k.points} for k in cards.keypad],
+        "packs": stored.get("packs", 1),
+        "jokers": stored.get("jokers", 0),
+    }
 
 
 def _render(request: HttpRequest, template: str, page: TablePage, **context: Any) -> HttpResponse:
+    form, feedback = context.get("form"), context.get("feedback")
     context = {
+        "lines": compact.lines(form, feedback) if form and feedback else [],
         "page": page,
         "table_live": table_live_get(table=page.table),
-        "live": _live_config(page, _form_number(context.get("form"))),
+        "table_config": _table_config(page, form),
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
         **context,
     }
     return _private(render(request, template, context))
-
-
-def _form_number(form: ResultForm | None) -> int | None:
-    return form.number if form is not None else None
 
 
 def _new_form(request: HttpRequest, page: TablePage) -> ResultForm | None:
@@ -450,6 +498,25 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     return HttpResponseRedirect(_link(page, "director"))
 
 
+@never_cache
+@require_POST
+def table_time(request: HttpRequest, token: str) -> HttpResponse:
+    """ "Time is called": the director called time in the hall, and the table ends its game
+    with the hands entered (HF2.2)."""
+    page = _page_or_404(token)
+    access = _access(request, page, token)
+    who = _remembered(request, page)
+    try:
+        table_time_call(
+            table=page.table, by=access.user, via=access.via(_name(page, who) if who else "")
+        )
+    except TimeCallError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Time is called: the game ends with the hands entered (HF2.2).")
+    return HttpResponseRedirect(_link(page, "sign-off"))
+
+
 @require_safe
 def table_live(request: HttpRequest, token: str) -> HttpResponse:
     """The table page's clock and call, for its script: a 304 while neither changed."""
@@ -468,3 +535,79 @@ def _stamped(response: HttpResponse, etag: str) -> HttpResponse:
     response.headers["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
+
+
+# --- the live check of the page's script --------------------------------------------------------
+
+
+@never_cache
+@require_POST
+def table_check(request: HttpRequest, token: str) -> JsonResponse:
+    """The entry form as it stands, checked and scored by the game, saved nowhere: what the
+    page's bar shows as "this game's scores as they will be saved", for every game. The body is
+    the form itself (as the page would post it); `correcting=1` checks a correction."""
+    page = _page_or_404(token)
+    _access(request, page, token)
+    correcting = request.GET.get("correcting") == "1"
+    number = _posted_number(request, page)
+    data = request.POST.copy()
+    if not data.get("who") and page.seats:  # who enters changes no score
+        data["who"] = str(page.seats[0].entry_id)
+    if correcting and not data.get("reason", "").strip():  # nor does why (asked at Save)
+        data["reason"] = "checking"
+    form = ResultForm(
+        data, rules=page.rules, seats=page.seats, number=number, correcting=correcting
+    )
+    if not form.is_valid():
+        return _private(JsonResponse(_form_errors(form)))
+    return _private(JsonResponse(check_answer(form, preview_feedback(form))))
+
+
+def check_answer(form: ResultForm, feedback: Any) -> dict[str, Any]:
+    """Each row's score and reasons, and every problem with the row and field it belongs to."""
+    rows = [
+        {
+            "prefix": row.form.prefix,
+            "points": row.score.points if row.score else None,
+            "reasons": list(row.score.reasons) if row.score else [],
+        }
+        for row in feedback.rows
+    ]
+    return {
+        "scored": feedback.scored,
+        "rows": rows,
+        "errors": [_problem(p, form) for p in feedback.errors],
+        "warnings": [_problem(p, form) for p in feedback.warnings],
+    }
+
+
+def _problem(problem: Any, form: ResultForm) -> dict[str, Any]:
+    data = problem.to_dict()
+    row = _problem_row(problem, form)
+    data["prefix"] = row.form.prefix if row is not None else None
+    if row is not None and problem.member is not None and problem.member < len(row.members):
+        member = row.members[problem.member]
+        data["prefix"] = member.form.prefix if member.form is not None else data["prefix"]
+    return data
+
+
+def _problem_row(problem: Any, form: ResultForm) -> Any:
+    if problem.side is not None and 0 <= problem.side < len(form.rows):
+        return form.rows[problem.side]
+    return next((row for row in form.rows if row.label == problem.player), None)
+
+
+def _form_errors(form: ResultForm) -> dict[str, Any]:
+    """A form that cannot even be read (a number out of range, no name): its errors by input."""
+    errors = [
+        {"rule": "", "message": f"{form[name].label}: {' '.join(found)}", "input": name}
+        for name, found in form.errors.items()
+        if name != "__all__"
+    ]
+    for row in form.rows:
+        for sub in [row.form, *(m.form for m in row.members if m.form is not None)]:
+            errors += [
+                {"rule": "", "message": " ".join(found), "input": f"{sub.prefix}-{name}"}
+                for name, found in sub.errors.items()
+            ]
+    return {"scored": False, "rows": [], "errors": errors, "warnings": []}

@@ -168,6 +168,7 @@ class Schedule:
     deals: int | None = None  # how many deals, for FIXED and TIMED
     target: int | None = None  # the score to reach, for TARGET
     minutes: int | None = None  # the time allowed, for TIMED
+    warning_minutes: int | None = None  # the players are warned this long before time, for TIMED
     words: str = ""  # "a set of nine games", "a match to 30 points"
 
 
@@ -221,6 +222,8 @@ class Field:
     ``exclusive``: at most one side (or member) of the table sets this flag (who went out).
     ``alternative_to``: this field is entered instead of the named one (points instead of cards).
     ``advanced``: rarely needed, shown behind a "more" per row.
+    ``short``: a word or two for a compact line on a phone ("Red" for "Red books"); the label
+    when empty.
     """
 
     name: str
@@ -238,6 +241,7 @@ class Field:
     alternative_to: str | None = None
     advanced: bool = False
     keypad: tuple[CardKey, ...] = ()
+    short: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -507,9 +511,18 @@ class Rules(ABC, Generic[R]):
         ``topic``: ``"order"`` (deals are entered in the schedule's order, none after the match
         is over), ``"ruling"`` (once a match is signed off or its round locked, only a
         director's ruling changes a score), ``"void"`` (a void deal is entered before it is
-        dealt again, never over a result), ``"table"`` (how many sit at a table). Empty where
-        the game's rules number none."""
+        dealt again, never over a result), ``"table"`` (how many sit at a table),
+        ``"first_dealer"`` (who deals first and how the deal moves), ``"round"`` (what a round
+        seats), ``"ranking"`` (how the standings rank), ``"went_out"`` (going out), ``"flag"``
+        (the warnings a result may be saved over), ``"warning"`` (the clock's warning before
+        time). Empty where the game's rules number none, so that a page never cites another
+        game's rule."""
         return self.game.citations.get(topic, "")
+
+    def bye_words(self) -> str:
+        """How the standings score a bye under this ruleset, in words with its rule number;
+        empty where the game's table plan leaves no byes (Kalooki)."""
+        return ""
 
     def tools(self) -> tuple[Tool, ...]:
         """The dispute checks this game offers; none by default."""

@@ -24,15 +24,22 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.base import Rules, Scope
-from hall.views import Validators, tournament_for_public
+from hall.views import (
+    Validators,
+    _rendered,
+    _stamp,
+    standings_public,
+    standings_version,
+    tournament_for_public,
+)
 from scoring.matches import deal_noun
 from scoring.models import Deal, DealResult
 from scoring.serializers import ErrorsOutput
 from scoring.standings import standings_current
+from tournament.models import entry_name
 
 # --- the standings API -------------------------------------------------------------------------
 
@@ -49,6 +56,12 @@ class PlayerStandingOutput(serializers.Serializer):
         help_text='Points per round, rulings included, by round number: {"1": 120, "2": 95}.',
     )
     games_played = serializers.IntegerField(help_text="Deals played (Kalooki: games).")
+    byes = serializers.ListField(
+        child=serializers.IntegerField(),
+        default=list,
+        help_text="The rounds the player sat out (a bye), scored by the tournament's bye rule "
+        "(Parcellus PA7.2, Hand and Foot HF11.1) in `stats` and `total`.",
+    )
     stats = serializers.DictField(
         child=serializers.IntegerField(),
         default=dict,
@@ -154,12 +167,22 @@ class StandingsApi(APIView):
     )
     def get(self, request: Request, slug: str) -> HttpResponse:
         tournament = tournament_for_public(request, slug)
-        standings = standings_current(tournament=tournament.as_model())
-        validators = Validators.of(tournament, standings)
-        unchanged = validators.not_modified(request)
+        # The ETag is compared with the snapshot's head before the standings are read.
+        unchanged = Validators.of(tournament, standings_version(tournament)).not_modified(request)
         if unchanged is not None:
             return unchanged
-        return validators.stamp(Response(standings))
+        standings = standings_public(tournament)
+        stamp = _stamp(tournament, standings)
+        # Rendered once per version in each process. Not gzipped here: API clients (and the
+        # fuzz suite's WSGI client) take the body as sent; a proxy in front may compress it.
+        body = _rendered("api", tournament, stamp, lambda: _json(standings))
+        response = HttpResponse(body, content_type="application/json")
+        return Validators.of(tournament, standings).stamp(response)
+
+
+def _json(standings: dict[str, Any]) -> bytes:
+    """The standings as DRF's JSON renderer writes them (compact, UTF-8)."""
+    return JSONRenderer().render(standings)
 
 
 # --- CSV exports -------------------------------------------------------------------------------
@@ -204,7 +227,10 @@ def results_csv(request: HttpRequest, slug: str) -> StreamingHttpResponse:
 
 def _result_lines(standings: dict[str, Any]) -> Iterator[list[Any]]:
     players = standings["players"]
-    rounds = sorted({int(number) for row in players for number in row["rounds"]})
+    rounds = sorted(
+        {int(number) for row in players for number in row["rounds"]}
+        | {number for row in players for number in row.get("byes", ())}
+    )
     stats = [c["stat"] for c in standings.get("columns", ()) if c["stat"] != "total"]
     yield [*RESULTS_HEADER, *stats, "rulings", "total", *(f"round_{n}" for n in rounds)]
     for row in players:
@@ -218,13 +244,20 @@ def _result_lines(standings: dict[str, Any]) -> Iterator[list[Any]]:
             *(row.get("stats", {}).get(stat, 0) for stat in stats),
             row["ruling_points"],
             row["total"],
-            *(row["rounds"].get(str(number), "") for number in rounds),
+            *(_round_cell(row, number) for number in rounds),
         ]
+
+
+def _round_cell(row: dict[str, Any], number: int) -> Any:
+    """A round's points, or "bye" for a round the player sat out."""
+    if number in row.get("byes", ()):
+        return "bye"
+    return row["rounds"].get(str(number), "")
 
 
 DEAL_COLUMNS = (
     "deal__table__round__number", "deal__table__number", "deal__number", "deal__attempt",
-    "deal__is_void", "deal__detail", "entry__player__name", "entry__player__club", "side",
+    "deal__is_void", "deal__detail", "who", "entry__player__club", "side",
     "went_out", "entered", "detail", "points", "deal__version", "deal__status",
 )  # fmt: skip
 ORDER = ("table__round__number", "table__number", "number", "attempt")
@@ -293,6 +326,7 @@ def _result_rows(tournament_id: int, sheet: Sheet) -> Iterator[list[Any]]:
     results = (
         DealResult.objects.filter(deal__table__round__tournament_id=tournament_id)
         .order_by(*(f"deal__{field}" for field in ORDER), "side")
+        .annotate(who=entry_name("entry__"))  # a team by its name (HF1.2)
         .values_list(*DEAL_COLUMNS)
     )
     for row in results.iterator(chunk_size=2000):

@@ -3,8 +3,9 @@
 Terms
 - hall round: the round the hall plays or has just played: the newest round that is not a draft
   (a draft's seating may still change, so it is never shown).
-- seating board: the hall round's players by name, A to Z, each with their table and seat, so
-  that a player finds their seat at a glance; its projector mode pages through it by itself.
+- seating board: the hall round's players by name, A to Z, each with their table and seat (or
+  their bye, when the round leaves them without a table), so that a player finds their seat at
+  a glance; its projector mode pages through it by itself.
 - live part: the part of a public page that changes while the hall plays (the home's rounds and
   leaders, a player's games and seat, a table's scores, the board). The page's script asks for it
   again every few seconds (`?live=1`) with the ETag it holds: a 304 with no body while its
@@ -21,14 +22,15 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import BooleanField, IntegerField, Value
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 
 from scoring.clock import Clock, round_clocks
-from tables.models import Seat
-from tournament.models import Round
+from tables.models import Bye, Seat
+from tournament.models import EntryMember, Round, entry_name
 
 LIVE_SECONDS = 10  # how often a page's live part asks again
 
@@ -59,23 +61,45 @@ class SeatOnBoard:
     entry: int
     name: str
     club: str
-    table: int
-    seat: int
+    table: int | None  # None for a bye
+    seat: int | None
     first_dealer: bool
+    bye: bool = False
 
 
 def seating_board_get(*, round_id: int) -> list[SeatOnBoard]:
-    """The round's players A to Z with their table and seat (1 query, however many)."""
-    rows = Seat.objects.filter(round_id=round_id).values_list(
-        "entry_id",
-        "entry__player__name",
-        "entry__player__club",
-        "table__number",
-        "position",
-        "is_first_dealer",
+    """The round's players A to Z with their table and seat, and those with a bye (1 query,
+    however many)."""
+    names = ("entry_id", "who", "entry__player__club")  # a team by its name (HF1.2)
+    seats = (
+        Seat.objects.filter(round_id=round_id)
+        .order_by()
+        .annotate(who=entry_name("entry__"))
+        .values_list(*names, "table__number", "position", "is_first_dealer")
     )
-    seats = [SeatOnBoard(*row) for row in rows]
-    return sorted(seats, key=lambda seat: (seat.name.casefold(), seat.club.casefold(), seat.entry))
+    byes = (
+        Bye.objects.filter(round_id=round_id)
+        .order_by()
+        .annotate(who=entry_name("entry__"))
+        .annotate(no_table=Value(0, IntegerField()), no_seat=Value(0, IntegerField()))
+        .annotate(deals=Value(False, BooleanField()))
+        .values_list(*names, "no_table", "no_seat", "deals")
+    )
+    board = [
+        SeatOnBoard(entry, name, club, table or None, seat or None, first, bye=not table)
+        for entry, name, club, table, seat, first in seats.union(byes, all=True)
+    ]
+    return sorted(board, key=lambda seat: (seat.name.casefold(), seat.club.casefold(), seat.entry))
+
+
+def byes_public_get(*, entry_id: int) -> list[int]:
+    """The published rounds the player sits out (a bye), by number (1 query)."""
+    byes = (
+        Bye.objects.filter(entry_id=entry_id)
+        .exclude(round__status=Round.Status.DRAFT)
+        .order_by("round__number")
+    )
+    return list(byes.values_list("round__number", flat=True))
 
 
 def seat_now_get(*, tournament_id: int, entry_id: int) -> tuple[HallRound, SeatOnBoard] | None:
@@ -85,9 +109,10 @@ def seat_now_get(*, tournament_id: int, entry_id: int) -> tuple[HallRound, SeatO
         return None
     seat = (
         Seat.objects.filter(round_id=round.id, entry_id=entry_id)
+        .annotate(who=entry_name("entry__"))
         .values_list(
             "entry_id",
-            "entry__player__name",
+            "who",
             "entry__player__club",
             "table__number",
             "position",
@@ -141,3 +166,38 @@ def live_response(
 
 def updated_now() -> datetime.datetime:
     return timezone.localtime()
+
+
+@dataclass(frozen=True)
+class PartnerLine:
+    """One partner of a team tournament, with the team's line of the standings (HF11.2)."""
+
+    name: str
+    club: str
+    team: str
+    entry: int
+    place: int | None
+    shared: bool
+    lead: int  # the figure that decides the place before points (games won, HF11.2)
+    total: int
+
+
+def partner_lines_get(
+    *, tournament_id: int, standings: dict[str, Any], lead: str | None = None
+) -> list[PartnerLine]:
+    """Every partner of the tournament's teams A to Z, each with the team's place and its
+    `lead` figure and total from `standings` (1 query)."""
+    rows = {row["entry"]: row for row in standings.get("players", [])}
+    members = EntryMember.objects.filter(entry__tournament_id=tournament_id).values_list(
+        "player__name", "player__club", "entry__team_name", "entry_id"
+    )
+    lines = []
+    for name, club, team, entry in members:
+        row = rows.get(entry, {})
+        lines.append(
+            PartnerLine(
+                name, club, team, entry, row.get("place"), bool(row.get("shared")),
+                row.get("stats", {}).get(lead or "", 0), row.get("total", 0),
+            )
+        )  # fmt: skip
+    return sorted(lines, key=lambda line: (line.name.casefold(), line.team.casefold()))

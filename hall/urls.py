@@ -19,6 +19,7 @@ urlpatterns = [
     path(PUBLIC, public.tournament_home, name="home"),
     path(PUBLIC + "leaderboard", public.leaderboard, name="leaderboard"),
     path(PUBLIC + "leaderboard/rows", public.leaderboard_rows, name="leaderboard-rows"),
+    path(PUBLIC + "leaderboard/players", public.partner_standings, name="partners"),
     path(PUBLIC + "projector", public.projector, name="projector"),
     path(PUBLIC + "seating", hall_views.seating_board, name="seating"),
     path(PUBLIC + "seating/projector", hall_views.seating_projector, name="seating-projector"),

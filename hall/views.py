@@ -55,17 +55,19 @@ from django.views.decorators.http import require_safe
 from games.base import DealScore, SideScore
 from hall.selectors import (
     LIVE_SECONDS,
+    byes_public_get,
     clock_figures,
     hall_clock_get,
     hall_round_get,
     is_live_request,
     live_response,
+    partner_lines_get,
     seat_now_get,
 )
 from scoring.clock import Clock, round_clocks
 from scoring.matches import deal_noun, deals_in_match, match_noun, sides_of
 from scoring.models import Deal, DealResult, Ruling
-from scoring.standings import standings_current
+from scoring.standings import standings_current, standings_head
 from tables.models import Seat, Table
 from tables.selectors import (
     DealLine,
@@ -118,6 +120,11 @@ class PublicTournament:
     def query(self) -> str:
         """What links between the pages carry: the preview stays a preview."""
         return "?preview=1" if self.preview else ""
+
+    @property
+    def teams(self) -> bool:
+        """Whether the game is played by teams of partners (Hand and Foot, HF1.2)."""
+        return self.rules().shape().members > 1
 
     def rules(self) -> Any:
         """The tournament's game under its ruleset, read from the cached facts (no query)."""
@@ -273,6 +280,7 @@ class LeaderRow:
     round_points: int = 0  # in the current round (the live one, else the latest)
     round_games: int = 0
     lead: int | None = None  # the stat that decides the place, when it is not the total
+    round_bye: bool = False  # the player sits out the current round
 
     @property
     def status_label(self) -> str:
@@ -328,7 +336,9 @@ def _leader_row(row: dict[str, Any], lead: tuple[str, str, str] | None = None) -
         ranked_total=row.get("ranked_total", row["total"]),
         round_points=row.get("round_points", 0),
         round_games=row.get("round_games", 0),
-        lead=row.get("stats", {}).get(lead[0], 0) if lead else None,
+        # Like the total, the lead counts the completed rounds while one is live.
+        lead=(row.get("ranked_stats") or row.get("stats", {})).get(lead[0], 0) if lead else None,
+        round_bye=row.get("round_bye", False),
     )
 
 
@@ -360,11 +370,38 @@ def _stamp(tournament: PublicTournament, standings: dict[str, Any]) -> Hashable:
     return (tournament, standings.get("version"), standings.get("computed_at"))
 
 
-def _standings(tournament: PublicTournament) -> dict[str, Any]:
+def standings_public(tournament: PublicTournament) -> dict[str, Any]:
+    """The standings a public page shows. Each process asks the shared cache only for the
+    newest version's head (a few bytes, `standings_head`) and reads the standings themselves
+    once per version: a 304 never waits for 2,000 players' standings to be fetched and
+    unpickled."""
     if tournament.preview:  # a director checking a change sees it at once
         return standings_current(tournament=tournament.as_model())
-    read = lambda: standings_current(tournament=tournament.as_model())  # noqa: E731
+    head = standings_version(tournament)
+    held = _memo.get(("standings", tournament.id))
+    if held is not None and held[0] == (head["version"], head.get("computed_at")):
+        return held[1]
+    standings = standings_current(tournament=tournament.as_model())
+    _keep(tournament, standings)
+    return standings
+
+
+def standings_version(tournament: PublicTournament) -> dict[str, Any]:
+    """The newest standings' `version` and `computed_at` (what `Validators.of` reads), from
+    this process's memory for `REUSE_SECONDS`, else the shared cache's head of the snapshot."""
+    if tournament.preview:
+        return standings_current(tournament=tournament.as_model())
+    keep = lambda standings: _keep(tournament, standings)  # noqa: E731
+    read = lambda: standings_head(tournament=tournament.as_model(), keep=keep)  # noqa: E731
     return _recently(("standings", tournament.id), read)
+
+
+def _keep(tournament: PublicTournament, standings: dict[str, Any]) -> None:
+    stamp = (standings.get("version", 0), standings.get("computed_at"))
+    _memo[("standings", tournament.id)] = (stamp, standings)
+
+
+_standings = standings_public
 
 
 @require_safe
@@ -634,7 +671,7 @@ def table_public_get(
     scored = sum(1 for deal in deals if not deal.is_void)
     lines = deal_lines(seats, rules, schedule_numbers(rules, played=scored))
     game_rows, totals = _game_rows(rules, deals, lines, seats, results)
-    current, attempt = _current_game(rules, deals, seats, played)
+    current, attempt = _current_game(rules, deals, seats, played, table.time_called)
     return PublicTable(
         round=round_number,
         number=table.number,
@@ -709,10 +746,11 @@ def _game_rows(
 
 
 def _current_game(
-    rules: Any, deals: list[Deal], seats: list[SeatLine], played: list[Any]
+    rules: Any, deals: list[Deal], seats: list[SeatLine], played: list[Any], time_called: bool
 ) -> tuple[DealLine | None, int]:
-    """The deal the game says comes next, and which attempt at it this is (R9.2)."""
-    number = rules.next_deal(played)
+    """The deal the game says comes next (none once time is called, HF2.2), and which attempt
+    at it this is (R9.2)."""
+    number = rules.next_deal(played, time_called=time_called)
     if number is None:
         return None, 0
     voids = sum(1 for deal in deals if deal.number == number and deal.is_void)
@@ -831,7 +869,7 @@ def player_public_get(
     row = next((row for row in standings["players"] if row["entry"] == entry.pk), None)
     return PublicPlayer(
         entry=entry.pk,
-        name=entry.player.name,
+        name=entry.name,
         club=entry.player.club,
         status=entry.status,
         status_label=entry.get_status_display(),
@@ -979,6 +1017,27 @@ def cumulative_chart(games: list[PlayedGame]) -> Chart:
 
 
 @require_safe
+def partner_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings' players tab of a team tournament (HF11.2): every partner A to Z with the
+    team's place and figures, for a player who looks for their own name (2 queries)."""
+    tournament = tournament_for_public(request, slug)
+    if not tournament.teams:
+        raise Http404("This tournament is played by single players: see the leaderboard.")
+    standings = _standings(tournament)
+    context = {
+        "tournament": tournament,
+        "partners": partner_lines_get(
+            tournament_id=tournament.id,
+            standings=standings,
+            lead=tournament.lead[0] if tournament.lead else None,
+        ),
+        "computed_at": _computed_at(standings),
+        "ranking": standings.get("ranking", ""),
+    }
+    return render(request, "hall/partners.html", context)
+
+
+@require_safe
 def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     tournament = tournament_for_public(request, slug)
     standings = _standings(tournament)
@@ -991,9 +1050,21 @@ def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         "computed_at": _computed_at(standings),
         "seat_now": seat_now_get(tournament_id=tournament.id, entry_id=entry_id),
         "live_seconds": LIVE_SECONDS,
+        "byes": byes_public_get(entry_id=entry_id),
     }
+    if context["byes"]:
+        context["bye_words"] = tournament.rules().bye_words()
+        hall_round = hall_round_get(tournament_id=tournament.id)
+        if hall_round and not context["seat_now"] and hall_round.number in context["byes"]:
+            context["bye_now"] = hall_round.number
     if is_live_request(request):
-        figures = (tournament, standings.get("version"), player, context["seat_now"])
+        figures = (
+            tournament,
+            standings.get("version"),
+            player,
+            context["seat_now"],
+            context["byes"],
+        )
         return live_response(request, "hall/_player_live.html", context, *figures)
     return private_if_preview(tournament, render(request, "hall/player.html", context))
 
@@ -1009,7 +1080,8 @@ class LeaderboardShortcut:
     session included, goes through the whole stack. Put it right after WhiteNoise in
     MIDDLEWARE: `"hall.views.LeaderboardShortcut"`."""
 
-    ENDINGS = ("/leaderboard", "/leaderboard/rows")
+    ENDINGS = ("/leaderboard", "/leaderboard/rows", "/standings")
+    API = "public:api-standings"  # the standings API: the same crowd, polling (issue 18)
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -1022,6 +1094,8 @@ class LeaderboardShortcut:
             response = view.func(request, *view.args, **view.kwargs)
         except Http404:
             return self.get_response(request)  # the site's own 404 page
+        if callable(getattr(response, "render", None)):  # the API's refusals (DRF's Response)
+            response = response.render()
         response.headers.setdefault("X-Frame-Options", settings.X_FRAME_OPTIONS)
         if not response.streaming:
             response.headers["Content-Length"] = str(len(response.content))
@@ -1036,7 +1110,9 @@ class LeaderboardShortcut:
             found = resolve(request.path_info)
         except Resolver404:
             return None
-        return found if found.func in (leaderboard, leaderboard_rows) else None
+        if found.func in (leaderboard, leaderboard_rows) or found.view_name == self.API:
+            return found
+        return None
 
 
 @require_safe

@@ -1,11 +1,12 @@
 """A tournament as one JSON document, and back: a backup a director can keep on a memory stick.
 
 A **backup** is a document of one tournament, not a database dump. Its **sections** hold the
-tournament's own rows (players, entries, rounds, tables, seats, deals, deal results, result
-revisions, rulings, the audit log), each row its fields by name and its **id**; a **reference**
-is the id of a row of another section of the same file (`"player": 12`). **Staff** are named by
-username only: a reference to a person (who entered a result, who decided a ruling) is mapped
-to the user of that name here, if there is one, and left blank otherwise.
+tournament's own rows (players, entries and a team's members, rounds, tables, seats, byes, deals,
+deal results, result revisions, rulings, the audit log), each row its fields by name and its
+**id**; a **reference** is the id of a row of another section of the same file
+(`"player": 12`). **Staff** are named by username only: a reference to a person (who entered a
+result, who decided a ruling) is mapped to the user of that name here, if there is one, and left
+blank otherwise.
 
 What a backup leaves out: accounts and password hashes, API tokens, the tables' link tokens
 (new links are issued on import: print the table cards again) and the tables' scorekeepers (a
@@ -44,8 +45,17 @@ from scoring.models import (
     ResultRevision,
     Ruling,
 )
-from tables.models import Seat, Table
-from tournament.models import AuditEvent, Entry, Player, Round, StaffRole, Tournament
+from scoring.planner import analyze
+from tables.models import Bye, Seat, Table
+from tournament.models import (
+    AuditEvent,
+    Entry,
+    EntryMember,
+    Player,
+    Round,
+    StaffRole,
+    Tournament,
+)
 
 FORMAT = "kalooki-tournament-backup"  # the name of the format, whatever game it holds
 # 3: games became deals and hand results deal results, each game's own data in JSON (issue #12)
@@ -68,11 +78,17 @@ class Section:
     users: tuple[str, ...] = ()  # fields naming a user, by username
     left_out: tuple[str, ...] = ()  # fields a backup never carries
     path: str = ""  # from a row to its tournament, when it has no tournament field
+    # Fields a file of this version may lack (written before they existed), with the value
+    # they then held: a team's name and a refusal's note (HF1.2), a time call (HF2.2).
+    added: dict[str, Any] = field(default_factory=dict)
 
 
 SECTIONS = (
     Section("players", Player, {}),
-    Section("entries", Entry, {"player": "players"}),
+    Section("entries", Entry, {"player": "players"}, added={"team_name": "", "status_note": ""}),
+    Section(
+        "members", EntryMember, {"entry": "entries", "player": "players"}, path="entry__tournament"
+    ),
     Section("rounds", Round, {}),
     Section(
         "tables",
@@ -80,6 +96,7 @@ SECTIONS = (
         {"round": "rounds"},
         left_out=("access_token", "token_issued_at"),
         path="round__tournament",
+        added={"time_called_at": None, "time_called_by": ""},
     ),
     Section(
         "seats",
@@ -87,6 +104,7 @@ SECTIONS = (
         {"table": "tables", "round": "rounds", "entry": "entries"},
         path="round__tournament",
     ),
+    Section("byes", Bye, {"round": "rounds", "entry": "entries"}, path="round__tournament"),
     Section("deals", Deal, {"table": "tables"}, path="table__round__tournament"),
     Section(
         "results",
@@ -126,6 +144,8 @@ SECTIONS = (
 )
 BY_NAME = {section.name: section for section in SECTIONS}
 HEADER = ("format", "version", "exported_at", "tournament", "staff")
+# Sections a file of this version may lack: written before they existed, they held no rows.
+OPTIONAL = frozenset({"byes", "members"})
 STAFF_FIELDS = ("username", "role", "granted_at")
 
 
@@ -233,7 +253,7 @@ def _check_header(document: Any) -> None:
     unknown = sorted(str(key)[:40] for key in set(document) - expected)
     if unknown:
         raise BackupRefused(f"The file has sections a backup never holds: {', '.join(unknown)}.")
-    missing = sorted(expected - set(document))
+    missing = sorted(expected - set(document) - OPTIONAL)
     if missing:
         raise BackupRefused(f"The file lacks the sections {', '.join(missing)}.")
 
@@ -259,14 +279,14 @@ def backup_check(document: dict[str, Any]) -> Checked:
     """Every field and reference of the document checked, nothing written; the problems are
     in `problems` (the first `MAX_PROBLEMS` of them)."""
     checked = Checked()
-    ids = {name: _ids(document[name], name, checked) for name in BY_NAME}
+    ids = {name: _ids(document.get(name, []), name, checked) for name in BY_NAME}
     users = dict(get_user_model().objects.values_list("username", "pk"))
     checked.tournament = _tournament(document["tournament"], checked)
     checked.staff = _staff_rows(document["staff"], checked)
     for section in SECTIONS:
         checked.rows[section.name] = []
         checked.times[section.name] = []
-        for index, row in enumerate(document[section.name]):
+        for index, row in enumerate(document.get(section.name, [])):
             where = f"{section.name}[{index}]"
             _section_row(row, section, where, ids, users, checked)
             if len(checked.problems) >= MAX_PROBLEMS:
@@ -347,6 +367,8 @@ def _section_row(
         if f.name not in section.references and f.name not in section.users
     ]
     wanted = {"id", *(f.name for f in fields_of(section.model, section.left_out))}
+    if isinstance(row, dict):
+        row = section.added | row
     if not _keys(row, wanted, where, checked):
         return
     values = _values(
@@ -535,11 +557,13 @@ def tournament_import(
         raise BackupRefused(f"The file was not loaded; nothing was written:\n{shown}")
     try:
         with transaction.atomic():
-            return _write(checked, grant_staff=grant_staff)
+            imported = _write(checked, grant_staff=grant_staff)
     except IntegrityError as error:
         raise BackupRefused(
             f"The file was not loaded; the database refused its rows: {error}"
         ) from None
+    analyze()  # the plans of its reads as if it had always been there (scoring.planner)
+    return imported
 
 
 def _as_dict(value: Any) -> dict[str, Any]:

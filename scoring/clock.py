@@ -23,11 +23,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from games.base import Rules
 from scoring.models import ClockEvent
 from tables.models import Table
 from tournament.models import Round
@@ -37,6 +39,18 @@ Kind = ClockEvent.Kind
 DEFAULT_MINUTES = 120  # nine games of about thirteen minutes (R4.1)
 MAX_MINUTES = 600  # the database refuses more in one event
 CLOCKED_ROUNDS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
+
+
+def round_minutes(rules: Rules[Any]) -> int:
+    """The minutes a round's clock starts with unless the director says otherwise: the game's
+    time allowed (Hand and Foot's 90, HF2.2), else DEFAULT_MINUTES."""
+    return rules.schedule().minutes or DEFAULT_MINUTES
+
+
+def warning_seconds(rules: Rules[Any]) -> int:
+    """How long before time is up the clock warns the tables (Hand and Foot's 15 minutes,
+    HF2.2); 0 for a game that gives no warning."""
+    return (rules.schedule().warning_minutes or 0) * 60
 
 
 class ClockError(Exception):

@@ -20,8 +20,8 @@ Terms
 
 from __future__ import annotations
 
+import bisect
 import datetime
-import statistics
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,10 +29,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.clock import DEFAULT_MINUTES, Clock, RoundClocks, round_clocks
+from scoring.clock import Clock, RoundClocks, round_clocks, round_minutes, warning_seconds
 from scoring.matches import deal_title
 from scoring.models import Deal, DirectorCall, ResultRevision
-from scoring.selectors import TableProgress, round_progress
+from scoring.selectors import TableProgress, round_progress, with_seats
 from tables.models import Table
 from tournament.models import Round
 from tournament.services import audit_record
@@ -234,8 +234,32 @@ def clock_pace(clock: Clock, games_in_set: int | None) -> int | None:
 
 def hall_pace(tables: list[TableProgress], table: TableProgress) -> int | None:
     """The median games scored at the round's other tables; None for a table alone."""
-    others = [other.games_scored for other in tables if other.id != table.id]
-    return int(statistics.median(others)) if others else None
+    return hall_paces(tables)[table.id]
+
+
+def hall_paces(tables: list[TableProgress]) -> dict[int, int | None]:
+    """`hall_pace` of every table, from one sorted list (not one list per table): the median
+    of the others is the median of all with the table's own count taken out."""
+    counts = sorted(table.games_scored for table in tables)
+    paces: dict[int, int | None] = {}
+    for table in tables:
+        if len(counts) < 2:
+            paces[table.id] = None
+            continue
+        mine = bisect.bisect_left(counts, table.games_scored)
+        paces[table.id] = int(_median_without(counts, mine))
+    return paces
+
+
+def _median_without(counts: list[int], index: int) -> float:
+    """The median of the sorted `counts` with the one at `index` left out."""
+    size = len(counts) - 1
+
+    def at(position: int) -> int:
+        return counts[position + (position >= index)]
+
+    middle = size // 2
+    return at(middle) if size % 2 else (at(middle - 1) + at(middle)) / 2
 
 
 def missing_results(
@@ -249,9 +273,10 @@ def missing_results(
     was published, the silence of a table with no entry and no clock started."""
     now = now or timezone.now()
     missing = []
+    halls = hall_paces(tables)
     for table in tables:
         clock = clocks.of(table.id)
-        paces = (clock_pace(clock, table.games_in_set), hall_pace(tables, table))
+        paces = (clock_pace(clock, table.games_in_set), halls[table.id])
         pace = max((pace for pace in paces if pace is not None), default=0)
         if table.is_finished or table.signed_off_at or table.games_scored >= pace:
             continue
@@ -261,22 +286,54 @@ def missing_results(
     return sorted(missing, key=lambda line: (-line.silent, line.table.number))
 
 
-def control_room(*, round: Round) -> dict[str, Any]:
-    """What the round's dashboard shows beside the standings (4 queries): each table's progress
-    and sign-off, the calls waiting, the clocks and the missing results."""
+TABLES_PER_PAGE = 25  # the dashboard's list of every table, a page at a time
+MISSING_SHOWN = 20  # the longest silent tables; the count says how many more
+
+
+def control_room(*, round: Round, page: int = 1) -> dict[str, Any]:
+    """What the round's dashboard shows beside the standings (5 queries, whatever the round's
+    size): the calls waiting, the clocks, the missing results (the longest silent first), the
+    tables needing attention (a result to confirm, a flag, a call, a finished match to sign
+    off) and `page` of every table's progress and sign-off. Only the tables shown have their
+    seats read."""
     now = timezone.now()
-    tables = round_progress(round=round)
+    tables = round_progress(round=round, seated=False)
     clocks = round_clocks(round_id=round.pk, now=now)
     missing = missing_results(tables=tables, clocks=clocks, since=round.published_at, now=now)
+    calls = calls_waiting(round=round, now=now)
+    attention = _needing_attention(tables, {call.table_number for call in calls})
+    pages = max(1, -(-len(tables) // TABLES_PER_PAGE))
+    page = min(max(page, 1), pages)
+    shown = tables[(page - 1) * TABLES_PER_PAGE : page * TABLES_PER_PAGE]
+    attention, more = attention[:TABLES_PER_PAGE], max(len(attention) - TABLES_PER_PAGE, 0)
+    seated = {table.id: table for table in with_seats(list({*attention, *shown}))}
     return {
         "tables": tables,
-        "calls": calls_waiting(round=round, now=now),
+        "calls": calls,
         "clock": clocks.round,
-        "table_rows": [(table, clocks.of(table.id)) for table in tables],
-        "missing": missing,
-        "default_minutes": DEFAULT_MINUTES,
+        "attention_rows": [(seated[t.id], clocks.of(t.id)) for t in attention],
+        "attention_more": more,
+        "table_rows": [(seated[t.id], clocks.of(t.id)) for t in shown],
+        "table_page": page,
+        "table_pages": pages,
+        "missing": missing[:MISSING_SHOWN],
+        "missing_more": max(len(missing) - MISSING_SHOWN, 0),
+        "default_minutes": round_minutes(round.tournament.rules()),
         "now": now,
     }
+
+
+def _needing_attention(tables: list[TableProgress], calling: set[int]) -> list[TableProgress]:
+    """The tables the director should look at: calling, a result to confirm, a flagged result
+    (R10.6, R10.7), or a finished match not signed off yet (R12.4)."""
+    return [
+        table
+        for table in tables
+        if table.number in calling
+        or table.pending
+        or table.flagged
+        or (table.is_finished and not table.signed_off_at)
+    ]
 
 
 @dataclass(frozen=True)
@@ -287,6 +344,8 @@ class TableLive:
     clock: Clock
     call: DirectorCall | None
     stamp: str  # changes with a clock event or a call: the ETag of the page's live part
+    warn_seconds: int = 0  # the game's warning before time (HF2.2), 0 for none
+    warn_rule: str = ""
 
     @property
     def waited_words(self) -> str:
@@ -298,4 +357,12 @@ def table_live_get(*, table: Table) -> TableLive:
     clocks = round_clocks(round_id=table.round_id)
     call = call_open_get(table=table)
     stamp = f"{clocks.stamp}.{call.pk if call else 0}"
-    return TableLive(table.access_token, clocks.of(table.pk), call, stamp)
+    rules = table.round.tournament.rules()
+    return TableLive(
+        table.access_token,
+        clocks.of(table.pk),
+        call,
+        stamp,
+        warn_seconds=warning_seconds(rules),
+        warn_rule=rules.cites("warning"),
+    )

@@ -5,10 +5,19 @@ recorded by the same service a scorekeeper uses, each made by the game itself
 (``Rules.example_entry``: hands dealt out of a real 162-card deck), so every number on screen went
 through the game's checks and scoring. Everything is drawn from fixed seeds:
 loading the demo twice gives the same tournament, and the second load changes nothing.
+
+Beside it, the "Demo Parcellus Cup": ten players at tables of three with a bye each round
+(PA7.1); round 1 played to the end of every match and completed, round 2 seated by the standings
+(the bye to the lowest without one) and in play, a deal or two at each table.
+
+And the "Demo Hand and Foot Night": nine teams of two partners (HF1.2), two teams a table and one
+team out each round (HF11.1); round 1 played out (time called at one table after two hands,
+HF2.2) and completed, round 2 seated by the standings and in play, a hand or two at each table.
 """
 
 import datetime
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,14 +26,49 @@ from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 from django.utils import timezone
 
+from games import get as game_of
 from games.base import Rules
-from scoring.matches import sides_of
-from scoring.services import SideInput, result_record
+from scoring.matches import played, sides_of
+from scoring.planner import analyze
+from scoring.rounds import round_complete
+from scoring.services import SideInput, WarningsNotConfirmed, result_record
+from scoring.standings import standing_order
+from scoring.time_called import table_time_call
 from tables.models import Seat, Table
 from tables.services import round_seat
-from tournament.models import Entry, Player, Round, StaffRole, Tournament
+from tournament.models import Entry, EntryMember, Player, Round, StaffRole, Tournament
 
 SLUG = "demo-kalooki-open"
+PARCELLUS_SLUG = "demo-parcellus-cup"
+PARCELLUS_PLAYERS = [
+    ("Ava Chen", "Mona"),
+    ("Bruno Silva", "Mona"),
+    ("Chidi Okafor", "Papine"),
+    ("Dana Levi", "Papine"),
+    ("Elif Kaya", "Liguanea"),
+    ("Farah Haddad", "Liguanea"),
+    ("Goran Petrov", "Hope"),
+    ("Hana Sato", "Hope"),
+    ("Ines Duarte", "Mona"),
+    ("Jonas Berg", "Papine"),
+]
+PARCELLUS_DEALS_LIVE = (2, 1, 1)  # deals entered so far at each table of round 2
+HAND_AND_FOOT_SLUG = "demo-hand-and-foot-night"
+TEAMS = [
+    ("Kingston Kings", ("Marva Bennett", "Oswald Dixon")),
+    ("Mona Jokers", ("Pearl Fraser", "Rupert Gayle")),
+    ("Papine Pairs", ("Hortense Ellis", "Lascelles Brown")),
+    ("Hope Red Threes", ("Icilda Morris", "Vernon Chin")),
+    ("Liguanea Books", ("Cynthia Watson", "Basil Shaw")),
+    ("Portmore Feet", ("Enid Palmer", "Roy Samuels")),
+    ("Ocho Rios Wilds", ("Daphne Reid", "Horace Lyn")),
+    ("May Pen Melds", ("Gwen Simpson", "Alton Hines")),
+    ("Spanish Town Aces", ("Myrtle Green", "Carlton Bell")),
+]
+HANDS_LIVE = (2, 1, 1, 2)  # hands entered so far at each table of round 2
+TIME_CALLED_AT = (2, 2)  # round 1: (table, after this many hands)
+MAX_DEALS = 40  # a match to 30 ends long before: a guard, not a rule
+EXAMPLE_TRIES = 20  # example deals drawn until one needs no confirmation (HF8.8: nobody out)
 SEED = 2025
 PASSWORDS = {
     "admin": "kalooki-admin",
@@ -72,17 +116,118 @@ class DemoSummary:
 def demo_load(*, accounts: bool) -> DemoSummary:
     """Load the demo tournament unless it is already there; its demo accounts (whose passwords
     are public) only when `accounts` is asked for: never in production by default."""
-    existing = Tournament.objects.filter(slug=SLUG).first()
+    return _load_once(SLUG, _build, accounts=accounts)
+
+
+def parcellus_demo_load(*, accounts: bool) -> DemoSummary:
+    """Load the Parcellus demo unless it is already there (the accounts as `demo_load`)."""
+    return _load_once(PARCELLUS_SLUG, _build_parcellus, accounts=accounts)
+
+
+def hand_and_foot_demo_load(*, accounts: bool) -> DemoSummary:
+    """Load the Hand and Foot demo unless it is already there (the accounts as `demo_load`)."""
+    return _load_once(HAND_AND_FOOT_SLUG, _build_hand_and_foot, accounts=accounts)
+
+
+def _load_once(slug: str, build: Callable[..., Tournament], *, accounts: bool) -> DemoSummary:
+    existing = Tournament.objects.filter(slug=slug).first()
     if existing is not None:
         return DemoSummary(existing, created=False)
     with transaction.atomic():
-        return DemoSummary(_build(accounts=accounts), created=True)
+        summary = DemoSummary(build(accounts=accounts), created=True)
+    analyze()  # a fresh database's statistics say its tables are empty (scoring.planner)
+    return summary
+
+
+def _users(accounts: bool) -> dict[str, AbstractUser]:
+    return {name: _user(name, pw) for name, pw in PASSWORDS.items()} if accounts else {}
+
+
+def _running(game_key: str, name: str, slug: str, venue: str) -> Tournament:
+    """A published tournament of `game_key` under its default preset, running today."""
+    game = game_of(game_key)
+    today = timezone.localdate()
+    return Tournament.objects.create(
+        name=name,
+        slug=slug,
+        game=game_key,
+        ruleset=game.dump(game.ruleset()),
+        starts_on=today,
+        ends_on=today,
+        venue=venue,
+        status=Tournament.Status.RUNNING,
+        is_published=True,
+        rounds_planned=3,
+    )
+
+
+def _build_parcellus(*, accounts: bool) -> Tournament:
+    users = _users(accounts)
+    tournament = _running(
+        "parcellus", "Demo Parcellus Cup", PARCELLUS_SLUG, "Mona Common Room, Kingston"
+    )
+    _staff_and_players(tournament, users, PARCELLUS_PLAYERS)
+    director, keeper = users.get("director"), users.get("scorekeeper")
+    rng = random.Random(SEED + 16)
+    first = _published(tournament, 1, director, standing=[])
+    for table in first.tables.order_by("number"):
+        _play(table, MAX_DEALS, rng, keeper)
+    round_complete(round=first, by=director)
+    second = _published(tournament, 2, director, standing=standing_order(tournament=tournament))
+    for table, deals in zip(second.tables.order_by("number"), PARCELLUS_DEALS_LIVE, strict=True):
+        _play(table, deals, rng, keeper)
+    return tournament
+
+
+def _build_hand_and_foot(*, accounts: bool) -> Tournament:
+    users = _users(accounts)
+    tournament = _running(
+        "hand_and_foot", "Demo Hand and Foot Night", HAND_AND_FOOT_SLUG, "Liguanea Club, Kingston"
+    )
+    _staff_and_players(tournament, users, [])
+    _teams(tournament)
+    director, keeper = users.get("director"), users.get("scorekeeper")
+    rng = random.Random(SEED + 15)
+    first = _published(tournament, 1, director, standing=[])
+    for table in first.tables.order_by("number"):
+        called = TIME_CALLED_AT[1] if table.number == TIME_CALLED_AT[0] else MAX_DEALS
+        _play(table, called, rng, keeper)
+        if called != MAX_DEALS:
+            table_time_call(table=table, by=director, via="director (demo)")
+    round_complete(round=first, by=director)
+    second = _published(tournament, 2, director, standing=standing_order(tournament=tournament))
+    for table, hands in zip(second.tables.order_by("number"), HANDS_LIVE, strict=True):
+        _play(table, hands, rng, keeper)
+    return tournament
+
+
+def _teams(tournament: Tournament) -> None:
+    for name, partners in TEAMS:
+        players = [Player.objects.create(tournament=tournament, name=p) for p in partners]
+        entry = Entry.objects.create(
+            tournament=tournament,
+            player=players[0],
+            team_name=name,
+            status=Entry.Status.CHECKED_IN,
+            checked_in_at=timezone.now(),
+        )
+        for position, player in enumerate(players, start=1):
+            EntryMember.objects.create(entry=entry, player=player, position=position)
+
+
+def _published(
+    tournament: Tournament, number: int, by: AbstractUser | None, standing: list[int]
+) -> Round:
+    round = Round.objects.create(tournament=tournament, number=number)
+    round_seat(round=round, by=by, seed=SEED + number, standing=standing)
+    round.status = Round.Status.IN_PLAY
+    round.published_at = timezone.now()
+    round.save(update_fields=["status", "published_at"])
+    return Round.objects.select_related("tournament").get(pk=round.pk)
 
 
 def _build(*, accounts: bool) -> Tournament:
-    users = (
-        {name: _user(name, password) for name, password in PASSWORDS.items()} if accounts else {}
-    )
+    users = _users(accounts)
     tournament = _tournament(users)
     round_one = Round.objects.create(tournament=tournament, number=1)
     Round.objects.create(tournament=tournament, number=2)
@@ -119,12 +264,19 @@ def _tournament(users: dict[str, AbstractUser]) -> Tournament:
         is_published=True,
         rounds_planned=3,
     )
+    _staff_and_players(tournament, users, PLAYERS)
+    return tournament
+
+
+def _staff_and_players(
+    tournament: Tournament, users: dict[str, AbstractUser], players: list[tuple[str, str]]
+) -> None:
     if users:
         StaffRole.objects.create(tournament=tournament, user=users["director"], role="director")
         StaffRole.objects.create(
             tournament=tournament, user=users["scorekeeper"], role="scorekeeper"
         )
-    for name, club in PLAYERS:
+    for name, club in players:
         player = Player.objects.create(tournament=tournament, name=name, club=club)
         Entry.objects.create(
             tournament=tournament,
@@ -132,18 +284,43 @@ def _tournament(users: dict[str, AbstractUser]) -> Tournament:
             status=Entry.Status.CHECKED_IN,
             checked_in_at=timezone.now(),
         )
-    return tournament
 
 
 def _play(table: Table, deals: int, rng: random.Random, by: AbstractUser | None) -> None:
+    """Record up to `deals` deals at `table`, fewer if the match is over first."""
     rules = table.round.tournament.rules()
     seats = list(table.seats.order_by("position"))
+    kalooki = rules.game.key == "kalooki"
     for number in range(1, deals + 1):
+        if rules.match_over(played(table.deals.prefetch_related("results"))):
+            return
+        if not kalooki:
+            _record_plain(table, rules, seats, number, rng, by)
+            continue
         if (table.number, number) == VOID_AT:
             result_record(table=table, number=number, void=True, by=by, via="demo")
         sides, values = _deal_result(rules, seats, number, rng)
         values["down_and_out"] = (table.number, number) == DOWN_AND_OUT_AT
         result_record(table=table, number=number, sides=sides, values=values, by=by, via="demo")
+
+
+def _record_plain(
+    table: Table,
+    rules: Rules[Any],
+    seats: list[Seat],
+    number: int,
+    rng: random.Random,
+    by: AbstractUser | None,
+) -> None:
+    """One deal as a table enters it without a warning to confirm: example deals are drawn
+    until one needs none (a Hand and Foot hand with nobody out asks for it, HF8.8)."""
+    for _ in range(EXAMPLE_TRIES):
+        sides, values = _deal_result(rules, seats, number, rng)
+        try:
+            result_record(table=table, number=number, sides=sides, values=values, by=by, via="demo")
+        except WarningsNotConfirmed:
+            continue
+        return
 
 
 def _deal_result(

@@ -50,12 +50,21 @@ def played(deals: Iterable[Any]) -> list[DealScore]:
 
 
 def side_count(rules: Rules[Any], seats: int) -> int:
+    """How many sides sit in ``seats`` seats: a seat a side up to the game's most sides (a
+    player, or a team entry, HF1.2), else ``members`` seats a side (see ``sides_of``)."""
+    if seats <= rules.shape().max_sides:
+        return seats
     return seats // max(rules.shape().members, 1)
 
 
 def sides_of(rules: Rules[Any], seats: Sequence[SeatT]) -> list[tuple[SeatT, ...]]:
-    """The seats (in seat order) grouped by side: partners sit opposite (``games.base``)."""
-    members = max(rules.shape().members, 1)
+    """The seats (in seat order) grouped by side: partners sit opposite (``games.base``). A
+    team entry (HF1.2) takes one seat for the pair, so a table of as many seats as sides holds
+    one side a seat; a table seated partner by partner holds ``members`` seats a side."""
+    shape = rules.shape()
+    members = max(shape.members, 1)
+    if len(seats) <= shape.max_sides:
+        return [(seat,) for seat in seats]
     count = len(seats) // members
     return [tuple(seats[side + m * count] for m in range(members)) for side in range(count)]
 
@@ -64,6 +73,8 @@ def seated_as_shaped(rules: Rules[Any], seats: int) -> bool:
     """Whether a table of ``seats`` seats can be read as the game's sides."""
     shape = rules.shape()
     members = max(shape.members, 1)
+    if shape.min_sides <= seats <= shape.max_sides:
+        return True  # a seat a side: a player, or a team entry (HF1.2)
     return seats % members == 0 and shape.min_sides <= seats // members <= shape.max_sides
 
 

@@ -56,6 +56,15 @@ class Deal(models.Model):
 
     class Meta:
         ordering = ["table", "number", "attempt"]
+        indexes = [
+            # The standings' stamp (count, last change, highest version of a tournament's
+            # deals) read from the index alone, table by table (PostgreSQL; issue 18).
+            models.Index(
+                fields=["table"],
+                include=["is_void", "number", "status", "version", "updated_at"],
+                name="deal_stamp_by_table",
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "number", "attempt"], name="deal_attempt_unique"
@@ -105,7 +114,7 @@ class DealResult(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.entry.player.name}: {self.points} in {self.deal}"
+        return f"{self.entry.name}: {self.points} in {self.deal}"
 
     @property
     def values(self) -> dict[str, Any]:

@@ -37,7 +37,7 @@ NAME_PROMPT = "— choose your name —"
 def side_labels(rules: Rules[Any], seats: Sequence[SeatLine]) -> list[str]:
     """Each side's label, as `scoring.services` names sides for the game."""
     sides = sides_of(rules, list(seats))
-    names = [" & ".join(seat.name for seat in side) for side in sides]
+    names = [side[0].team or " & ".join(seat.name for seat in side) for side in sides]
     return [
         name if names.count(name) == 1 else f"{name} (seat {side[0].position})"
         for side, name in zip(sides, names, strict=True)
@@ -141,7 +141,7 @@ class SideRow:
 
     @property
     def name(self) -> str:
-        return " & ".join(seat.name for seat in self.seats)
+        return self.seats[0].team or " & ".join(seat.name for seat in self.seats)
 
     @property
     def cards(self) -> list[forms.BoundField]:
@@ -236,8 +236,14 @@ class ResultForm(forms.Form):
                 required=False,
                 empty_value=None,
                 widget=forms.RadioSelect,
-                choices=[(seat.entry_id, seat.name) for seat in self.seats],
+                choices=[(self.out_key(seat), seat.name) for seat in self.seats],
             )
+
+    def out_key(self, seat: SeatLine) -> int:
+        """What the "went out" radio of a seat sends: the side's entry id, or where a member
+        goes out (HF5.2) the member's seat, since partners share their team's entry (HF1.2)."""
+        exclusive = self.exclusive
+        return seat.position if exclusive and exclusive.scope == Scope.MEMBER else seat.entry_id
 
     @property
     def deal_fields(self) -> list[forms.BoundField]:
@@ -303,10 +309,10 @@ class ResultForm(forms.Form):
         member_flag = exclusive.name if exclusive and exclusive.scope == Scope.MEMBER else None
         inputs = []
         for row in self.rows:
-            went_out = any(seat.entry_id == out for seat in row.seats)
+            went_out = any(self.out_key(seat) == out for seat in row.seats)
             values = row.form.values(went_out if side_flag else None, side_flag)
             members = tuple(
-                m.form.values(m.seat.entry_id == out if member_flag else None, member_flag)
+                m.form.values(self.out_key(m.seat) == out if member_flag else None, member_flag)
                 for m in row.members
                 if m.form is not None
             )
@@ -369,10 +375,10 @@ def entry_feedback(
     out = _posted_went_out(form)
     rows = form.rows
     for row in rows:
-        row.went_out = any(seat.entry_id == out for seat in row.seats)
+        row.went_out = any(form.out_key(seat) == out for seat in row.seats)
         row.problems = {}
         for member in row.members:
-            member.went_out = member.seat.entry_id == out
+            member.went_out = form.out_key(member.seat) == out
             member.problems = {}
     by_label = {row.label: row for row in rows}
     game_problems = []

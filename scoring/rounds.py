@@ -23,7 +23,7 @@ from django.utils import timezone
 from scoring.matches import match_noun, played, progress, seated_as_shaped
 from scoring.models import Deal, DealResult, Ruling
 from scoring.standings_queue import standings_changed
-from tables.models import Seat
+from tables.models import Bye, Seat
 from tournament.models import Entry, Round, Tournament
 from tournament.services import audit_record, tournament_start_on_publish
 
@@ -176,8 +176,19 @@ def _check_seating(round: Round) -> None:
     )
     if gone is not None:
         raise RoundError(
-            f"{gone.entry.player.name} is {gone.entry.get_status_display().lower()} but seated "
+            f"{gone.entry.name} is {gone.entry.get_status_display().lower()} but seated "
             f"at table {gone.table.number}: seat the round again."
+        )
+    bye = (
+        Bye.objects.filter(round=round)
+        .exclude(entry__status__in=[Entry.Status.REGISTERED, Entry.Status.CHECKED_IN])
+        .select_related("entry__player")
+        .first()
+    )
+    if bye is not None:
+        raise RoundError(
+            f"{bye.entry.name} is {bye.entry.get_status_display().lower()} but has a bye "
+            f"in round {round.number}: seat the round again."
         )
 
 
@@ -250,7 +261,7 @@ def _unfinished_tables(round: Round) -> list[str]:
         stored = list(table.deals.all())
         scored = sum(1 for deal in stored if not deal.is_void)
         pending = sum(1 for deal in stored if deal.status == Deal.Status.PENDING)
-        if not rules.match_over(played(stored)):
+        if not rules.match_over(played(stored), time_called=table.time_called):
             lacks.append(f"Table {table.number} has played {progress(rules, scored)}")
         elif pending:
             lacks.append(f"Table {table.number} has {pending} result(s) to confirm")

@@ -138,7 +138,7 @@ def player_reinstate(*, entry: Entry, by: AbstractBaseUser | None, reason: str =
         return entry_reinstate(entry=entry, by=by)  # refused unless withdrawn
     if not reason.strip():
         raise RulingError(
-            f"Say why {entry.player.name} is reinstated: it reverses the ruling that "
+            f"Say why {entry.name} is reinstated: it reverses the ruling that "
             "disqualified them (R12.4).",
             "reason",
         )
@@ -251,7 +251,7 @@ def _check_subject(
             f"A ruling is about a player, a table or a {noun}: choose at least one.", "entry"
         )
     if entry is not None and entry.tournament_id != tournament.pk:
-        raise RulingError(f"{entry.player.name} does not play in {tournament.name}.", "entry")
+        raise RulingError(f"{entry.name} does not play in {tournament.name}.", "entry")
     table = _deal_table(deal, table)
     if table is not None and table.round.tournament_id != tournament.pk:
         raise RulingError(f"{table} is not a table of {tournament.name}.", "table")
@@ -277,7 +277,7 @@ def _check_table_open(table: Table, round: Round, entry: Entry | None) -> None:
         )
     if entry is not None and not Seat.objects.filter(table=table, entry=entry).exists():
         raise RulingError(
-            f"{entry.player.name} does not sit at table {table.number} of round {round.number}.",
+            f"{entry.name} does not sit at table {table.number} of round {round.number}.",
             "entry",
         )
 
@@ -322,7 +322,7 @@ def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
 
 
 def _audit(ruling: Ruling, by: AbstractBaseUser | None) -> None:
-    about = f" against {ruling.entry.player.name}" if ruling.entry else ""
+    about = f" against {ruling.entry.name}" if ruling.entry else ""
     audit_record(
         tournament=ruling.tournament,
         actor=by,
@@ -411,7 +411,7 @@ def _tables_touched(
     }
     for each in entries:
         if each.pk not in seats:
-            raise RulingError(f"{each.player.name} has no seat in round {round.number}.")
+            raise RulingError(f"{each.name} has no seat in round {round.number}.")
     touched = (seats[entry.pk], table if table is not None else seats[swap_with.pk])
     played = Deal.objects.filter(table__in=touched).order_by("table__number").first()
     if played is not None:

@@ -200,7 +200,7 @@ def table_sheet(*, table: Table) -> TablePage:
         table=table,
         seats=seats,
         games=lines,
-        current=_current(rules, stored, seats, scores),
+        current=_current(rules, stored, seats, scores, table.time_called),
         results=results,
         totals=totals,
         games_scored=len(scored),
@@ -218,9 +218,13 @@ def _leaders(rules: Rules[Any], seats: list[SeatLine], scores: list[Any]) -> lis
 
 
 def _current(
-    rules: Rules[Any], stored: list[Deal], seats: list[SeatLine], scores: list[Any]
+    rules: Rules[Any],
+    stored: list[Deal],
+    seats: list[SeatLine],
+    scores: list[Any],
+    time_called: bool = False,
 ) -> CurrentGame | None:
-    number = rules.next_deal(scores)
+    number = rules.next_deal(scores, time_called=time_called)
     if number is None:
         return None
     line = deal_lines(seats, rules, [number])[0]

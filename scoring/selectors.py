@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from types import SimpleNamespace
 from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q
@@ -29,7 +30,7 @@ from django.db.models import Count, Max, Prefetch, Q
 from games.base import DealScore, SideScore
 from scoring.matches import deal_noun, deals_in_match, progress
 from scoring.models import Deal, DealResult, Ruling
-from scoring.standings import standings_current, standings_refresh
+from scoring.standings import standings_held, standings_refresh
 from tables.models import Seat
 from tournament.models import Entry, Round, Tournament
 
@@ -69,28 +70,30 @@ class TableProgress:
         return self.finished
 
 
-def round_progress(*, round: Round) -> list[TableProgress]:
+def round_progress(*, round: Round, seated: bool = True) -> list[TableProgress]:
     """Every table of the round with its seats and progress, by table number (3 queries:
-    tables, seats, and the scored deals' results, which say when a match is over)."""
+    tables, seats, and the scored deals' results, which say when a match is over). Without
+    `seated`, the seats are left out (`with_seats` adds them to the tables shown), and only
+    the tables with a new entry since this process last looked have their results read."""
     rules = round.tournament.rules()
-    seats = Seat.objects.select_related("entry__player").order_by("position")
-    tables = (
-        round.tables.annotate(
-            games_scored=Count("deals", filter=Q(deals__is_void=False)),
-            pending=Count("deals", filter=Q(deals__status=Deal.Status.PENDING)),
-            flagged=Count("deals", filter=Q(deals__is_flagged=True)),
-            last_entry_at=Max("deals__updated_at"),
-        )
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("number")
-    )
-    tables = list(tables)
-    over = matches_over(rules=rules, tables=tables)
+    tables = round.tables.annotate(
+        games_scored=Count("deals", filter=Q(deals__is_void=False)),
+        deals_stored=Count("deals"),
+        pending=Count("deals", filter=Q(deals__status=Deal.Status.PENDING)),
+        flagged=Count("deals", filter=Q(deals__is_flagged=True)),
+        last_entry_at=Max("deals__updated_at"),
+    ).order_by("number")
+    if seated:
+        seats = Seat.objects.select_related("entry__player").order_by("position")
+        tables = list(tables.prefetch_related(Prefetch("seats", queryset=seats)))
+    else:  # plain rows: a dashboard's refresh reads every table of the round
+        tables = [SimpleNamespace(pk=row["id"], **row) for row in tables.values(*_PROGRESS)]
+    over = matches_over(rules=rules, tables=tables) if seated else _over_since(rules, tables)
     return [
         TableProgress(
             id=table.pk,
             number=table.number,
-            seats=tuple(_seat_line(seat) for seat in table.seats.all()),
+            seats=tuple(_seat_line(seat) for seat in table.seats.all()) if seated else (),
             games_scored=table.games_scored,
             games_in_set=deals_in_match(rules),
             last_entry_at=table.last_entry_at,
@@ -105,9 +108,48 @@ def round_progress(*, round: Round) -> list[TableProgress]:
     ]
 
 
+_PROGRESS = (
+    "id", "number", "games_scored", "deals_stored", "pending", "flagged", "last_entry_at",
+    "access_token", "signed_off_at",
+)  # fmt: skip
+
+
+# Per process: each table's match over or not, as of the deals it had (count, last change).
+_over_as_of: dict[int, tuple[tuple[int, Any], bool]] = {}
+
+
+def _over_since(rules: Any, tables: list[Any]) -> set[int]:
+    """`matches_over`, reading the results only of the tables whose deals changed since this
+    process last read them: a dashboard's refresh reads the few tables that entered a result."""
+    stale = [t for t in tables if _over_as_of.get(t.pk, (None,))[0] != _as_of(t)]
+    fresh = matches_over(rules=rules, tables=stale) if stale else set()
+    for table in stale:
+        _over_as_of[table.pk] = (_as_of(table), table.pk in fresh)
+    return {t.pk for t in tables if _over_as_of[t.pk][1]}
+
+
+def _as_of(table: Any) -> tuple[int, Any]:
+    return (table.deals_stored, table.last_entry_at)
+
+
+def with_seats(tables: list[TableProgress]) -> list[TableProgress]:
+    """The tables (of `round_progress(seated=False)`) with their seats: one query."""
+    seats = Seat.objects.filter(table_id__in=[t.id for t in tables]).order_by(
+        "table_id", "position"
+    )
+    by_table: dict[int, list[SeatLine]] = defaultdict(list)
+    for table_id, *line in seats.values_list(
+        "table_id", "position", "entry_id", "entry__player__name", "entry__player__club",
+        "is_first_dealer",
+    ):  # fmt: skip
+        by_table[table_id].append(SeatLine(*line))
+    return [replace(table, seats=tuple(by_table[table.id])) for table in tables]
+
+
 def matches_over(*, rules: Any, tables: Iterable[Any]) -> set[int]:
     """The ids of the tables whose match the game says is over (1 query for any tables)."""
     ids = [table.pk for table in tables]
+    called = {table.pk for table in tables if getattr(table, "time_called_at", None)}  # HF2.2
     rows = (
         DealResult.objects.filter(deal__table_id__in=ids, deal__is_void=False)
         .order_by()
@@ -126,14 +168,16 @@ def matches_over(*, rules: Any, tables: Iterable[Any]) -> set[int]:
             DealScore(number, tuple(s for _, s in sorted(sides.items())), detail=detail)
             for number, detail, sides in sorted(deals[table_id].values(), key=lambda d: d[0])
         ]
-        if rules.match_over(played):
+        if rules.match_over(played, time_called=table_id in called):
             over.add(table_id)
     return over
 
 
 def _seat_line(seat: Seat) -> SeatLine:
     player = seat.entry.player
-    return SeatLine(seat.position, seat.entry_id, player.name, player.club, seat.is_first_dealer)
+    return SeatLine(
+        seat.position, seat.entry_id, seat.entry.name, player.club, seat.is_first_dealer
+    )
 
 
 # --- rulings -----------------------------------------------------------------------------------
@@ -193,7 +237,7 @@ def _ruling_line(ruling: Ruling, reversed_by_id: int | None, noun: str) -> Rulin
         reason=ruling.reason,
         decided_at=ruling.decided_at,
         decided_by=ruling.decided_by.get_username() if ruling.decided_by else "",
-        player=ruling.entry.player.name if ruling.entry else "",
+        player=ruling.entry.name if ruling.entry else "",
         entry_id=ruling.entry_id,
         round_number=ruling.round.number if ruling.round else None,
         table_number=ruling.table.number if ruling.table else None,
@@ -241,12 +285,16 @@ class Standings:
     deal_noun: str  # "games", "hands", "deals"
     lines: tuple[Standing, ...]  # placed players by place, then the unplaced
     ranking: str = ""  # how the game ranks, in words: "Lowest total first, then games won, ..."
+    count: int = 0  # the lines of the whole standings, when `lines` are only some of them
+    start: int = 0  # the first line's index in the whole standings
 
 
-def standings_for_director(*, tournament: Tournament) -> Standings:
+def standings_for_director(*, tournament: Tournament, lines: slice | None = None) -> Standings:
     """The standings the public leaderboard shows (`standings_current`, the newest snapshot),
-    each line with the rulings behind its points (1 query while the snapshot is cached)."""
-    snapshot = standings_current(tournament=tournament)
+    each line with the rulings behind its points (1 query while the snapshot is cached); only
+    the `lines` asked for (a page), when given. The snapshot is read from the cache once per
+    version in each process (`standings_held`)."""
+    snapshot = standings_held(tournament=tournament)
     if "counted_rulings" not in snapshot:  # stored before snapshots recorded them: recompute
         snapshot = standings_refresh(tournament_id=tournament.pk).data
     # .get: a worker still on the old code may have stored it meanwhile (a rolling deploy)
@@ -263,8 +311,10 @@ def standings_for_director(*, tournament: Tournament) -> Standings:
         ranking=snapshot.get("ranking", ""),
         lines=tuple(
             _standing(row, latest, rulings.get(row["entry"], ()), stats)
-            for row in snapshot["players"]
+            for row in snapshot["players"][lines or slice(None)]
         ),
+        count=len(snapshot["players"]),
+        start=(lines or slice(None)).indices(len(snapshot["players"]))[0],
     )
 
 

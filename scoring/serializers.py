@@ -147,8 +147,19 @@ class RoundOutput(serializers.Serializer):
     locked_at = serializers.DateTimeField(allow_null=True)
 
 
+class ByeOutput(serializers.Serializer):
+    entry = serializers.IntegerField(source="entry_id")
+    player = serializers.CharField(source="name")
+    club = serializers.CharField()
+
+
 class RoundDetailOutput(RoundOutput):
     tables = TableOutput(many=True)
+    byes = ByeOutput(many=True, help_text="The players sitting out the round (a bye).")
+    bye_rule = serializers.CharField(
+        help_text="How the standings score a bye, in words with its rule; empty for a game "
+        "without byes."
+    )
 
 
 class SeatInput(serializers.Serializer):

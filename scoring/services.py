@@ -26,10 +26,11 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEntry
+from scoring.batch import deal_rows_insert, deal_rows_replace, deals_with_results, results_cache
 from scoring.matches import (
     deal_noun,
     deal_title,
@@ -197,7 +198,6 @@ def result_record(
     return _create(held, number, deal_values, inputs, by, via, confirm_warnings)
 
 
-@transaction.atomic
 def result_submit(
     *,
     table: Table | HeldTable,
@@ -215,9 +215,29 @@ def result_submit(
 ) -> ResultOutcome:
     """Save deal `number` as a client sent it: a new result, or a correction of the stored one
     when `base_version` names the version the client corrected. `table` may be held already
-    (`table_hold`)."""
-    held = _hold(table)
-    inputs = _side_inputs([*sides, *hands])
+    (`table_hold`): then its transaction is the caller's, without a savepoint of its own (a
+    refusal undoes the caller's transaction, as the API's is)."""
+    with transaction.atomic(savepoint=not isinstance(table, HeldTable)):
+        return _submit(
+            _hold(table), number, [*sides, *hands], values, down_and_out, void, by, via,
+            confirm_warnings, base_version, reason,
+        )  # fmt: skip
+
+
+def _submit(
+    held: HeldTable,
+    number: int,
+    given: Sequence[SideInput | HandInput],
+    values: Mapping[str, Any] | None,
+    down_and_out: bool,
+    void: bool,
+    by: AbstractBaseUser | None,
+    via: str,
+    confirm_warnings: bool,
+    base_version: int | None,
+    reason: str,
+) -> ResultOutcome:
+    inputs = _side_inputs(given)
     deal_values = _deal_values(values, down_and_out, void)
     current = held.scored(number)
     if current is None:
@@ -298,21 +318,57 @@ def table_hold(table: Table) -> HeldTable:
     return _hold(table)
 
 
-def results_prefetch() -> Prefetch:
-    """A deal's results in side order: one query for any deals."""
-    return Prefetch("results", queryset=DealResult.objects.order_by("side"))
-
-
 def _hold(table: Table | HeldTable) -> HeldTable:
-    """The table locked (`_lock`), with its seats and deal attempts and their results: four
-    queries, none when the caller holds it already (`table_hold`)."""
+    """The table locked (`_lock`), with its seats and deal attempts and their results: two
+    queries on PostgreSQL (three the first time a round is played), none when the caller holds
+    it already (`table_hold`)."""
     if isinstance(table, HeldTable):
         return table
-    table = _lock(table)
-    prefetch_related_objects([table], seats_prefetch())
-    seats = list(table.seats.all())
-    deals = table.deals.order_by("number", "attempt").prefetch_related(results_prefetch())
-    return HeldTable(table, seats, list(deals))
+    table, seats = _lock_with_seats(table)
+    deals = deals_with_results(Deal.objects.filter(table=table).order_by("number", "attempt"))
+    for deal in deals:
+        deal.table = table
+    return HeldTable(table, seats, deals)
+
+
+# The lock clause Django writes for `of=(round, table)`, and the one a result takes: the round
+# in share mode first, then the table's row (see `_lock`).
+_BOTH_LOCKED = f'FOR NO KEY UPDATE OF "{Round._meta.db_table}", "{Table._meta.db_table}"'
+_ROUND_THEN_TABLE = (
+    f'FOR SHARE OF "{Round._meta.db_table}" FOR NO KEY UPDATE OF "{Table._meta.db_table}"'
+)
+
+
+def _round_then_table(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+    return execute(sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE), params, many, context)
+
+
+def _lock_with_seats(table: Table) -> tuple[Table, list[Seat]]:
+    """`_lock`, and the table's seats with their players in seat order: on PostgreSQL one
+    statement that reads the seats and locks the round (share) and then the table's row, as
+    `_lock` does in two. The seats are left prefetched on the table (`seats_prefetch`)."""
+    if connection.vendor != "postgresql":
+        table = _lock(table)
+        prefetch_related_objects([table], seats_prefetch())
+        return table, list(table.seats.all())
+    _start_round(table)
+    seats = (
+        Seat.objects.select_related("table__round__tournament", "entry__player")
+        .filter(table_id=table.pk)
+        .order_by("position")
+        .select_for_update(of=("table__round", "table"), no_key=True)
+    )
+    with connection.execute_wrapper(_round_then_table):
+        seats = list(seats)
+    if not seats:  # no seat to read: the table is still locked, and refused for its seats
+        return _lock(table), []
+    table = seats[0].table
+    for seat in seats:
+        seat.table = table
+    held = table.seats.all()
+    held._result_cache, held._prefetch_done = seats, True
+    table.__dict__.setdefault("_prefetched_objects_cache", {})["seats"] = held
+    return table, seats
 
 
 def _create(
@@ -327,8 +383,7 @@ def _create(
     table = held.table
     _check_table_open(held, number)
     evaluation = _evaluated(held, number, values, inputs, confirm_warnings)
-    deal = _save_deal(held, number, evaluation)
-    _save_revision(deal, held.entry_ids, evaluation, by, via)
+    deal = _save_deal(held, number, evaluation, by, via)
     standings_changed(table.round.tournament_id)
     return deal
 
@@ -412,7 +467,13 @@ def _check_table_open(held: HeldTable, number: int) -> None:
             f"{title} at {table} is already recorded; correct it instead of entering it again",
             rules.cites("order"),
         )
-    expected = rules.next_deal(held.played())
+    expected = rules.next_deal(held.played(), time_called=table.time_called)
+    if expected is None and table.time_called:
+        raise _refused(
+            f"{title} cannot be entered: time was called at {table} after "
+            f"{progress(rules, len(held.numbers()))}: the {match_noun(rules)} is over",
+            rules.cites("order"),
+        )
     if expected is None:
         raise _refused(
             f"{title} cannot be entered: the {match_noun(rules)} at {table} is over "
@@ -471,25 +532,29 @@ def _correct(
             held.rules.cites("void"),
         )
     before = {result.entry_id: result.points for result in deal.results.all()}
-    deal.results.all().delete()
-    deal.revisions.exclude(status=ResultRevision.Status.SUPERSEDED).update(
-        status=ResultRevision.Status.SUPERSEDED
-    )
     _update_deal(deal, table, evaluation)
-    after = _save_results(deal, held.entry_ids, evaluation)
+    results = _results_of(held.entry_ids, evaluation)
+    after = {result.entry_id: result.points for result in results}
     why = reason.strip() or _changes(before, after, _entry_labels(held))
-    _save_revision(deal, held.entry_ids, evaluation, by, via, reason=why)
+    revision = _revision(deal, held.entry_ids, evaluation, by, via, reason=why)
+    # The old results go, the old versions are superseded, the deal takes the new version:
+    # one round trip on PostgreSQL (`scoring.batch`).
+    deal_rows_replace(deal, UPDATED, results, revision)
+    results_cache(deal, results)
     standings_changed(table.round.tournament_id)
     return deal
 
 
+UPDATED = ("version", "detail", "status", "is_flagged", "warnings", "updated_at")
+
+
 def _update_deal(deal: Deal, table: Table, evaluation: Evaluation) -> None:
+    """The deal's next version, in memory (`deal_rows_replace` stores it)."""
     deal.version += 1
     deal.detail = dict(evaluation.score.detail) if evaluation.score is not None else {}
     deal.status = _initial_status(table)
     deal.is_flagged = bool(evaluation.warnings)
     deal.warnings = [problem.to_dict() for problem in evaluation.warnings]
-    deal.save()
 
 
 def _changes(before: dict[int, int], after: dict[int, int], labels: dict[int, str]) -> str:
@@ -551,7 +616,7 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
     held = _hold(table)
     table, rules = held.table, held.rules
     _check_not_signed_off(table, rules)
-    if not rules.match_over(held.played()):
+    if not rules.match_over(held.played(), time_called=table.time_called):
         raise _refused(
             f"{table} has played {progress(rules, len(held.numbers()))}: sign off when the "
             f"{match_noun(rules)} is finished",
@@ -572,7 +637,7 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
 def _labels(held: HeldTable) -> list[str]:
     """Each side's name for messages: its players' names (partners joined by "&"), made unique
     by seat where two sides would read alike."""
-    names = [" & ".join(seat.entry.player.name for seat in side) for side in held.sides]
+    names = [" & ".join(seat.entry.name for seat in side) for side in held.sides]
     return [
         name if names.count(name) == 1 else f"{name} (seat {side[0].position})"
         for side, name in zip(held.sides, names, strict=True)
@@ -605,7 +670,7 @@ def _deal_entry(
 
 
 def _side_entry(seats: tuple[Seat, ...], label: str, given: SideInput | None) -> SideEntry:
-    member_labels = tuple(seat.entry.player.name for seat in seats)
+    member_labels = tuple(player.name for seat in seats for player in seat.entry.partners())
     if given is None:
         return SideEntry(label, {}, (), member_labels)
     return SideEntry(label, dict(given.values), tuple(given.members), member_labels)
@@ -618,10 +683,18 @@ def _refuse_if_needed(evaluation: Evaluation, confirm_warnings: bool) -> None:
         raise WarningsNotConfirmed(evaluation.warnings, evaluation.warnings)
 
 
-def _save_deal(held: HeldTable, number: int, evaluation: Evaluation) -> Deal:
+def _save_deal(
+    held: HeldTable,
+    number: int,
+    evaluation: Evaluation,
+    by: AbstractBaseUser | None,
+    via: str,
+) -> Deal:
+    """The new deal, its results (none for a void attempt) and its first revision: one round
+    trip on PostgreSQL (`scoring.batch`). The results are left on the deal as if prefetched."""
     table, score = held.table, evaluation.score
     void = score is not None and score.void
-    deal = Deal.objects.create(
+    deal = Deal(
         table=table,
         number=number,
         attempt=held.next_attempt(number),
@@ -631,8 +704,10 @@ def _save_deal(held: HeldTable, number: int, evaluation: Evaluation) -> Deal:
         warnings=[problem.to_dict() for problem in evaluation.warnings],
         detail=dict(score.detail) if score is not None else {},
     )
-    if score is not None and not void:
-        _save_results(deal, held.entry_ids, evaluation)
+    results = [] if score is None or void else _results_of(held.entry_ids, evaluation)
+    revision = _revision(deal, held.entry_ids, evaluation, by, via)
+    deal_rows_insert(deal, results, revision)
+    results_cache(deal, results)
     return deal
 
 
@@ -644,11 +719,20 @@ def _initial_status(table: Table) -> str:
 
 
 def _save_results(deal: Deal, entry_ids: list[int], evaluation: Evaluation) -> dict[int, int]:
-    """The deal's results as scored, one per side; each entry's points."""
+    """The deal's results as scored, one per side, left on the deal; each entry's points."""
+    results = _results_of(entry_ids, evaluation)
+    for result in results:
+        result.deal = deal
+    DealResult.objects.bulk_create(results)
+    results_cache(deal, results)
+    return {result.entry_id: result.points for result in results}
+
+
+def _results_of(entry_ids: list[int], evaluation: Evaluation) -> list[DealResult]:
+    """A result per side as the game scored it, in side order, not yet saved nor given a deal."""
     entry, score = evaluation.entry, evaluation.score
-    results = DealResult.objects.bulk_create(
+    return [
         DealResult(
-            deal=deal,
             entry_id=entry_id,
             side=index,
             points=side_score.points,
@@ -659,8 +743,7 @@ def _save_results(deal: Deal, entry_ids: list[int], evaluation: Evaluation) -> d
         for index, (entry_id, side, side_score) in enumerate(
             zip(entry_ids, entry.sides, score.sides, strict=True)
         )
-    )
-    return {result.entry_id: result.points for result in results}
+    ]
 
 
 def _entry_record(entry: DealEntry, entry_ids: list[int]) -> dict[str, Any]:
@@ -679,9 +762,23 @@ def _save_revision(
     via: str,
     reason: str = "",
 ) -> ResultRevision:
+    revision = _revision(deal, entry_ids, evaluation, by, via, reason)
+    revision.save(force_insert=True)
+    return revision
+
+
+def _revision(
+    deal: Deal,
+    entry_ids: list[int],
+    evaluation: Evaluation,
+    by: AbstractBaseUser | None,
+    via: str,
+    reason: str = "",
+) -> ResultRevision:
+    """The deal's current version as a revision, not yet saved (`deal` may be unsaved too)."""
     pending = deal.status == Deal.Status.PENDING
     score = evaluation.score
-    return ResultRevision.objects.create(
+    return ResultRevision(
         deal=deal,
         version=deal.version,
         status=ResultRevision.Status.PENDING if pending else ResultRevision.Status.CONFIRMED,

@@ -14,6 +14,11 @@ Terms
   has played fewer deals, so its raw totals mislead (lowest total wins Kalooki). Entries level on
   the completed rounds share the place, and within it those who played more of the live round
   come first, then the better live points. Without a live round every round counts.
+- **bye**: a round an entry sat out (`tables.Bye`). The game scores it by the tournament's bye
+  rule (a bye round is None in the entry's ``StandingLine``; Parcellus PA7.2, Hand and Foot
+  HF11.1). A bye is a round played: an entry whose only round so far is a bye is placed. While
+  its round is live the bye waits with everyone else's live round, so the place stays decided by
+  the same completed rounds for all.
 - **ranked total**: the total the place is decided by: the completed rounds' while a round is
   live, else the whole total.
 - **movement**: places gained (positive) or lost since the standings at the end of the previous
@@ -31,10 +36,11 @@ reading the rows (bench/bench_standings.py). `standings_refresh` stores a snapsh
 in the cache; `standings_current` is what pages and the API read.
 """
 
+import contextlib
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,14 +53,14 @@ from django.utils import timezone
 from games.base import Column, DealScore, Rules, SideScore, StandingLine
 from scoring.matches import deal_noun, ranking_words, side_count
 from scoring.models import Deal, DealResult, Ruling, StandingsSnapshot
-from tables.models import Seat
-from tournament.models import Entry, Round, Tournament
+from tables.models import Bye, Seat
+from tournament.models import Entry, EntryMember, Round, Tournament
 
 CACHE_SECONDS = 24 * 3600
 # Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
 # recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
 # the rulings counted, `counted_rulings`; 4: fair mid-round standings, live rounds apart).
-SNAPSHOT_SHAPE = 5  # 5: any game: its stats and columns, matches scored by the game
+SNAPSHOT_SHAPE = 6  # 5: any game: its stats and columns, matches scored by the game; 6: byes
 
 
 class StoredDetail(Mapping[str, Any]):
@@ -95,6 +101,7 @@ class TableMatch:
     confirmed: set[int] = field(default_factory=set)  # the deal ids that count
     adjustments: dict[int, int] = field(default_factory=dict)  # side -> ruling points
     decided_for: int | None = None  # the side a tie-break ruling named
+    time_called: bool = False  # the match ended when time was called (HF2.2)
 
     @property
     def entries(self) -> list[int]:
@@ -126,7 +133,9 @@ class Tally:
     ruling_points: int = 0
     last_game: int | None = None  # the points of the last deal played
     last_game_at: tuple[int, int] = (0, 0)  # (round, deal) of the last deal played
+    byes: set[int] = field(default_factory=set)  # the rounds it sat out
     stats: dict[str, int] = field(default_factory=dict)  # summed by the game, every round
+    ranked_stats: dict[str, int] = field(default_factory=dict)  # summed over the counted rounds
     place: int | None = None
     shared: bool = False
     movement: int | None = None
@@ -140,6 +149,8 @@ class Tally:
 
     @property
     def total(self) -> int:
+        if self.byes and "total" in self.stats:
+            return self.stats["total"]  # a bye's points are the game's (its bye rule)
         return sum(self.points(round) for round in self.rounds)
 
     @property
@@ -156,7 +167,14 @@ class Tally:
 
     @property
     def ranked_total(self) -> int:
+        if self.byes and "total" in self.ranked_stats:
+            return self.ranked_stats["total"]
         return self.total - self.live_points
+
+    @property
+    def has_played(self) -> bool:
+        """Whether the entry has a round to be placed by: a deal played, or a bye."""
+        return bool(self.games_played or self.byes)
 
     def counts(self, round: int, up_to_round: int | None = None) -> bool:
         """Whether `round` decides the place: not live, and not after `up_to_round`."""
@@ -164,8 +182,9 @@ class Tally:
 
     def line(self, up_to_round: int | None = None, every_round: bool = False) -> StandingLine:
         """The game's standing line of this entry over the rounds that count (`counts`)."""
-        rounds = sorted(r for r in self.rounds if every_round or self.counts(r, up_to_round))
-        return StandingLine(self.key, tuple(self.rounds[r] for r in rounds))
+        played = set(self.rounds) | self.byes
+        rounds = sorted(r for r in played if every_round or self.counts(r, up_to_round))
+        return StandingLine(self.key, tuple(self.rounds.get(r) for r in rounds))
 
     def add_deals(self, round: int, count: int, last: int, points: int) -> None:
         """`count` deals played in `round`, the last of them deal `last`, scoring `points`."""
@@ -180,7 +199,10 @@ class Tally:
             "club": self.club,
             "status": self.status,
             "rounds": {str(number): self.points(number) for number in sorted(self.rounds)},
+            "byes": sorted(self.byes),
             "stats": self.stats,
+            # The stats the place is decided by: the completed rounds' while a round is live.
+            "ranked_stats": self.ranked_stats or self.stats,
             "games_played": self.games_played,
             "ruling_points": self.ruling_points,
             "last_game": self.last_game,
@@ -193,6 +215,7 @@ class Tally:
             "live_games": self.live_games,
             "round_points": self.points(self.current) if self.current else 0,
             "round_games": self.played.get(self.current, 0) if self.current else 0,
+            "round_bye": self.current in self.byes,
         }
 
 
@@ -210,18 +233,19 @@ class RulingRow:
 
 
 def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
-    """The tournament's standings, per table and overall, as JSON-ready data (7 queries)."""
+    """The tournament's standings, per table and overall, as JSON-ready data (8 queries)."""
     rules = tournament.rules()
     rulings = _ruling_rows(tournament)
     tables = _tables(tournament, rules)
-    tallies = _tallies(tournament)
+    tallies = _tallies(tournament, teams=rules.shape().members > 1)
+    _read_byes(tournament, tallies)
     live = _unfinished(rules, live_rounds(tournament=tournament), tables)
     _apply_rulings(tables, tallies, rulings)
     _score_matches(rules, tables, tallies)
-    latest = max((r for tally in tallies.values() for r in tally.rounds), default=None)
+    latest = max((r for tally in tallies.values() for r in _rounds(tally)), default=None)
     for tally in tallies.values():
         tally.live, tally.current = live, max(live, default=latest)
-    counted = [r for tally in tallies.values() for r in tally.rounds if r not in live]
+    counted = [r for tally in tallies.values() for r in _rounds(tally) if r not in live]
     _place(rules, tallies, max(counted, default=None))
     players = sorted(tallies.values(), key=lambda tally: _order(tally, rules.higher_wins))
     return {
@@ -266,7 +290,8 @@ def _unfinished(
     return frozenset(
         t.round
         for t in tables.values()
-        if t.round in in_play and not rules.match_over(t.played(confirmed_only=False))
+        if t.round in in_play
+        and not rules.match_over(t.played(confirmed_only=False), time_called=t.time_called)
     )
 
 
@@ -277,10 +302,10 @@ def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
     )
     seated: dict[int, list[int]] = defaultdict(list)
     tables: dict[int, TableMatch] = {}
-    for table_id, round, number, entry in seats.values_list(
-        "table_id", "round__number", "table__number", "entry_id"
+    for table_id, round, number, entry, called in seats.values_list(
+        "table_id", "round__number", "table__number", "entry_id", "table__time_called_at"
     ):
-        tables.setdefault(table_id, TableMatch(table_id, round, number))
+        tables.setdefault(table_id, TableMatch(table_id, round, number, time_called=bool(called)))
         seated[table_id].append(entry)
     for table_id, entries in seated.items():
         count = max(side_count(rules, len(entries)), 1)
@@ -292,8 +317,10 @@ def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
 def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
     """Every scored deal, and its results, once each (void attempts score nothing and are not
     read): two queries, a deal's own detail read once, not once per side."""
-    deals = Deal.objects.filter(table__round__tournament=tournament, is_void=False).values_list(
-        "pk", "table_id", "number", "status", "detail"
+    deals = (
+        Deal.objects.filter(table__round__tournament=tournament, is_void=False)
+        .order_by()  # in any order: a deal's rows are gathered by id
+        .values_list("pk", "table_id", "number", "status", "detail")
     )
     found: dict[int, tuple[TableMatch, int, dict[str, Any], list]] = {}
     for deal_id, table_id, number, status, detail in deals:
@@ -305,6 +332,7 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
             table.confirmed.add(deal_id)
     rows = (
         DealResult.objects.filter(deal__table__round__tournament=tournament, deal__is_void=False)
+        .order_by()  # sorted by side per deal below, not by the database
         .annotate(stored=Cast("detail", TextField()))
         .values_list("deal_id", "side", "points", "went_out", "stored")
     )
@@ -317,11 +345,39 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
         table.entered[deal_id] = DealScore(number, scores, detail=detail)
 
 
-def _tallies(tournament: Tournament) -> dict[int, Tally]:
+def _tallies(tournament: Tournament, *, teams: bool = False) -> dict[int, Tally]:
+    """Each entry by its name: a team's (HF1.2), with its partners where a player shows a club
+    (one query more, in a game of partners only)."""
     entries = Entry.objects.filter(tournament=tournament).values_list(
-        "pk", "player__name", "player__club", "status"
+        "pk", "team_name", "player__name", "player__club", "status"
     )
-    return {pk: Tally(pk, name, club, status) for pk, name, club, status in entries}
+    partners = _partners(tournament) if teams else {}
+    return {
+        pk: Tally(pk, team or name, partners.get(pk, club), status)
+        for pk, team, name, club, status in entries
+    }
+
+
+def _partners(tournament: Tournament) -> dict[int, str]:
+    """Each team's partners' names, "Ann Lee & Cy Moss" (HF1.2)."""
+    names: dict[int, list[str]] = defaultdict(list)
+    members = EntryMember.objects.filter(entry__tournament=tournament).order_by("entry", "position")
+    for entry, name in members.values_list("entry_id", "player__name"):
+        names[entry].append(name)
+    return {entry: " & ".join(found) for entry, found in names.items()}
+
+
+def _read_byes(tournament: Tournament, tallies: dict[int, Tally]) -> None:
+    """The rounds each entry sat out (1 query)."""
+    byes = Bye.objects.filter(round__tournament=tournament).values_list("entry_id", "round__number")
+    for entry, round in byes:
+        if entry in tallies:
+            tallies[entry].byes.add(round)
+
+
+def _rounds(tally: Tally) -> set[int]:
+    """The rounds an entry has a result in or sat out."""
+    return set(tally.rounds) | tally.byes
 
 
 def _apply_rulings(
@@ -376,7 +432,12 @@ def _score_matches(rules: Rules[Any], tables: dict[int, TableMatch], tallies: di
             continue  # nothing confirmed yet: the match does not count for anyone
         played = table.played(confirmed_only=True)
         adjustments = [table.adjustments.get(side, 0) for side in range(len(table.sides))]
-        results = rules.match_result(played, adjustments=adjustments, decided_for=table.decided_for)
+        results = rules.match_result(
+            played,
+            adjustments=adjustments,
+            decided_for=table.decided_for,
+            time_called=table.time_called,
+        )
         for side, result in zip(table.sides, results, strict=False):
             for entry in side:
                 _take(tallies[entry], table, played, result.stats)
@@ -445,13 +506,14 @@ def _place(rules: Rules[Any], tallies: dict[int, Tally], latest: int | None) -> 
     by_key = {tally.key: tally for tally in tallies.values()}
     for placing in every:
         by_key[placing.key].stats = dict(placing.stats)
-    ranked = [t for t in tallies.values() if t.games_played and t.status != "disqualified"]
+    ranked = [t for t in tallies.values() if t.has_played and t.status != "disqualified"]
     for placing in rules.rank([tally.line() for tally in ranked]):
         tally = by_key[placing.key]
         tally.place, tally.shared = placing.place, placing.shared
+        tally.ranked_stats = dict(placing.stats)
     if latest is None or latest <= 1:
         return
-    before = [tally for tally in ranked if any(tally.counts(r, latest - 1) for r in tally.rounds)]
+    before = [t for t in ranked if any(t.counts(r, latest - 1) for r in _rounds(t))]
     for placing in rules.rank([tally.line(latest - 1) for tally in before]):
         tally = by_key[placing.key]
         tally.movement = placing.place - tally.place
@@ -468,6 +530,13 @@ def _order(tally: Tally, higher_wins: bool) -> tuple:
             tally.entry)  # fmt: skip
 
 
+def standing_order(*, tournament: Tournament) -> list[int]:
+    """The placed entries' ids, best first, computed now from the stored facts: what seating
+    reads to give byes to the lowest standing."""
+    players = standings_compute(tournament=tournament)["players"]
+    return [row["entry"] for row in players if row["place"] is not None]
+
+
 # --- snapshots ---------------------------------------------------------------------------------
 
 
@@ -478,8 +547,15 @@ def standings_stamp(*, tournament: Tournament) -> str:
     )
     rulings = Ruling.objects.filter(tournament=tournament).aggregate(n=Count("id"), last=Max("id"))
     entries = Entry.objects.filter(tournament=tournament).aggregate(
-        n=Count("id"), at=Max("status_changed_at"), seats=Count("seats")
+        n=Count("id"),
+        at=Max("status_changed_at"),
+        seated=Count("seats"),
+        # Time called at a table ends its match (HF2.2): its round may count now.
+        called=Count("seats__table__time_called_at"),
+        called_at=Max("seats__table__time_called_at"),
     )
+    byes = Bye.objects.filter(round__tournament=tournament).values_list("round__number", "entry_id")
+    entries["byes"] = sorted(byes)
     at = games["at"].isoformat() if games["at"] else "-"
     parts = [SNAPSHOT_SHAPE, games["n"], at, games["versions"], rulings["n"], rulings["last"]]
     parts += [sorted(live_rounds(tournament=tournament))]  # a round completed re-ranks
@@ -521,15 +597,68 @@ def _cache_key(tournament_id: int) -> str:
     return f"standings:{tournament_id}"
 
 
+def _head_key(tournament_id: int) -> str:
+    return f"standings:{tournament_id}:head"
+
+
+def _head(data: dict[str, Any]) -> dict[str, Any]:
+    """What tells one snapshot from another, a few bytes: its version and when it was made."""
+    return {"version": data.get("version", 0), "computed_at": data.get("computed_at")}
+
+
 def _cache_put(snapshot: StandingsSnapshot) -> None:
-    """Cache the snapshot unless a newer one is there already: the newest always wins."""
+    """Cache the snapshot, and its head (`standings_head`) with it, unless a newer one is there
+    already: the newest always wins."""
     key = _cache_key(snapshot.tournament_id)
     try:
-        cached = cache.get(key)
+        cached = cache.get(_head_key(snapshot.tournament_id))
         if cached is None or cached["version"] <= snapshot.version:
-            cache.set(key, snapshot.data, CACHE_SECONDS)
+            head = {_head_key(snapshot.tournament_id): _head(snapshot.data)}
+            cache.set_many({key: snapshot.data, **head}, CACHE_SECONDS)
     except Exception:
         return
+
+
+def standings_head(
+    *, tournament: Tournament, keep: Callable[[dict[str, Any]], None] | None = None
+) -> dict[str, Any]:
+    """The newest snapshot's version and time (`computed_at`), read without the standings
+    themselves: what a client's ETag is compared with. From the cache, else as
+    `standings_current` finds the standings (handed to `keep`, so they are read once)."""
+    try:
+        head = cache.get(_head_key(tournament.pk))
+    except Exception:
+        head = None
+    if head is not None:
+        return head
+    standings = standings_current(tournament=tournament)
+    if keep is not None:
+        keep(standings)
+    head = _head(standings)
+    with contextlib.suppress(Exception):
+        cache.add(_head_key(tournament.pk), head, CACHE_SECONDS)
+    return head
+
+
+# Per process: each tournament's newest standings it read, by version (`standings_held`).
+_held: dict[int, tuple[tuple[Any, Any], dict[str, Any]]] = {}
+
+
+def standings_held(*, tournament: Tournament) -> dict[str, Any]:
+    """`standings_current`, read from the cache once per version in each process: each call
+    asks the cache only for the head (`standings_head`), a few bytes."""
+    head = standings_head(tournament=tournament, keep=lambda data: _hold(tournament, data))
+    held = _held.get(tournament.pk)
+    if held is not None and held[0] == (head["version"], head["computed_at"]):
+        return held[1]
+    return _hold(tournament, standings_current(tournament=tournament))
+
+
+def _hold(tournament: Tournament, standings: dict[str, Any]) -> dict[str, Any]:
+    if len(_held) >= 100:  # a process serves a few tournaments; never let it grow unbounded
+        _held.clear()
+    _held[tournament.pk] = ((standings.get("version", 0), standings.get("computed_at")), standings)
+    return standings
 
 
 def standings_current(*, tournament: Tournament) -> dict[str, Any]:

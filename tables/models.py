@@ -3,7 +3,9 @@
 A **table** seats three to six players for one round and plays one set of nine games there (R12.1).
 A **seat** is a numbered position at a table, clockwise from 1; one seat holds the **first dealer**
 of the set (R4.3), and the deal passes clockwise one seat per game. Each table has a private
-scorekeeper link, an unguessable token printed as a QR code on its table card.
+scorekeeper link, an unguessable token printed as a QR code on its table card. In a game played
+against the clock (Hand and Foot, HF2.2) **time is called** at a table when its time is up: the
+match ends with the deals entered by then (`scoring.time_called`).
 """
 
 import secrets
@@ -36,6 +38,10 @@ class Table(models.Model):
     )
     signed_off_at = models.DateTimeField(null=True, blank=True)
     signed_off_by = models.CharField(max_length=120, blank=True)
+    time_called_at = models.DateTimeField(
+        null=True, blank=True, help_text="When time was called: no deal is entered after (HF2.2)."
+    )
+    time_called_by = models.CharField(max_length=120, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -49,6 +55,11 @@ class Table(models.Model):
 
     def is_signed_off(self) -> bool:
         return self.signed_off_at is not None
+
+    @property
+    def time_called(self) -> bool:
+        """Whether time was called at this table, ending its match (HF2.2)."""
+        return self.time_called_at is not None
 
 
 class Seat(models.Model):
@@ -77,3 +88,20 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"Seat {self.position} at {self.table}"
+
+
+class Bye(models.Model):
+    """An entry that sits out a round because the table plan leaves it without a table (PA7.1,
+    HF11.1). The standings score it by the tournament's bye rule."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        ordering = ["round", "entry"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="bye_one_per_player_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Bye in round {self.round.number}"

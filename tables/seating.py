@@ -24,9 +24,14 @@ of it, tables one short, so that no table is short by more than one (43 players 
 seven fives and two fours; a club's tables of four seat 10 as 4 + 3 + 3, 11 as 4 + 4 + 3). Counts
 that cannot be split that way take tables one over (ASAJ: 6 -> 6, 11 -> 6+5), and failing that
 the allowed split nearest the usual size (7 -> 4+3). Seating refuses fewer players than the least
-table (3 for ASAJ). A side here is one player: a game of partners (Hand and Foot) and a plan with
-byes are refused with the reason, until teams and byes are seated (`seated_count` is where the
-byes will come off).
+table (3 for ASAJ). In a game of partners (Hand and Foot, HF1.2) a side is a team entry, so the
+same search seats teams two to a table and keeps teams from meeting again; the partners sit
+opposite each other at the team's table (`tables.selectors.partner_lines`).
+
+Byes: when the plan leaves players without a table (Parcellus seats threes, PA7.1), `choose_byes`
+gives the byes to the players with the fewest byes so far, then the lowest standing, so nobody
+sits out twice while another has not sat out at all; the rest are seated as usual. An odd number
+of teams leaves one team a bye the same way (HF11.1).
 
 The search: simulated annealing over swaps of two players between tables of one round. A pair's
 meetings are penalised convexly (`_penalty`), so the search spreads unavoidable repeats over
@@ -90,22 +95,16 @@ def table_plan(players: int, rules: Rules[Any] | Any | None = None) -> TablePlan
     """The game's plan for `players` players (one a side); a `SeatingError` that tells the
     director what to do when there is none, or when it needs what seating does not do yet."""
     rules = rules_of(rules)
-    shape = rules.shape()
-    if shape.members != 1:
-        raise SeatingError(
-            f"{rules.game.name} is played by sides of {shape.members} partners, and seating "
-            "partners is not built yet: seat the tables by hand."
-        )
     try:
         plan = rules.table_plan(players)
     except RulesError as error:
         raise _refusal(players, rules) from error
-    if plan.byes:
-        raise SeatingError(
-            f"{players} players leave {plan.byes} without a table, and byes are not built yet: "
-            f"check in {plan.byes} fewer players, or more, to fill whole tables."
-        )
     return plan
+
+
+def sides_word(rules: Rules[Any]) -> str:
+    """What seating places: "teams" in a game of partners (HF1.2), else "players"."""
+    return "teams" if rules.shape().members > 1 else "players"
 
 
 def seated_count(plan: TablePlan) -> int:
@@ -126,9 +125,10 @@ def _refusal(players: int, rules: Rules[Any]) -> SeatingError:
     least, largest = shape.min_sides, shape.max_sides
     if players < least:
         verb = "is" if players == 1 else "are"
+        sides, rule = sides_word(rules), "HF1.2" if shape.members > 1 else "R12.1"
         return SeatingError(
-            f"Seating needs at least {least} checked-in players; {players} {verb} "
-            "checked in. Check in more players (R12.1)."
+            f"Seating needs at least {least} checked-in {sides}; {players} {verb} "
+            f"checked in. Check in more {sides} ({rule})."
         )
     return SeatingError(
         f"{players} players cannot be seated at tables of {least} to {largest}. "
@@ -194,6 +194,59 @@ def _count_meetings(seating: Sequence[Sequence[int]], counts: dict[frozenset[int
 # --- one round ---------------------------------------------------------------------------------
 
 
+def choose_byes(
+    players: Sequence[int],
+    count: int,
+    *,
+    byes_so_far: Mapping[int, int] | None = None,
+    standing: Sequence[int] = (),
+    seed: int = 0,
+) -> list[int]:
+    """The `count` players who sit out the round: the fewest byes so far first, then the lowest
+    standing (`standing` lists players best first; a player not in it has no place yet and
+    counts as below everyone), then a seeded draw among players still level."""
+    if count <= 0:
+        return []
+    byes_so_far = byes_so_far or {}
+    place = {player: index for index, player in enumerate(standing)}
+    unplaced = len(standing)
+    draw = random.Random(seed ^ 0xB7E5)
+    ticket = {player: draw.random() for player in sorted(players)}
+    order = sorted(
+        players,
+        key=lambda p: (byes_so_far.get(p, 0), -place.get(p, unplaced), ticket[p]),
+    )
+    return order[:count]
+
+
+@dataclass(frozen=True)
+class RoundSeating:
+    """One round's tables (biggest first, each in seat order) and the players with a bye."""
+
+    tables: list[list[int]]
+    byes: list[int]
+
+
+def seat_round_with_byes(
+    players: Sequence[int],
+    history: MeetingHistory | Mapping[frozenset[int], int],
+    *,
+    seed: int,
+    rules: Rules[Any] | Any | None = None,
+    byes_so_far: Mapping[int, int] | None = None,
+    standing: Sequence[int] = (),
+    swaps: int | None = None,
+) -> RoundSeating:
+    """Seat a round as `seat_round` does, first giving the plan's byes by `choose_byes`."""
+    if len(set(players)) != len(players):
+        raise SeatingError("A player is listed twice; each player takes exactly one seat (R12.1).")
+    plan = table_plan(len(players), rules)
+    byes = choose_byes(players, plan.byes, byes_so_far=byes_so_far, standing=standing, seed=seed)
+    seated = [player for player in players if player not in set(byes)]
+    tables = seat_round(seated, history, seed=seed, rules=rules, swaps=swaps) if seated else []
+    return RoundSeating(tables, byes)
+
+
 def seat_round(
     players: Sequence[int],
     history: MeetingHistory | Mapping[frozenset[int], int],
@@ -218,7 +271,7 @@ def seat_round(
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)
-    order = order[: seated_count(plan)]  # byes, when there are any, sit out
+    order = order[: seated_count(plan)]  # byes sit out (`seat_round_with_byes` chooses them)
     counts = history.counts if isinstance(history, MeetingHistory) else history
     meetings = _meetings_matrix(order, counts)
     if not any(map(any, meetings)):
@@ -426,7 +479,14 @@ def plan_event(
     """
     if rounds < 1:
         raise SeatingError(f"A tournament has at least one round (R12.1); {rounds} were asked for.")
-    sizes = table_sizes(players, rules)
+    plan_shape = table_plan(players, rules)
+    if plan_shape.byes:
+        raise SeatingError(
+            f"{players} players leave {plan_shape.byes} without a table each round: byes go to "
+            "the lowest standing, which a plan made in advance cannot know. Seat the rounds one "
+            "by one instead."
+        )
+    sizes = list(plan_shape.sizes)
     rng = random.Random(seed)
     meetings = [[0] * players for _ in range(players)]
     plan = []

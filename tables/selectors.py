@@ -2,7 +2,10 @@
 
 Terms
 - seat line: one seat as pages show it: position (clockwise from 1), player, club, and whether
-  the seat holds the first dealer of the set (R4.3).
+  the seat holds the first dealer of the set (R4.3). A team entry (HF1.2) holds one seat, the
+  team's, and its partners sit opposite each other: its seat line becomes one line per partner,
+  partner 1 at the team's seat and partner 2 across the table (seats 1 & 3, 2 & 4), each naming
+  the team, so that pages and forms see the partners as the game does.
 - deal line: one deal of a match as its game describes it (``Rules.deal``), with its dealer: the
   first dealer deals the first and the game says how many seats clockwise each deal's dealer
   sits (Kalooki R4.3: one seat per game; a void game is redealt by the same dealer, R9.2).
@@ -18,8 +21,8 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from games.base import Rules, RulesError, ScheduleKind
-from tables.models import Seat, Table
-from tournament.models import Round, Tournament
+from tables.models import Bye, Seat, Table
+from tournament.models import EntryMember, Round, Tournament
 
 
 def seatings_before(round: Round) -> list[list[list[int]]]:
@@ -35,6 +38,33 @@ def seatings_before(round: Round) -> list[list[list[int]]]:
     return [list(tables.values()) for tables in rounds.values()]
 
 
+def byes_before(round: Round) -> dict[int, int]:
+    """How many byes each entry had in the tournament's earlier rounds, by entry id."""
+    byes = Bye.objects.filter(
+        round__tournament=round.tournament_id, round__number__lt=round.number
+    ).values_list("entry_id", flat=True)
+    counts: dict[int, int] = defaultdict(int)
+    for entry_id in byes:
+        counts[entry_id] += 1
+    return dict(counts)
+
+
+@dataclass(frozen=True)
+class ByeLine:
+    """One player sitting out a round."""
+
+    entry_id: int
+    name: str
+    club: str
+
+
+def round_byes(round: Round) -> list[ByeLine]:
+    """The players with a bye in `round`, by name (1 query)."""
+    byes = Bye.objects.filter(round=round).select_related("entry__player")
+    lines = [ByeLine(b.entry_id, b.entry.name, b.entry.player.club) for b in byes]
+    return sorted(lines, key=lambda line: (line.name.casefold(), line.entry_id))
+
+
 # --- seats and dealers (R4.3) -------------------------------------------------------------------
 
 
@@ -45,6 +75,7 @@ class SeatLine:
     name: str
     club: str
     is_first_dealer: bool
+    team: str = ""  # the team's name, on a partner's line (HF1.2)
 
 
 @dataclass(frozen=True)
@@ -130,17 +161,43 @@ def seats_prefetch() -> Prefetch:
 
 
 def seat_lines(table: Table) -> list[SeatLine]:
-    """The seats of `table` in seat order; reads `seats_prefetch()` when it was used."""
-    return [
+    """The seats of `table` in seat order; reads `seats_prefetch()` when it was used. A table of
+    teams reads their partners too (one query more, for a game of partners only)."""
+    seats = list(table.seats.all())
+    if not any(seat.entry.team_name for seat in seats):
+        return [
+            SeatLine(
+                position=seat.position,
+                entry_id=seat.entry_id,
+                name=seat.entry.name,
+                club=seat.entry.player.club,
+                is_first_dealer=seat.is_first_dealer,
+            )
+            for seat in seats
+        ]
+    return partner_lines(seats)
+
+
+def partner_lines(seats: Sequence[Seat]) -> list[SeatLine]:
+    """The partners of the teams in `seats` (one seat a team), partner 1 at the team's seat and
+    partner 2 opposite (HF1.2): at a table of two teams, seats 1 & 3 and 2 & 4."""
+    members: dict[int, list[EntryMember]] = defaultdict(list)
+    found = EntryMember.objects.filter(entry_id__in=[seat.entry_id for seat in seats])
+    for member in found.select_related("player").order_by("position"):
+        members[member.entry_id].append(member)
+    lines = [
         SeatLine(
-            position=seat.position,
+            position=index + 1 + (member.position - 1) * len(seats),
             entry_id=seat.entry_id,
-            name=seat.entry.player.name,
-            club=seat.entry.player.club,
-            is_first_dealer=seat.is_first_dealer,
+            name=member.player.name,
+            club=member.player.club,
+            is_first_dealer=seat.is_first_dealer and member.position == 1,
+            team=seat.entry.name,
         )
-        for seat in table.seats.all()
+        for index, seat in enumerate(seats)
+        for member in members[seat.entry_id]
     ]
+    return sorted(lines, key=lambda line: line.position)
 
 
 # --- printing -----------------------------------------------------------------------------------
@@ -159,6 +216,16 @@ class TablePrint:
     @property
     def first_dealer(self) -> SeatLine | None:
         return next((seat for seat in self.seats if seat.is_first_dealer), None)
+
+    @property
+    def teams(self) -> list[tuple[str, list[SeatLine]]]:
+        """The teams of a game of partners with their partners in seat order (HF1.2); none at
+        a table of single players."""
+        teams: dict[int, tuple[str, list[SeatLine]]] = {}
+        for seat in self.seats:
+            if seat.team:
+                teams.setdefault(seat.entry_id, (seat.team, []))[1].append(seat)
+        return list(teams.values())
 
 
 @dataclass(frozen=True)

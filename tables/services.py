@@ -8,20 +8,31 @@ deals first instead (R4.3).
 """
 
 import secrets
+from collections.abc import Sequence
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from tables.models import MAX_SEATS, Seat, Table, new_access_token
-from tables.seating import MeetingHistory, SeatingError, choose_first_dealers, seat_round
-from tables.selectors import seatings_before
+from games.base import Rules
+from tables.models import MAX_SEATS, Bye, Seat, Table, new_access_token
+from tables.seating import (
+    MeetingHistory,
+    SeatingError,
+    choose_first_dealers,
+    seat_round_with_byes,
+    sides_word,
+)
+from tables.selectors import byes_before, seatings_before
 from tournament.models import Entry, Round
 from tournament.services import audit_record
 
 __all__ = [
     "SeatingClosed",
     "SeatingError",
+    "bye_swap",
     "round_seat",
     "seat_move",
     "seat_relocate",
@@ -37,12 +48,18 @@ def _new_seed() -> int:
 
 @transaction.atomic
 def round_seat(
-    *, round: Round, by: AbstractBaseUser | None = None, seed: int | None = None
+    *,
+    round: Round,
+    by: AbstractBaseUser | None = None,
+    seed: int | None = None,
+    standing: Sequence[int] = (),
 ) -> list[Table]:
     """Seat the checked-in players of a draft round, replacing its earlier draft seating.
 
     Earlier rounds' meetings are avoided; the seeds of the seating and of the first-dealer draw
-    are stored on the round, so the same seeds reproduce the same tables.
+    are stored on the round, so the same seeds reproduce the same tables. When the game's table
+    plan leaves players over, they get byes: the fewest byes so far first, then the lowest in
+    `standing` (entry ids, best first; the caller reads the standings).
     """
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if not round.is_editable():
@@ -50,25 +67,59 @@ def round_seat(
             f"Round {round.number} is {round.get_status_display().lower()}: its seating can no "
             "longer be redrawn. Move players one by one, or record a ruling."
         )
-    entry_ids = list(
-        round.tournament.entries.checked_in().order_by("id").values_list("id", flat=True)
-    )
+    rules = round.tournament.rules()
+    checked_in = round.tournament.entries.checked_in().order_by("id")
+    _check_teams_seated_as_teams(rules, checked_in)
+    entry_ids = list(checked_in.values_list("id", flat=True))
     round.seating_seed = _new_seed() if seed is None else seed
     round.dealer_seed = round.seating_seed ^ 0x5EA7
     history = MeetingHistory.from_rounds(seatings_before(round))
-    groups = seat_round(entry_ids, history, seed=round.seating_seed, rules=round.tournament.rules())
+    seating = seat_round_with_byes(
+        entry_ids,
+        history,
+        seed=round.seating_seed,
+        rules=rules,
+        byes_so_far=byes_before(round),
+        standing=standing,
+    )
+    groups = seating.tables
     dealers = choose_first_dealers(groups, seed=round.dealer_seed)
     round.tables.all().delete()
+    round.byes.all().delete()
     round.save(update_fields=["seating_seed", "dealer_seed"])
     tables = _create_tables(round, groups, dealers)
+    Bye.objects.bulk_create(Bye(round=round, entry_id=entry_id) for entry_id in seating.byes)
+    byes = f", {len(seating.byes)} with a bye" if seating.byes else ""
     audit_record(
         tournament=round.tournament,
         actor=by,
         action="round.seat",
-        summary=f"Seated round {round.number}: {len(entry_ids)} players at {len(tables)} tables",
-        detail={"round": round.number, "seed": round.seating_seed, "tables": groups},
+        summary=(
+            f"Seated round {round.number}: {len(entry_ids)} {sides_word(rules)} at "
+            f"{len(tables)} table{'s' if len(tables) != 1 else ''}{byes}"
+        ),
+        detail={
+            "round": round.number,
+            "seed": round.seating_seed,
+            "tables": groups,
+            "byes": seating.byes,
+        },
     )
     return tables
+
+
+def _check_teams_seated_as_teams(rules: Rules[Any], checked_in: QuerySet[Entry]) -> None:
+    """In a game of partners each side is a team entry (HF1.2): a player entered alone (from
+    before teams were entered as teams) has no partner to sit opposite."""
+    if rules.shape().members == 1:
+        return
+    alone = list(checked_in.filter(team_name="").select_related("player")[:3])
+    if alone:
+        names = ", ".join(entry.name for entry in alone)
+        raise SeatingError(
+            f"{rules.game.name} seats teams of two partners (HF1.2), and {names} "
+            "entered alone: withdraw them and enter each pair as a team, or seat by hand."
+        )
 
 
 def _create_tables(round: Round, groups: list[list[int]], dealers: list[int]) -> list[Table]:
@@ -115,8 +166,23 @@ def _draft_round(round: Round) -> Round:
 def seat_swap(
     *, round: Round, entry_a: Entry, entry_b: Entry, by: AbstractBaseUser | None
 ) -> tuple[Seat, Seat]:
-    """Swap two players' seats in a draft round (at one table or two)."""
+    """Swap two players' seats in a draft round (at one table or two). When one of them has a
+    bye, the other takes the bye and the first the seat (`bye_swap`)."""
     round = _draft_round(round)
+    byes = set(
+        Bye.objects.filter(round=round, entry_id__in=[entry_a.pk, entry_b.pk]).values_list(
+            "entry_id", flat=True
+        )
+    )
+    if len(byes) == 2:
+        raise SeatingError(
+            f"{entry_a.player.name} and {entry_b.player.name} both have a bye in round "
+            f"{round.number}: swap a player with a bye and a seated player."
+        )
+    if byes:
+        sitting_out, seated = (entry_a, entry_b) if entry_a.pk in byes else (entry_b, entry_a)
+        seat = bye_swap(round=round, bye_entry=sitting_out, seated_entry=seated, by=by)
+        return seat, seat
     seats = seats_exchange(round=round, entry_a=entry_a, entry_b=entry_b)
     audit_record(
         tournament=round.tournament,
@@ -151,7 +217,7 @@ def seat_move(
 
 
 def _describe(seat: Seat) -> str:
-    return f"{seat.entry.player.name} to table {seat.table.number}, seat {seat.position}"
+    return f"{seat.entry.name} to table {seat.table.number}, seat {seat.position}"
 
 
 def _seat_of(round: Round, entry: Entry) -> Seat:
@@ -162,7 +228,7 @@ def _seat_of(round: Round, entry: Entry) -> Seat:
     )
     if seat is None:
         raise SeatingError(
-            f"{entry.player.name} has no seat in round {round.number}: seat the round first, "
+            f"{entry.name} has no seat in round {round.number}: seat the round first, "
             "or choose a seated player."
         )
     return seat
@@ -215,7 +281,7 @@ def _check_move(
 ) -> None:
     if table.round_id != round.pk:
         raise SeatingError(f"{table} is not a table of round {round.number}.")
-    name = seat.entry.player.name
+    name = seat.entry.name
     if table.pk == seat.table_id:
         raise SeatingError(
             f"{name} already sits at table {table.number}: swap two players to change seats "
@@ -254,6 +320,38 @@ def _renumbered(seats: list[Seat]) -> list[Seat]:
         )
         for number, seat in enumerate(seats, start=1)
     ]
+
+
+@transaction.atomic
+def bye_swap(
+    *, round: Round, bye_entry: Entry, seated_entry: Entry, by: AbstractBaseUser | None
+) -> Seat:
+    """Give a draft round's bye to a seated player: the player with the bye takes that
+    player's seat (first deal included), and that player sits out instead."""
+    round = _draft_round(round)
+    bye = Bye.objects.filter(round=round, entry_id=bye_entry.pk).first()
+    if bye is None:
+        raise SeatingError(
+            f"{bye_entry.player.name} has no bye in round {round.number}: choose a player "
+            "with a bye."
+        )
+    place = _seat_of(round, seated_entry)
+    place.delete()
+    bye.delete()
+    seat = _seat_at(place, entry=bye_entry)
+    seat.save()
+    Bye.objects.create(round=round, entry=seated_entry)
+    audit_record(
+        tournament=round.tournament,
+        actor=by,
+        action="bye.swap",
+        summary=(
+            f"Round {round.number}: {bye_entry.player.name} to table {place.table.number}, "
+            f"seat {place.position}; bye to {seated_entry.player.name}"
+        ),
+        detail={"round": round.number, "seated": bye_entry.pk, "bye": seated_entry.pk},
+    )
+    return seat
 
 
 # --- the table's private link ---------------------------------------------------------------------

@@ -1,13 +1,14 @@
 """factory_boy factories for the domain model; each builds a valid row with its parents."""
 
 import datetime
+from typing import Any
 
 import factory
 from django.contrib.auth import get_user_model
 
 from scoring.models import Deal, DealResult, Ruling
 from tables.models import Seat, Table
-from tournament.models import Entry, Player, Round, StaffRole, Tournament
+from tournament.models import Entry, EntryMember, Player, Round, StaffRole, Tournament
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -139,3 +140,21 @@ class RulingFactory(factory.django.DjangoModelFactory):
     kind = Ruling.Kind.PENALTY_POINTS
     points = 25
     decision = "25 penalty points for a late return to the table."
+
+
+def team_entry(
+    tournament: Any,
+    team_name: str,
+    partners: tuple[str, str] | None = None,
+    status: str = Entry.Status.CHECKED_IN,
+) -> Entry:
+    """A team entry of a game of partners (HF1.2): its name and its two members."""
+    first, second = partners or (f"{team_name} One", f"{team_name} Two")
+    one = PlayerFactory(tournament=tournament, name=first, club="")
+    two = PlayerFactory(tournament=tournament, name=second, club="")
+    entry = Entry.objects.create(
+        tournament=tournament, player=one, team_name=team_name, status=status
+    )
+    EntryMember.objects.create(entry=entry, player=one, position=1)
+    EntryMember.objects.create(entry=entry, player=two, position=2)
+    return entry

@@ -530,12 +530,16 @@ PAGE_CASES = [
 TABLE_LINK_CASES = [
     Case("POST", "table:call", {"token": token}, success=302, allowed=frozenset(ACTORS)),
     Case("GET", "table:live", {"token": token}, allowed=frozenset(ACTORS), writes=False),
+    # the page's live check of its form (saves nothing) and its manifest
+    Case("POST", "table:check", {"token": token}, allowed=frozenset(ACTORS), writes=False),
+    Case("GET", "table:manifest", {"token": token}, allowed=frozenset(ACTORS), writes=False),
 ]
 PAGE_CASES += TABLE_LINK_CASES
 CASES = API_CASES + PAGE_CASES
 
 # Every other URL of the site, and why it is not in the matrix.
 NOT_IN_MATRIX = {
+    "table:worker": "the table pages' service worker: the same static script for anyone, no table",
     "login": "signing in: open to anyone by design",
     "logout": "signing out: ends one's own session only",
     "healthz": "the health check of the load balancer: reads nothing private",
@@ -555,8 +559,18 @@ NOT_IN_MATRIX = {
     "table:correct": "the table's page: the token in its path is the credential",
     "table:confirm": "the table's page: the token in its path is the credential",
     "table:sign-off": "the table's page: the token in its path is the credential",
+    "table:time": "the table's page: the token in its path is the credential",
+    # The Open plays Kalooki: no teams, no time to call. Their matrix, on a Hand and Foot
+    # tournament: tests/director/test_teams_pages.py and tests/scoring/test_time_called.py.
+    "director:team-edit": "a team's page (HF1.2): matrix in tests/director/test_teams_pages.py",
+    "director:pairing-refuse": "a team (HF1.2): matrix in tests/director/test_teams_pages.py",
+    "director:table-time": "time called (HF2.2): matrix in tests/scoring/test_time_called.py",
+    "director:round-time": "time called (HF2.2): matrix in tests/scoring/test_time_called.py",
+    "teams-add": "the Open plays Kalooki: matrix in tests/director/test_teams_pages.py",
+    "entry-refuse-pairing": "a team (HF1.2): matrix in tests/director/test_teams_pages.py",
 }
 NAMESPACES_NOT_IN_MATRIX = {
+    "table:worker": "the table pages' service worker: the same static script for anyone, no table",
     "admin": "Django's admin: its own staff sign-in and model permissions",
     "public": "the public pages and exports of a published tournament: public by design",
 }

@@ -1,7 +1,9 @@
 """Reading a list of players from a CSV file, before anything is saved.
 
-A **players file** is text: a **header** row naming its columns (``name`` required; ``club`` and
-``email`` optional; any order, any case), then one **row** per player. Values are separated by
+A **players file** is text: a **header** row naming its columns (``name`` required; ``club``,
+``email`` and ``team`` optional; any order, any case), then one **row** per player. In a game of
+partners (Hand and Foot, HF1.2) the ``team`` column is required: the two rows with the same team
+name are that team's partners, the first row partner 1 (``teams_of``). Values are separated by
 commas or semicolons (a spreadsheet set to a European locale saves semicolons), or tabs; the
 header decides which. Blank lines are skipped. **Line numbers** are the file's own, counting the
 header as line 1 and counting blank lines, so that a director can find a row in their editor.
@@ -25,7 +27,8 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-COLUMNS = ("name", "club", "email")
+COLUMNS = ("name", "club", "email", "team")
+TEAM_SIZE = 2  # partners in a team (HF1.2)
 ALIASES = {"e-mail": "email"}
 DELIMITERS = ",;\t"
 MAX_NAME = 120  # Player.name and Player.club
@@ -69,6 +72,7 @@ class CsvPlayer:
     name: str
     club: str
     email: str
+    team: str = ""
 
     def key(self) -> tuple[str, str]:
         return player_key(self.name, self.club)
@@ -242,7 +246,7 @@ def _columns(line: int, header: list[str]) -> tuple[dict[str, int], list[RowProb
     names = [ALIASES.get(tidy(cell).casefold(), tidy(cell).casefold()) for cell in header]
     unknown = [name for name in names if name not in COLUMNS]
     repeated = sorted({name for name in names if names.count(name) > 1})
-    expected = "name (required), club and email (optional)"
+    expected = "name (required), club, email and team (optional)"
     if "name" not in names or unknown:
         found = ", ".join(f"“{cell.strip()}”" for cell in header)
         message = f"the first row must be a header naming the columns {expected}; it reads {found}"
@@ -290,4 +294,49 @@ def _player(line: int, values: list[str], columns: dict[str, int]) -> CsvPlayer:
         index = columns.get(column)
         return tidy(values[index]) if index is not None and index < len(values) else ""
 
-    return CsvPlayer(line=line, name=value("name"), club=value("club"), email=value("email"))
+    return CsvPlayer(
+        line=line, name=value("name"), club=value("club"), email=value("email"), team=value("team")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CsvTeam:
+    """A team read from a players file: its name and its partners in file order (HF1.2)."""
+
+    name: str
+    partners: tuple[CsvPlayer, ...]
+
+    @property
+    def line(self) -> int:
+        return self.partners[0].line
+
+
+def teams_of(players: list[CsvPlayer]) -> tuple[list[CsvTeam], list[RowProblem]]:
+    """The teams the rows make, by their ``team`` value (the same name in any case), and a
+    problem for each row without a team and each team without exactly two partners (HF1.2)."""
+    problems = [
+        RowProblem(player.line, f"{player} has no team: every partner names their team (HF1.2)")
+        for player in players
+        if not player.team
+    ]
+    grouped: dict[str, list[CsvPlayer]] = {}
+    for player in players:
+        if player.team:
+            grouped.setdefault(player.team.casefold(), []).append(player)
+    teams = []
+    for rows in grouped.values():
+        problems += _team_problems(rows)
+        teams.append(CsvTeam(rows[0].team, tuple(rows)))
+    return teams, problems
+
+
+def _team_problems(rows: list[CsvPlayer]) -> list[RowProblem]:
+    name, lines = rows[0].team, ", ".join(str(row.line) for row in rows)
+    if len(rows) == TEAM_SIZE and len(name) <= MAX_NAME:
+        return []
+    if len(name) > MAX_NAME:
+        return [RowProblem(rows[0].line, f"the team name is longer than {MAX_NAME} characters")]
+    if len(rows) < TEAM_SIZE:
+        return [RowProblem(rows[0].line, f"team “{name}” has one partner: a team is two (HF1.2)")]
+    message = f"team “{name}” has {len(rows)} partners (lines {lines}): a team is two (HF1.2)"
+    return [RowProblem(row.line, message) for row in rows[TEAM_SIZE:]]

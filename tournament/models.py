@@ -7,7 +7,13 @@ question of the game through the protocol of ``games.base``.
 
 A **player** is a person in one tournament's records: the same person at two events has a record
 in each, so that no director reads or changes another's player (their email above all). An
-**entry** is that player's place in their tournament (status, check-in), one per player. A
+**entry** is the unit of play and of the standings: one player's place in their tournament
+(status, check-in), or, in a game of partners (Hand and Foot, HF1.2), a **team**'s: a team name and
+its two **members** (``EntryMember``, partner 1 and partner 2), registered, checked in and
+withdrawn together. A team entry's ``player`` is its first partner, so that every entry names a
+person; its second partner is only a member. The director may **refuse a pairing** (HF1.2:
+spouses or close friends may not partner) with a note; a refused team cannot check in until the
+director re-pairs and reinstates it. A
 **round** is one match (a Kalooki set of nine games, R4.1) played at every table (R12.1).
 """
 
@@ -17,7 +23,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce, NullIf
 from django.utils import timezone
 
 import games
@@ -123,10 +130,22 @@ class Entry(models.Model):
         CHECKED_IN = "checked_in", "Checked in"
         WITHDRAWN = "withdrawn", "Withdrawn"
         DISQUALIFIED = "disqualified", "Disqualified"
+        REFUSED = "refused", "Pairing refused"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     # RESTRICT, not PROTECT: deleting the tournament takes its players and entries together.
-    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="entries")
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.RESTRICT,
+        related_name="entries",
+        help_text="The player; for a team, its first partner.",
+    )
+    team_name = models.CharField(
+        max_length=120, blank=True, help_text="A team's name (HF1.2); blank for one player."
+    )
+    status_note = models.CharField(
+        max_length=300, blank=True, help_text="Why the director refused this pairing (HF1.2)."
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERED)
     is_late_entry = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
@@ -155,10 +174,58 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player.name} in {self.tournament.name}"
+        return f"{self.name} in {self.tournament.name}"
+
+    @property
+    def name(self) -> str:
+        """How the entry is called everywhere: the team's name, or the player's."""
+        return self.team_name or self.player.name
+
+    @property
+    def is_team(self) -> bool:
+        return bool(self.team_name)
+
+    def partners(self) -> list[Player]:
+        """A team's partners in order (partner 1 first); a player entry's one player."""
+        if not self.is_team:
+            return [self.player]
+        return [member.player for member in self.members.all()]
+
+    def partner_names(self) -> str:
+        """ "Ann Lee & Cy Moss" for a team; the player's name for one player."""
+        return " & ".join(player.name for player in self.partners())
 
     def is_playing(self) -> bool:
         return self.status in (self.Status.REGISTERED, self.Status.CHECKED_IN)
+
+
+def entry_name(path: str = "") -> Coalesce:
+    """An entry's name in a query, as ``Entry.name`` gives it: its team's, else its player's;
+    `path` leads from the model queried to the entry (``"entry__"``)."""
+    return Coalesce(NullIf(F(f"{path}team_name"), Value("")), F(f"{path}player__name"))
+
+
+class EntryMember(models.Model):
+    """One partner of a team entry (HF1.2): partner 1 sits at the team's first seat, partner 2
+    opposite."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="memberships")
+    position = models.PositiveSmallIntegerField(help_text="Partner 1 or partner 2.")
+
+    class Meta:
+        ordering = ["entry", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "position"], name="member_one_per_position"),
+            # A player partners in one team only: the tournament's records are per person.
+            models.UniqueConstraint(fields=["player"], name="member_in_one_team"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1, position__lte=2), name="member_position_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.name}, partner {self.position} of {self.entry.team_name}"
 
 
 class Round(models.Model):

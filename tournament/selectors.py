@@ -134,13 +134,17 @@ def rules_frozen_because(*, tournament: Tournament) -> str | None:
 def entry_list(*, tournament: Tournament, status: str = "", search: str = "") -> QuerySet[Entry]:
     """The tournament's entries by player name, optionally of one status and matching a name
     or club; one query."""
-    entries = tournament.entries.select_related("player").order_by("player__name", "player__club")
+    entries = tournament.entries.select_related("player").order_by(
+        "team_name", "player__name", "player__club"
+    )
     if status in Entry.Status.values:
         entries = entries.filter(status=status)
     words = search.strip()
     if words:
         matches = Q(player__name__icontains=words) | Q(player__club__icontains=words)
-        entries = entries.filter(matches)
+        # A team is found by its name or either partner's (HF1.2).
+        matches |= Q(team_name__icontains=words) | Q(members__player__name__icontains=words)
+        entries = entries.filter(matches).distinct()
     return entries
 
 

@@ -148,13 +148,26 @@ class TournamentOutput(serializers.Serializer):
         return games.get(tournament.game).name
 
 
-class EntryOutput(serializers.Serializer):
-    id = serializers.IntegerField()
+class PartnerOutput(serializers.Serializer):
+    position = serializers.IntegerField(help_text="Partner 1 or 2: partner 2 sits opposite.")
     player_id = serializers.IntegerField()
     name = serializers.CharField(source="player.name")
     club = serializers.CharField(source="player.club")
     email = serializers.CharField(source="player.email")
+
+
+class EntryOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    player_id = serializers.IntegerField(help_text="The player; a team's first partner.")
+    name = serializers.CharField(help_text="The team's name (HF1.2), or the player's.")
+    club = serializers.CharField(source="player.club")
+    email = serializers.CharField(source="player.email")
+    team_name = serializers.CharField(help_text="Blank for a player entered alone.")
+    partners = PartnerOutput(
+        source="members.all", many=True, help_text="A team's two partners; none for a player."
+    )
     status = serializers.ChoiceField(choices=Entry.Status.choices)
+    status_note = serializers.CharField(help_text="Why a pairing was refused (HF1.2).")
     is_late_entry = serializers.BooleanField()
     registered_at = serializers.DateTimeField()
     checked_in_at = serializers.DateTimeField(allow_null=True)
@@ -177,11 +190,40 @@ class PlayerInput(serializers.Serializer):
     )
 
 
+class PartnerInput(serializers.Serializer):
+    name = serializers.CharField(max_length=MAX_NAME)
+    club = serializers.CharField(max_length=MAX_NAME, required=False, allow_blank=True, default="")
+    email = serializers.EmailField(
+        max_length=MAX_EMAIL, required=False, allow_blank=True, default=""
+    )
+
+
+class TeamInput(serializers.Serializer):
+    team_name = serializers.CharField(
+        max_length=MAX_NAME, required=False, allow_blank=True, default="",
+        help_text="Blank: the team is named by its partners.",
+    )  # fmt: skip
+    partners = PartnerInput(many=True, help_text="The team's two players, partner 1 first.")
+    late = serializers.BooleanField(
+        default=False, help_text="Required once round 1 is seated: the team joins late."
+    )
+
+    def validate_partners(self, partners: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if len(partners) != 2:
+            raise serializers.ValidationError("A team is two partners (HF1.2).")
+        return partners
+
+
+class PairingRefusalInput(serializers.Serializer):
+    note = serializers.CharField(max_length=300, help_text="Why (HF1.2); kept in the audit log.")
+
+
 class CsvImportInput(serializers.Serializer):
     csv = serializers.CharField(
         max_length=MAX_BYTES,
         trim_whitespace=False,
-        help_text="The file's text: a header row (name, club, email), then one player a row.",
+        help_text="The file's text: a header row (name, club, email; team in a game of "
+        "partners, HF1.2), then one player a row.",
     )
     late = serializers.BooleanField(
         default=False, help_text="Required once round 1 is seated: the players join late."

@@ -11,7 +11,9 @@ spaces) is refused as a duplicate entry.
 
 An entry's **status** moves only along these lines (anything else is refused with the reason):
 registered → checked in (and back, to undo a mistaken check-in); registered or checked in →
-withdrawn; any but disqualified → disqualified (with a reason); withdrawn or disqualified →
+withdrawn; a team registered or checked in → pairing refused (with the director's note, HF1.2),
+and back to registered once re-paired (``team_update``) and reinstated; any but disqualified →
+disqualified (with a reason); withdrawn or disqualified →
 registered again (reinstated; a disqualified player only by reversing the ruling that
 disqualified them, R12.4). A status change never deletes anything, so a withdrawn or
 disqualified player keeps the scores already played.
@@ -23,7 +25,7 @@ rules are **frozen** once a round exists (``RulesFrozen``): a published round ha
 under them, and a draft round was seated by their table plan.
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -36,14 +38,25 @@ from django.utils.text import slugify
 import games
 from games.base import Game, Problem, RulesError, RulesetInvalid
 from tournament.csv_import import (
+    MAX_NAME,
     CsvPlayer,
+    CsvTeam,
     RowProblem,
     player_key,
     player_problems,
     read_players,
+    teams_of,
     tidy,
 )
-from tournament.models import DEFAULT_GAME, AuditEvent, Entry, Player, StaffRole, Tournament
+from tournament.models import (
+    DEFAULT_GAME,
+    AuditEvent,
+    Entry,
+    EntryMember,
+    Player,
+    StaffRole,
+    Tournament,
+)
 from tournament.selectors import rules_frozen_because
 from tournament.signals import entries_changed
 
@@ -342,6 +355,7 @@ def player_add(
     """Enter one player; after round 1 exists only as a late entry (`late=True`), which the
     director must ask for, since a late player has missed the rounds already seated."""
     tournament = _locked(tournament)
+    _check_single_players(tournament)
     name, club, email = tidy(name), tidy(club), email.strip()
     problems = player_problems(name=name, club=club, email=email)
     if problems:
@@ -372,24 +386,31 @@ def players_import_csv(
     tournament = _locked(tournament)
     is_late = _is_late(tournament, late=late, who="these players")
     players, problems = read_players(text)
+    if plays_in_teams(tournament):
+        return _import_teams(tournament, by, players, problems, late=is_late)
+    problems += [
+        RowProblem(
+            player.line,
+            f"{player} names a team, but {_game_name(tournament)} is "
+            "played by single players: remove the team column",
+        )
+        for player in players
+        if player.team
+    ]
     entered = _entries_by_key(tournament)
     problems += [
         RowProblem(player.line, _already_entered(player, entered[player.key()]))
         for player in players
         if player.key() in entered
     ]
-    if problems:
-        raise CsvImportRefused(sorted(problems, key=lambda problem: problem.line or 0))
-    entries = _enter(tournament, players, late=is_late)
-    audit_record(
-        tournament=tournament,
-        actor=by,
-        action="players.import",
-        summary=f"Imported {len(entries)} players from a CSV file"
-        + (" as late entries" if is_late else ""),
-        detail={"entry_ids": [entry.pk for entry in entries], "late": is_late},
+    return _imported(
+        tournament,
+        problems,
+        lambda: _enter(tournament, players, late=is_late),
+        "players",
+        by=by,
+        late=is_late,
     )
-    return entries
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -416,8 +437,16 @@ def _is_late(tournament: Tournament, *, late: bool, who: str) -> bool:
 
 
 def _entries_by_key(tournament: Tournament) -> dict[tuple[str, str], Entry]:
+    """Every player of the tournament by name and club, with their entry (a team's partners
+    both find the team's)."""
     entries = tournament.entries.select_related("player")
-    return {player_key(entry.player.name, entry.player.club): entry for entry in entries}
+    found = {player_key(entry.player.name, entry.player.club): entry for entry in entries}
+    members = EntryMember.objects.filter(entry__tournament=tournament).select_related(
+        "player", "entry"
+    )
+    for member in members:
+        found[player_key(member.player.name, member.player.club)] = member.entry
+    return found
 
 
 def _already_entered(player: CsvPlayer, entry: Entry) -> str:
@@ -435,6 +464,263 @@ def _enter(tournament: Tournament, wanted: list[CsvPlayer], *, late: bool) -> li
     )
     entries_changed.send(sender=Entry, tournament_id=tournament.pk)
     return entries
+
+
+# Teams (HF1.2): in a game of partners an entry is a team of two players
+
+
+@dataclass(frozen=True, slots=True)
+class Partner:
+    """One partner of a team as the director gives it: the same values as a player."""
+
+    name: str
+    club: str = ""
+    email: str = ""
+
+    def tidied(self, line: int = 0, team: str = "") -> CsvPlayer:
+        return CsvPlayer(line, tidy(self.name), tidy(self.club), self.email.strip(), team)
+
+
+def plays_in_teams(tournament: Tournament) -> bool:
+    """Whether the tournament's game is played by teams of partners (Hand and Foot, HF1.2)."""
+    return tournament.rules().shape().members > 1
+
+
+def _game_name(tournament: Tournament) -> str:
+    return games.get(tournament.game).name
+
+
+def _check_single_players(tournament: Tournament) -> None:
+    if plays_in_teams(tournament):
+        raise TournamentError(
+            f"{_game_name(tournament)} is played by teams of two partners (HF1.2): enter a "
+            "team with both its players.",
+            field="name",
+        )
+
+
+def _check_teams(tournament: Tournament) -> None:
+    if not plays_in_teams(tournament):
+        raise TournamentError(
+            f"{_game_name(tournament)} is played by single players: enter each player.",
+            field="team_name",
+        )
+
+
+@transaction.atomic
+def team_add(
+    *,
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    name: str,
+    partners: tuple[Partner, Partner],
+    late: bool = False,
+) -> Entry:
+    """Enter a team: its name and its two partners, registered together (HF1.2)."""
+    tournament = _locked(tournament)
+    _check_teams(tournament)
+    team = _team_wanted(name, partners)
+    is_late = _is_late(tournament, late=late, who=team.name)
+    _check_team_free(tournament, team)
+    entry = _enter_teams(tournament, [team], late=is_late)[0]
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="team.add",
+        summary=f"Entered team {entry.team_name}: {_partner_words(team)}"
+        + (" as a late entry" if is_late else ""),
+        detail={"entry_id": entry.pk, "late": is_late},
+    )
+    return entry
+
+
+def _team_wanted(name: str, partners: tuple[Partner, ...]) -> CsvTeam:
+    """The team as asked, tidied and checked; a `TournamentError` naming the field at fault."""
+    if len(partners) != 2:
+        raise TournamentError("A team is two partners (HF1.2).", field="partner_1_name")
+    rows = tuple(partner.tidied(team=tidy(name)) for partner in partners)
+    for position, row in enumerate(rows, start=1):
+        problems = player_problems(name=row.name, club=row.club, email=row.email)
+        if problems:
+            field, message = problems[0]
+            raise TournamentError(
+                f"Partner {position}: {message}.", field=f"partner_{position}_{field}"
+            )
+    if rows[0].key() == rows[1].key():
+        raise TournamentError(
+            f"{rows[0]} cannot partner themselves: a team is two players (HF1.2).",
+            field="partner_2_name",
+        )
+    team_name = tidy(name) or f"{rows[0].name} & {rows[1].name}"
+    if len(team_name) > MAX_NAME:
+        raise TournamentError(
+            f"The team name is longer than {MAX_NAME} characters.", field="team_name"
+        )
+    return CsvTeam(team_name, rows)
+
+
+def _check_team_free(tournament: Tournament, team: CsvTeam, entry: Entry | None = None) -> None:
+    """Each partner plays in one entry only, and no two teams share a name."""
+    entered = _entries_by_key(tournament)
+    for position, partner in enumerate(team.partners, start=1):
+        other = entered.get(partner.key())
+        if other is not None and other != entry:
+            raise TournamentError(
+                _already_entered(partner, other), field=f"partner_{position}_name"
+            )
+    named = tournament.entries.filter(team_name__iexact=team.name)
+    if entry is not None:
+        named = named.exclude(pk=entry.pk)
+    if named.exists():
+        raise TournamentError(
+            f"A team called “{team.name}” is already entered: give this one another name.",
+            field="team_name",
+        )
+
+
+def _partner_words(team: CsvTeam) -> str:
+    return " & ".join(str(partner) for partner in team.partners)
+
+
+def _enter_teams(tournament: Tournament, teams: list[CsvTeam], *, late: bool) -> list[Entry]:
+    """A player record for each partner, and one entry per team with its two members."""
+    players = Player.objects.bulk_create(
+        Player(tournament=tournament, name=p.name, club=p.club, email=p.email)
+        for team in teams
+        for p in team.partners
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, player=players[2 * i], team_name=team.name, is_late_entry=late)
+        for i, team in enumerate(teams)
+    )
+    EntryMember.objects.bulk_create(
+        EntryMember(entry=entry, player=players[2 * i + m], position=m + 1)
+        for i, entry in enumerate(entries)
+        for m in range(2)
+    )
+    entries_changed.send(sender=Entry, tournament_id=tournament.pk)
+    return entries
+
+
+def _import_teams(
+    tournament: Tournament,
+    by: AbstractBaseUser,
+    players: list[CsvPlayer],
+    problems: list[RowProblem],
+    *,
+    late: bool,
+) -> list[Entry]:
+    """The teams of a players file (``teams_of``), or none: every bad row is listed."""
+    teams, team_problems = teams_of(players) if players else ([], [])
+    entered = _entries_by_key(tournament)
+    named = {name.casefold() for name in tournament.entries.values_list("team_name", flat=True)}
+    problems = problems + team_problems
+    problems += [
+        RowProblem(p.line, _already_entered(p, entered[p.key()]))
+        for p in players
+        if p.key() in entered
+    ]
+    problems += [
+        RowProblem(team.line, f"a team called “{team.name}” is already entered")
+        for team in teams
+        if team.name.casefold() in named
+    ]
+    return _imported(
+        tournament,
+        problems,
+        lambda: _enter_teams(tournament, teams, late=late),
+        "teams",
+        by=by,
+        late=late,
+    )
+
+
+def _imported(
+    tournament: Tournament,
+    problems: list[RowProblem],
+    enter: Callable[[], list[Entry]],
+    noun: str,
+    *,
+    by: AbstractBaseUser | None,
+    late: bool,
+) -> list[Entry]:
+    """A file's every bad row refused at once (by line), else its entries made and audited."""
+    if problems:
+        raise CsvImportRefused(sorted(problems, key=lambda problem: problem.line or 0))
+    entries = enter()
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action=f"{noun}.import",
+        summary=f"Imported {len(entries)} {noun} from a CSV file"
+        + (" as late entries" if late else ""),
+        detail={"entry_ids": [entry.pk for entry in entries], "late": late},
+    )
+    return entries
+
+
+@transaction.atomic
+def team_update(
+    *, entry: Entry, by: AbstractBaseUser, name: str, partners: tuple[Partner, Partner]
+) -> Entry:
+    """Rename a team or correct its partners; a partner who is not the same person (by name and
+    club) is replaced, which a team that has sat at a table cannot do: its games were played by
+    its partners (withdraw it and enter the new pairing)."""
+    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    if not entry.is_team:
+        raise TournamentError(f"{entry.name} is a player, not a team.", field="team_name")
+    team = _team_wanted(name, partners)
+    _check_team_free(entry.tournament, team, entry)
+    members = list(entry.members.select_related("player"))
+    replaced = [
+        m
+        for m, p in zip(members, team.partners, strict=True)
+        if m.player.name.casefold() != p.name.casefold()
+        or m.player.club.casefold() != p.club.casefold()
+    ]
+    if replaced and entry.seats.exists():
+        raise TournamentError(
+            f"{entry.team_name} has already been seated, so its partners stay as they played: "
+            "withdraw the team and enter the new pairing.",
+            field=f"partner_{replaced[0].position}_name",
+        )
+    before = entry.partner_names()
+    for member, partner in zip(members, team.partners, strict=True):
+        _set_partner(entry, member, partner)
+    entry.team_name = team.name
+    entry.save(update_fields=["team_name"])
+    entries_changed.send(sender=Entry, tournament_id=entry.tournament_id)
+    audit_record(
+        tournament=entry.tournament,
+        actor=by,
+        action="team.update",
+        summary=f"Team {entry.team_name}: {before} → {_partner_words(team)}",
+        detail={"entry_id": entry.pk, "replaced": [m.position for m in replaced]},
+    )
+    return entry
+
+
+def _set_partner(entry: Entry, member: EntryMember, partner: CsvPlayer) -> None:
+    """The partner's record corrected in place: the same person, or a team not yet seated (its
+    player records belong to this team alone; the audit log keeps the names before)."""
+    player = member.player
+    player.name, player.club, player.email = partner.name, partner.club, partner.email
+    player.save(update_fields=["name", "club", "email"])
+
+
+def pairing_refuse(*, entry: Entry, by: AbstractBaseUser, note: str) -> Entry:
+    """The director refuses a team's pairing (HF1.2: spouses or close friends may not partner),
+    saying why; the team leaves the rounds until re-paired and reinstated."""
+    note = tidy(note)
+    if not entry.is_team:
+        raise TournamentError(f"{entry.name} is a player: only a team's pairing is refused.")
+    if not note:
+        raise TournamentError(
+            f"Say why the pairing of {entry.name} is refused (HF1.2): the note is kept in the "
+            "audit log and shown on the teams page.",
+            field="note",
+        )
+    return _move(entry=entry, by=by, move=REFUSE_PAIRING, detail={"note": note[:300]})
 
 
 # Entry status
@@ -463,7 +749,16 @@ DISQUALIFY = Move(
     Status.DISQUALIFIED,
     "Disqualified {player}",
 )
-REINSTATE = Move("reinstate", (Status.WITHDRAWN,), Status.REGISTERED, "Reinstated {player}")
+REINSTATE = Move(
+    "reinstate", (Status.WITHDRAWN, Status.REFUSED), Status.REGISTERED, "Reinstated {player}"
+)
+# HF1.2: the director may refuse a pairing (spouses or close friends may not partner).
+REFUSE_PAIRING = Move(
+    "refuse_pairing",
+    (Status.REGISTERED, Status.CHECKED_IN),
+    Status.REFUSED,
+    "Refused the pairing of {player} (HF1.2)",
+)
 # A disqualification is a director's ruling (R12.4): only reversing it lifts it.
 LIFT_DISQUALIFICATION = Move(
     "reinstate",
@@ -477,6 +772,14 @@ REFUSALS = {
     ("check_in", Status.CHECKED_IN): "{name} is already checked in.",
     ("check_in", Status.WITHDRAWN): "{name} has withdrawn: reinstate them first if they are "
     "back to play, then check them in.",
+    ("check_in", Status.REFUSED): "The director refused the pairing of {name} (HF1.2): "
+    "change a partner, reinstate the team, then check it in.",
+    ("withdraw", Status.REFUSED): "The pairing of {name} is refused (HF1.2): the team is "
+    "already out of the rounds.",
+    ("refuse_pairing", Status.REFUSED): "The pairing of {name} is already refused.",
+    ("refuse_pairing", Status.WITHDRAWN): "{name} has withdrawn: there is no pairing to refuse.",
+    ("refuse_pairing", Status.DISQUALIFIED): "{name} is disqualified: there is no pairing to "
+    "refuse.",
     ("check_in", Status.DISQUALIFIED): "{name} is disqualified and cannot check in. Only a "
     "director reinstating them lets them play again.",
     ("undo_check_in", Status.REGISTERED): "{name} is not checked in, so there is no check-in "
@@ -518,7 +821,7 @@ def entry_disqualify(*, entry: Entry, by: AbstractBaseUser, reason: str) -> Entr
     reason = tidy(reason)
     if not reason:
         raise TournamentError(
-            f"Give the reason for disqualifying {entry.player.name}: it is kept in the audit "
+            f"Give the reason for disqualifying {entry.name}: it is kept in the audit "
             "log and shown on the players page.",
             field="reason",
         )
@@ -540,7 +843,7 @@ def entry_lift_disqualification(
     reason = tidy(reason)
     if not reason:
         raise TournamentError(
-            f"Give the reason for reinstating {entry.player.name}, who is disqualified (R12.4): "
+            f"Give the reason for reinstating {entry.name}, who is disqualified (R12.4): "
             "it is kept in the audit log.",
             field="reason",
         )
@@ -587,14 +890,16 @@ def _move(
         entry.checked_in_at = now
     elif move.to == Status.REGISTERED:
         entry.checked_in_at = None
-    entry.save(update_fields=["status", "status_changed_at", "checked_in_at"])
+    entry.status_note = (detail or {}).get("note", "")
+    entry.save(update_fields=["status", "status_changed_at", "checked_in_at", "status_note"])
     entries_changed.send(sender=Entry, tournament_id=entry.tournament_id)
     reason = f": {detail['reason']}" if detail and "reason" in detail else ""
+    reason = f": {detail['note']}" if detail and "note" in detail else reason
     audit_record(
         tournament=entry.tournament,
         actor=by,
         action=f"entry.{move.action}",
-        summary=move.done.format(player=entry.player) + reason,
+        summary=move.done.format(player=entry.name if entry.is_team else entry.player) + reason,
         detail={"entry_id": entry.pk, "from": before, "to": move.to, **(detail or {})},
     )
     return entry
@@ -602,7 +907,7 @@ def _move(
 
 def _refusal(entry: Entry, move: Move) -> str:
     template = REFUSALS.get((move.action, entry.status), FALLBACK_REFUSAL)
-    return template.format(name=entry.player.name, status=entry.get_status_display().lower())
+    return template.format(name=entry.name, status=entry.get_status_display().lower())
 
 
 # Tournament status: setting up → running → finished

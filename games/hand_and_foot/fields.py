@@ -72,6 +72,7 @@ def _team_fields(ruleset: Ruleset, number: int) -> tuple[Field, ...]:
             help=f"Books of seven natural cards ({ruleset.red_book_points} each).",
             maximum=most_books(deck.counts, black=False),
             **count,
+            short="Red",
         ),
         Field(
             "black_books",
@@ -80,6 +81,7 @@ def _team_fields(ruleset: Ruleset, number: int) -> tuple[Field, ...]:
             help=f"Books with one to three wild cards ({ruleset.black_book_points} each).",
             maximum=most_books(deck.counts, black=True),
             **count,
+            short="Black",
         ),
         Field(
             "laid_down",
@@ -94,6 +96,7 @@ def _team_fields(ruleset: Ruleset, number: int) -> tuple[Field, ...]:
             minimum=0,
             maximum=deck.worth,
             default=0,
+            short="Laid",
         ),
     )
 
@@ -130,6 +133,7 @@ def _player_fields(ruleset: Ruleset) -> tuple[Field, ...]:
             minimum=0,
             maximum=deck.worth,
             alternative_to="hand",
+            short="In hand",
         ),
         Field(
             "foot_played",
@@ -159,6 +163,7 @@ def _player_fields(ruleset: Ruleset) -> tuple[Field, ...]:
             minimum=0,
             maximum=deck.dearest(STACK),
             alternative_to="foot",
+            short="In foot",
         ),
         Field(
             "red_threes",

@@ -62,6 +62,9 @@ class HandAndFootRules(Rules[Ruleset]):
     def shape(self) -> TableShape:
         return TableShape(sides=2, min_sides=2, max_sides=2, members=2)  # HF1.2
 
+    def bye_words(self) -> str:
+        return _bye_words(self.ruleset)
+
     def table_plan(self, sides: int) -> TablePlan:
         """Teams two to a table; an odd number of teams leaves one with a bye (HF11.1)."""
         if type(sides) is not int or sides < 2:
@@ -71,7 +74,11 @@ class HandAndFootRules(Rules[Ruleset]):
     def schedule(self) -> Schedule:
         words = f"a game of {_number(self.ruleset.hands)} hands, within {_duration(self.ruleset)}"
         return Schedule(
-            ScheduleKind.TIMED, deals=self.ruleset.hands, minutes=self.ruleset.minutes, words=words
+            ScheduleKind.TIMED,
+            deals=self.ruleset.hands,
+            minutes=self.ruleset.minutes,
+            warning_minutes=self.ruleset.warning_minutes or None,
+            words=words,
         )
 
     def deal(self, number: int) -> DealSpec:
@@ -143,7 +150,13 @@ class HandAndFoot(Game[Ruleset]):
     name = "Hand and Foot"
     higher_wins = True
     default_preset = CLUB_SHEET
-    citations = {"order": "HF2.2", "table": "HF1.2"}
+    citations = {
+        "order": "HF2.2",
+        "table": "HF1.2",
+        "ranking": "HF11.2",
+        "went_out": "HF5.1",
+        "warning": "HF2.2",
+    }
 
     def presets(self) -> Mapping[str, Ruleset]:
         return dict(PRESETS)

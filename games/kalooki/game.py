@@ -70,7 +70,17 @@ class KalookiGame(Game[Ruleset]):
     name = "Kalooki"
     higher_wins = False
     default_preset = DEFAULT_PRESET
-    citations = {"order": "R4.1", "ruling": "R12.4", "void": "R9.2", "table": "R12.2"}
+    citations = {
+        "order": "R4.1",
+        "ruling": "R12.4",
+        "void": "R9.2",
+        "table": "R12.2",
+        "first_dealer": "R4.3",
+        "round": "R12.1",
+        "ranking": "R12.3",
+        "went_out": "R8.1",
+        "flag": "R10.6, R10.7",
+    }
 
     def presets(self) -> Mapping[str, Ruleset]:
         return dict(PRESETS)

@@ -47,6 +47,7 @@ def fields(ruleset: Ruleset) -> tuple[Field, ...]:
             required=True,
             minimum=0,
             maximum=DECK_SIZE,
+            short="Cards",
         ),
         Field(
             PARCELS_FIELD,
@@ -58,6 +59,7 @@ def fields(ruleset: Ruleset) -> tuple[Field, ...]:
             required=True,
             minimum=0,
             maximum=PARCELS,
+            short="Parcels",
         ),
         Field(
             JACK,

@@ -58,6 +58,9 @@ class ParcellusRules(Rules[Ruleset]):
     def shape(self) -> TableShape:
         return TableShape(sides=3, min_sides=3, max_sides=3)
 
+    def bye_words(self) -> str:
+        return rulesets.bye_words(self.ruleset)
+
     def table_plan(self, sides: int) -> TablePlan:
         """Tables of three, and a bye for each player left over (PA7.1)."""
         if isinstance(sides, bool) or not isinstance(sides, int) or sides < 3:
@@ -216,7 +219,14 @@ class Parcellus(Game[Ruleset]):
     name = "Parcellus"
     higher_wins = True
     default_preset = rulesets.DEFAULT_PRESET
-    citations = {"order": "PA6.5", "ruling": "PA7.5", "table": "PA1.1"}
+    citations = {
+        "order": "PA6.5",
+        "ruling": "PA7.5",
+        "table": "PA1.1",
+        "first_dealer": "PA2.4",
+        "round": "PA7.1",
+        "ranking": "PA7.4",
+    }
 
     def presets(self) -> Mapping[str, Ruleset]:
         return dict(PRESETS)

@@ -4,7 +4,8 @@ Each [data-clock] carries the seconds left when the server drew it (data-left) a
 A running clock counts down from the moment this script first saw it, by the browser's
 monotonic clock (performance.now), never by its wall clock, which may be wrong: the time shown
 is the server's. A refreshed part of the page brings new clocks, which start again from their
-own figures. Without JavaScript the figures are those of the page's last refresh. */
+own figures. A clock with data-warn (seconds) shows its warning note once that little is
+left (Hand and Foot warns the tables 15 minutes before time). Without JavaScript the figures are those of the page's last refresh. */
 (function () {
   "use strict";
   function text(seconds) {
@@ -24,11 +25,18 @@ own figures. Without JavaScript the figures are those of the page's last refresh
         (now - Number(clock.getAttribute("data-seen"))) / 1000;
       var time = clock.querySelector("[data-clock-time]");
       if (!time) continue;
+      var warn = Number(clock.getAttribute("data-warn") || 0);
+      var note = clock.querySelector("[data-clock-warning]");
       if (left <= 0) {
         time.textContent = "Time is up";
         clock.classList.add("clock-over");
+        clock.classList.remove("clock-warning");
+        if (note) note.hidden = true;
       } else {
         time.textContent = text(left) + " left";
+        var warned = warn > 0 && left <= warn;  // the game's warning before time (HF2.2)
+        clock.classList.toggle("clock-warning", warned);
+        if (note) note.hidden = !warned;
       }
     }
   }

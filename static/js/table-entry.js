@@ -1,328 +1,1010 @@
-/* The table page's result form, quicker on a phone (templates/scoring/table_form.html).
+/* The table's phone page (templates/entry/link.html, correct.html): one thumb, weak Wi-Fi.
 
-   - A card keypad per hand: joker, black ace, K Q J 10, 9 … 2, red ace. Suits do not change a
-     card's points (R2), so a key adds a representative card (KH, 9H, AS, AH …), taking another
-     suit once three copies of it are on the table, so the hands stay within one deck (R1.2).
-   - A live count of each hand's cards and points (R2), read as the server reads R11 notation.
-   - A live check of the whole result by the rules API (POST /api/rules/game: open, no CSRF):
-     every player's score, and problems next to their fields, as the Preview button shows them.
+   - Card keypad: a sheet above the bar. A key adds one card as the game's keypad spells it (no
+     suit is ever invented: K, 10, AB, JK); ×2 / ×3, or a long press (two), add several. The sheet
+     shows the hand's count and points; Next goes to the next seat, Out marks who went out.
+   - Live check: the form is checked and scored by the page's own endpoint (POST
+     /t/<token>/check, every game); the bar shows each side's score as it will be saved. A line's
+     problems show once the line is left or Save is pressed, in the line's reserved note, so no
+     field ever moves under a finger.
+   - Draft: what is typed is kept on the phone (localStorage) as it is typed, and put back after
+     a reload, Back, a closed tab or a locked phone.
+   - Outbox: Save stores the result on the phone with a fresh Idempotency-Key and sends it to
+     the table API (PUT /api/tables/{id}/games/{n}/result), retried with backoff until the
+     server answers. A retry can never store it twice (entry/idempotency.py). If someone else
+     saved that deal first (409), both results are shown and the scorekeeper chooses: keep the
+     stored one (theirs is set aside on this phone, not lost) or save this phone's as a
+     correction (the stored one stays in the history).
+   - Offline: a service worker (/t/sw.js) keeps the page and its assets.
 
-   Without this script the form works the same through Preview and Save; the server checks
-   everything again when saving. */
+   Without this script the page works as plain forms (Preview, Save). */
 (function () {
   "use strict";
 
-  var form = document.querySelector("form[data-entry-form]");
   var configNode = document.getElementById("table-entry-config");
-  if (!form || !configNode) return;
+  if (!configNode) return;
   var config = JSON.parse(configNode.textContent);
-  var values = config.values;
+  var entry = config.entry;
+  var form = document.querySelector("form[data-entry-form]");
+  var statusNode = document.querySelector("[data-outbox-status]");
+  var PREFIX = "table:" + config.token + ":";
+  var WORDS = { JK: "a joker", AB: "a black ace", AR: "a red ace", A: "an ace", K: "a king",
+    Q: "a queen", J: "a jack", "10": "a ten", "9": "a nine", "8": "an eight", "7": "a seven",
+    "6": "a six", "5": "a five", "4": "a four", "3": "a three", "2": "a two" };
 
-  var JOKER_WORDS = ["JK", "*", "🃏", "JOKER"];
-  var SUITS = { S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-    "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
-  var RANK_FIELDS = { K: "king", Q: "queen", J: "jack", "10": "ten", "9": "nine", "8": "eight",
-    "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two" };
-  var KEYS = [
-    { text: "JK", name: "a joker", cards: ["JK"] },
-    { text: "A♠", name: "a black ace", cards: ["AS", "AC"] },
-    { text: "K", name: "a king" }, { text: "Q", name: "a queen" }, { text: "J", name: "a jack" },
-    { text: "10", name: "a ten" }, { text: "9", name: "a nine" }, { text: "8", name: "an eight" },
-    { text: "7", name: "a seven" }, { text: "6", name: "a six" }, { text: "5", name: "a five" },
-    { text: "4", name: "a four" }, { text: "3", name: "a three" }, { text: "2", name: "a two" },
-    { text: "A♥", name: "a red ace", cards: ["AH", "AD"] },
-  ];
-  KEYS.forEach(function (key) {
-    key.cards = key.cards || ["H", "D", "C", "S"].map(function (suit) { return key.text + suit; });
-  });
+  /* --- the phone's storage ------------------------------------------------------------------ */
 
-  /* Reading cards (R11): a card as "rank+suit" text ("10H", "JK"), or null if unreadable. */
-  function readToken(token) {
-    var text = token.toUpperCase().replace(/\uFE0F/g, "");
-    if (JOKER_WORDS.indexOf(text) >= 0) return "JK";
-    var chars = Array.from(text);
-    var suit = SUITS[chars[chars.length - 1]];
-    var rank = chars.slice(0, -1).join("");
-    if (!suit) {
-      suit = SUITS[chars[0]];
-      rank = chars.slice(1).join("");
+  function load(name, fallback) {
+    try {
+      var text = localStorage.getItem(PREFIX + name);
+      return text ? JSON.parse(text) : fallback;
+    } catch (error) {
+      return fallback;
     }
-    if (rank === "T") rank = "10";
-    if (!suit || !(rank === "A" || rank in RANK_FIELDS)) return null;
-    return rank + suit;
+  }
+
+  function store(name, value) {
+    try {
+      if (value === null || value === undefined) localStorage.removeItem(PREFIX + name);
+      else localStorage.setItem(PREFIX + name, JSON.stringify(value));
+    } catch (error) { /* private mode or full: the page still works, unkept */ }
+  }
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.prototype.map.call(bytes, function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function button(text, label, onClick, className) {
+    var node = element("button", className || "", text);
+    node.type = "button";
+    if (label) node.setAttribute("aria-label", label);
+    node.addEventListener("click", onClick);
+    return node;
+  }
+
+  /* --- what the page says -------------------------------------------------------------------- */
+
+  function say(text, kind) {
+    if (!statusNode) return;
+    statusNode.hidden = !text;
+    statusNode.textContent = text || "";
+    statusNode.className = "outbox-status" + (kind ? " " + kind : "");
+  }
+
+  function plural(count, word) {
+    return count + " " + word + (count === 1 ? "" : "s");
+  }
+
+  /* --- the outbox ---------------------------------------------------------------------------- */
+
+  var outbox = load("outbox", []);
+  var sending = false;
+  var retryTimer = null;
+
+  function keepOutbox() {
+    store("outbox", outbox.length ? outbox : null);
+  }
+
+  function waiting() {
+    return outbox.filter(function (item) { return item.state === "waiting"; });
+  }
+
+  function showOutbox() {
+    var count = waiting().length;
+    var stuck = outbox.filter(function (item) { return item.state === "stuck"; });
+    if (stuck.length) {
+      say(stuck.map(function (item) { return item.title + " is not saved: " + item.message; })
+        .join(" "), "problem");
+    } else if (count && (!navigator.onLine || outbox.some(function (i) { return i.tries > 0; }))) {
+      say("Waiting for the network (" + plural(count, "result") + "): kept on this phone, " +
+        "sent as soon as the network returns.", "waiting");
+    } else if (count) {
+      say("Saving " + waiting()[0].title.toLowerCase() + "…", "waiting");
+    }
+    showConflicts();
+    showQueued();
+  }
+
+  function flush() {
+    clearTimeout(retryTimer);
+    if (sending) return;
+    var item = waiting()[0];
+    if (!item) return showOutbox();
+    sending = true;
+    showOutbox();
+    send(item).then(function (answered) {
+      sending = false;
+      if (answered) return flush();
+      item.tries += 1;
+      keepOutbox();
+      showOutbox();
+      var wait = Math.min(30000, 1000 * Math.pow(2, Math.min(item.tries - 1, 5)));
+      retryTimer = setTimeout(flush, wait * (0.75 + Math.random() / 2));
+    });
+  }
+
+  function send(item) {
+    return fetch(item.url, {
+      method: "PUT",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        Authorization: "Table " + config.token,
+        "Idempotency-Key": item.key,
+      },
+      body: JSON.stringify(item.body),
+      credentials: "omit",
+      cache: "no-store",
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (answer) {
+        return answered(item, response.status, answer);
+      });
+    }, function () { return false; }); // no network: try again later
+  }
+
+  function answered(item, status, answer) {
+    if (status === 200 || status === 201) {
+      stored(item, answer);
+    } else if (status === 409 && answer.current) {
+      item.state = "conflict";
+      item.current = answer.current;
+      keepOutbox();
+    } else if (status === 400) {
+      refused(item, answer);
+    } else if (status >= 500 || status === 408 || status === 429) {
+      return false;
+    } else {
+      item.state = "stuck"; // the link was reissued, the round locked...: kept, never dropped
+      item.message = answer.detail || (answer.errors && answer.errors[0] &&
+        answer.errors[0].message) || "the server answered " + status + ".";
+      keepOutbox();
+    }
+    return true;
+  }
+
+  function stored(item, answer) {
+    outbox = outbox.filter(function (other) { return other !== item; });
+    keepOutbox();
+    store(item.draft, null);
+    var text = item.title + (answer.void ? " is recorded as void (R9.2): the same dealer deals " +
+      "it again." : item.body.version ? " is corrected: this is version " + answer.version + "."
+      : " is saved.");
+    if (answer.status === "pending") text += " It counts once another player confirms it.";
+    if (answer.flagged) text += " It is flagged for the director (warnings confirmed).";
+    try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said below */ }
+    say(text);
+    if (!waiting().length) window.location.assign(config.link + (item.body.version ?
+      "#game-" + item.game : ""));
+  }
+
+  function refused(item, answer) {
+    outbox = outbox.filter(function (other) { return other !== item; });
+    keepOutbox();
+    var problems = (answer.errors || []).concat((answer.warnings || []).map(function (p) {
+      return Object.assign({ warning: true }, p);
+    }));
+    if (!problems.length) {
+      problems = Object.keys(answer).map(function (key) {
+        return { message: key + ": " + JSON.stringify(answer[key]) };
+      });
+    }
+    if (form && entry && item.game === entry.game) {
+      restore(item.snapshot);
+      store(item.draft, item.snapshot);
+      form.hidden = false;
+      showAll = true;
+      showProblems(answer.errors || [], answer.warnings || [], true);
+      var why = answer.errors && answer.errors.length ? "fix the marked fields." :
+        answer.warnings && answer.warnings.length ?
+          "check the warnings, and confirm them if the result is right." :
+          problems.map(function (p) { return p.message; }).join(" ");
+      say(item.title + " is not saved: " + why, "problem");
+      saveButton(false);
+    } else {
+      item.state = "stuck";
+      item.message = problems.map(function (p) { return p.message; }).join(" ");
+      outbox.push(item);
+      keepOutbox();
+    }
+  }
+
+  /* Someone else saved the same deal first: both shown, the scorekeeper chooses. */
+  var conflictsNode = null;
+
+  function showConflicts() {
+    var conflicts = outbox.filter(function (item) { return item.state === "conflict"; });
+    if (!conflictsNode && conflicts.length) {
+      conflictsNode = element("section", "conflicts");
+      conflictsNode.setAttribute("aria-label", "Results to choose between");
+      statusNode.insertAdjacentElement("afterend", conflictsNode);
+    }
+    if (!conflictsNode) return;
+    conflictsNode.hidden = !conflicts.length;
+    conflictsNode.textContent = "";
+    conflicts.forEach(function (item) { conflictsNode.appendChild(conflictPanel(item)); });
+    if (conflicts.length) {
+      say("Someone else saved " + conflicts[0].title.toLowerCase() + " first: choose which " +
+        "result the table keeps.", "problem");
+    }
+  }
+
+  function conflictPanel(item) {
+    var panel = element("div", "conflict");
+    panel.appendChild(element("h3", "", "Someone else saved " + item.title.toLowerCase() +
+      " first"));
+    panel.appendChild(element("p", "small", "Nothing is lost: both results are here. Keep the " +
+      "stored one, or save this phone's instead (the stored one stays in the history)."));
+    var both = element("div", "conflict-both");
+    both.appendChild(listOf("Stored (version " + item.current.version + ")",
+      (item.current.scores || []).map(function (score) {
+        return score.player + ": " + score.points + (score.went_out ? ", went out" : "");
+      })));
+    both.appendChild(listOf("This phone's", mine(item)));
+    panel.appendChild(both);
+    var actions = element("div", "conflict-actions");
+    actions.appendChild(button("Keep the stored result", null, function () {
+      keepStored(item);
+    }, "secondary"));
+    actions.appendChild(button("Save mine instead", null, function () { useMine(item); }));
+    panel.appendChild(actions);
+    return panel;
+  }
+
+  function listOf(title, lines) {
+    var box = element("div");
+    box.appendChild(element("h4", "", title));
+    var list = element("ul");
+    lines.forEach(function (line) { list.appendChild(element("li", "", line)); });
+    box.appendChild(list);
+    return box;
+  }
+
+  function mine(item) {
+    return item.body.sides.map(function (side) {
+      var parts = [];
+      var values = side.values || {};
+      Object.keys(values).forEach(function (name) {
+        if (values[name] === true) parts.push(name.replace(/_/g, " "));
+        else if (values[name] !== false) parts.push(name.replace(/_/g, " ") + " " + values[name]);
+      });
+      (side.members || []).forEach(function (member, index) {
+        Object.keys(member).forEach(function (name) {
+          if (member[name] !== false) parts.push("#" + (index + 1) + " " + name + " " + member[name]);
+        });
+      });
+      return (item.names[side.seat] || "Seat " + side.seat) + ": " + (parts.join(", ") || "–");
+    });
+  }
+
+  function keepStored(item) {
+    var aside = load("set-aside", []);
+    aside.push({ title: item.title, body: item.body, at: Date.now() });
+    store("set-aside", aside.slice(-50));
+    outbox = outbox.filter(function (other) { return other !== item; });
+    keepOutbox();
+    store(item.draft, null);
+    var text = item.title + ": the stored result is kept. This phone's entry is set aside on " +
+      "the phone, not sent.";
+    try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said below */ }
+    say(text);
+    window.location.assign(config.link);
+  }
+
+  function useMine(item) {
+    item.body = Object.assign({}, item.body, {
+      version: item.current.version,
+      reason: "Two phones entered " + item.title.toLowerCase() + "; the table chose the one " +
+        "from " + (item.body.entered_by || "this phone") + ".",
+    });
+    item.key = newKey(); // a new request: a correction of the stored version
+    item.state = "waiting";
+    item.tries = 0;
+    delete item.current;
+    keepOutbox();
+    flush();
+  }
+
+  /* A deal waiting in the outbox is not entered again meanwhile. */
+  var queuedNode = null;
+
+  function showQueued() {
+    if (!form || !entry) return;
+    var item = outbox.find(function (other) {
+      return other.game === entry.game && other.state !== "stuck";
+    });
+    form.hidden = Boolean(item);
+    if (!item) {
+      if (queuedNode) queuedNode.hidden = true;
+      return;
+    }
+    if (!queuedNode) {
+      queuedNode = element("div", "queued");
+      queuedNode.setAttribute("role", "status");
+      form.insertAdjacentElement("beforebegin", queuedNode);
+    }
+    queuedNode.hidden = false;
+    queuedNode.textContent = "";
+    queuedNode.appendChild(element("p", "", item.state === "conflict" ? item.title +
+      ": choose above which result the table keeps." : item.title + " is kept on this phone " +
+      "and sent as soon as the network answers. The page moves on once it is saved."));
+    var list = element("ul", "small");
+    mine(item).forEach(function (line) { list.appendChild(element("li", "", line)); });
+    queuedNode.appendChild(list);
+  }
+
+  /* --- the form: draft, body, live check ------------------------------------------------------ */
+
+  var showAll = false;
+  var touched = {};
+  var lines = [];
+
+  function draftName() {
+    var attempt = form.elements.attempt ? form.elements.attempt.value : "";
+    var base = form.elements.base_version ? form.elements.base_version.value : "";
+    return "draft:" + entry.game + ":" + (entry.correcting ? "v" + base : "a" + attempt);
+  }
+
+  function snapshot() {
+    var data = {};
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (!input.name || input.type === "hidden" || input.type === "submit") return;
+      if (input.type === "checkbox") data[input.name] = input.checked;
+      else if (input.type === "radio") { if (input.checked) data[input.name] = input.value; }
+      else data[input.name] = input.value;
+    });
+    return data;
+  }
+
+  function restore(data) {
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (!input.name || input.type === "hidden" || input.type === "submit") return;
+      if (input.type === "radio") input.checked = data[input.name] === input.value;
+      else if (input.type === "checkbox") input.checked = Boolean(data[input.name]);
+      else if (input.name in data) input.value = data[input.name];
+    });
+  }
+
+  function hasEntry(data) {
+    return Object.keys(data).some(function (name) {
+      return name !== "who" && data[name] !== "" && data[name] !== false;
+    });
+  }
+
+  var discarding = false;
+
+  function keepDraft() {
+    if (discarding) return;
+    var data = snapshot();
+    store(draftName(), hasEntry(data) ? data : null);
+    if (data.who) store("who", data.who);
+  }
+
+  function fieldValue(input, spec) {
+    if (!input) return undefined;
+    if (spec.kind === "flag") return Boolean(input.checked);
+    var text = String(input.value).trim();
+    if (text === "") return undefined;
+    if ((spec.kind === "count" || spec.kind === "points") && /^-?\d+$/.test(text)) {
+      return Number(text);
+    }
+    return text;
+  }
+
+  function valuesOf(prefix, scope, out) {
+    var values = {};
+    var exclusive = entry.exclusive;
+    entry.fields.forEach(function (spec) {
+      if (spec.scope !== scope || (exclusive && spec.name === exclusive.name)) return;
+      var value = fieldValue(form.elements[prefix ? prefix + "-" + spec.name : spec.name], spec);
+      if (value !== undefined) values[spec.name] = value;
+    });
+    if (exclusive && exclusive.scope === scope && scope !== "deal") values[exclusive.name] = out;
+    return values;
+  }
+
+  function body() {
+    var out = form.elements.went_out ? Number(form.elements.went_out.value) || null : null;
+    var who = form.elements.who.value;
+    var data = {
+      game: entry.game,
+      entered_by: config.names[who] || "",
+      values: valuesOf("", "deal", false),
+      sides: entry.rows.map(function (row) {
+        return {
+          seat: row.seat,
+          values: valuesOf(row.prefix, "side", row.outs.indexOf(out) >= 0),
+          members: row.members.map(function (member) {
+            return valuesOf(member.prefix, "member", member.out === out);
+          }),
+        };
+      }),
+      confirm_warnings: Boolean(form.elements.confirm_warnings &&
+        form.elements.confirm_warnings.checked),
+    };
+    if (entry.correcting) {
+      data.version = Number(form.elements.base_version.value);
+      data.reason = form.elements.reason.value.trim();
+    }
+    return data;
+  }
+
+  function names() {
+    var byseat = {};
+    entry.rows.forEach(function (row) { byseat[row.seat] = row.name; });
+    return byseat;
+  }
+
+  function saveButton(busy) {
+    var save = form.querySelector(".save-button");
+    if (!save) return;
+    save.setAttribute("aria-disabled", busy ? "true" : "false");
+    save.classList.toggle("busy", busy);
+  }
+
+  function queue() {
+    var who = form.elements.who;
+    if (!who.value) {
+      say("Choose your name first (Who is entering?): the result records who entered it.",
+        "problem");
+      who.focus();
+      return;
+    }
+    if (entry.correcting && !form.elements.reason.value.trim()) {
+      say("Say why it is corrected: every version is kept with its reason.", "problem");
+      form.elements.reason.focus();
+      return;
+    }
+    var item = {
+      key: newKey(),
+      game: entry.game,
+      title: entry.title,
+      url: config.result.replace("{n}", entry.game),
+      body: body(),
+      names: names(),
+      snapshot: snapshot(),
+      draft: draftName(),
+      state: "waiting",
+      tries: 0,
+      queued: Date.now(),
+    };
+    outbox.push(item);
+    keepOutbox();
+    closeSheet();
+    saveButton(true);
+    flush();
+  }
+
+  /* The live check. */
+  var checkTimer = null;
+  var asked = 0;
+  var lastAnswer = null;
+
+  function live(text) {
+    var node = form.querySelector("[data-live]");
+    node.hidden = !text;
+    node.textContent = text || "";
+  }
+
+  function check() {
+    if (!navigator.onLine) {
+      live("Offline: the scores are worked out when the result is sent.");
+      return;
+    }
+    var data = new FormData(form);
+    data.delete("action");
+    var ask = ++asked;
+    fetch(entry.check + (entry.correcting ? "?correcting=1" : ""), {
+      method: "POST",
+      body: data,
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    }).then(function (answer) {
+      if (ask !== asked) return;
+      lastAnswer = answer;
+      live("");
+      showAnswer(answer);
+    }).catch(function () {
+      if (ask === asked) live("No live check just now: the result is checked when it is saved.");
+    });
+  }
+
+  function later() {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(check, 300);
+  }
+
+  function showAnswer(answer) {
+    var scores = {};
+    (answer.rows || []).forEach(function (row) { scores[row.prefix] = row; });
+    form.querySelectorAll("[data-score-for]").forEach(function (output) {
+      var row = scores[output.dataset.scoreFor];
+      output.textContent = row && row.points !== null ? String(row.points) : "–";
+    });
+    lines.forEach(function (line) { line.reasons = (scores[line.prefix] || {}).reasons || []; });
+    showProblems(answer.errors || [], answer.warnings || [], false);
+  }
+
+  function shown(problem) {
+    return showAll || (problem.prefix ? touched[problem.prefix] : false);
+  }
+
+  function showProblems(errors, warnings, everything) {
+    form.querySelectorAll(".has-problem").forEach(function (node) {
+      node.classList.remove("has-problem");
+    });
+    var all = errors.map(function (p) { return Object.assign({}, p); }).concat(
+      warnings.map(function (p) { return Object.assign({ warning: true }, p); }));
+    var visible = all.filter(function (p) { return everything || shown(p); });
+    lines.forEach(function (line) {
+      var mineNow = visible.filter(function (p) { return p.prefix === line.prefix; });
+      line.problems = mineNow;
+      mineNow.forEach(function (problem) { markField(line, problem); });
+      showNote(line);
+    });
+    var bar = form.querySelector("[data-bar-problems]");
+    var barErrors = visible.filter(function (p) { return !p.warning; });
+    bar.textContent = "";
+    barErrors.forEach(function (p) { bar.appendChild(element("li", "errors", p.message)); });
+    bar.hidden = !barErrors.length || !(everything || showAll);
+    var game = form.querySelector('[data-problems="game"]');
+    game.textContent = "";
+    visible.filter(function (p) { return !p.prefix && !p.warning; }).forEach(function (p) {
+      game.appendChild(element("li", "", p.message));
+    });
+    game.hidden = !game.children.length;
+    var box = form.querySelector("[data-warnings-box]");
+    var list = box.querySelector("[data-warnings]");
+    var warned = all.filter(function (p) { return p.warning; });
+    list.textContent = "";
+    warned.forEach(function (p) { list.appendChild(element("li", "", p.message)); });
+    box.hidden = !warned.length || !(everything || showAll || allTouched());
+    sizeBar();
+  }
+
+  function allTouched() {
+    return lines.every(function (line) { return touched[line.prefix]; });
+  }
+
+  function markField(line, problem) {
+    var name = problem.input || (problem.field ? line.prefix + "-" + problem.field : "");
+    var input = name ? form.elements[name] : null;
+    if (input && input.closest) {
+      var box = input.closest(".field") || input;
+      box.classList.add("has-problem");
+      if (entry.keypad && problem.field === entry.keypad.field && line.keypadButton) {
+        line.keypadButton.classList.add("has-problem");
+      }
+    }
+  }
+
+  function showNote(line) {
+    var note = line.note;
+    note.textContent = "";
+    if (line.problems && line.problems.length) {
+      line.problems.forEach(function (problem) {
+        note.appendChild(element("span", problem.warning ? "warnings" : "errors",
+          problem.message + " "));
+      });
+      note.title = note.textContent;
+      return;
+    }
+    note.title = "";
+    var tally = tallyOf(line);
+    if (tally) note.appendChild(element("span", "", tally));
+  }
+
+  /* --- cards and the keypad sheet ------------------------------------------------------------ */
+
+  var keyPoints = {};
+  if (entry && entry.keypad) {
+    entry.keypad.keys.forEach(function (key) { keyPoints[key.token] = key.points; });
   }
 
   function tokens(text) {
-    return text.split(/[\s,]+/).filter(Boolean);
+    return String(text || "").split(/[\s,]+/).filter(Boolean);
   }
 
-  function points(card) {
-    if (card === "JK") return values.joker;
-    var rank = card.slice(0, -1);
-    var suit = card.slice(-1);
-    if (rank === "A") return suit === "S" || suit === "C" ? values.black_ace : values.red_ace;
-    return values[RANK_FIELDS[rank]];
+  /* A card's points as the keypad's keys value it: its rank's key, or its colour's ace. */
+  function cardPoints(token) {
+    var card = token.toUpperCase().replace(/\uFE0F/g, "");
+    if (card in keyPoints) return keyPoints[card];
+    if (card === "*" || card === "🃏" || card === "JOKER") return keyPoints.JK;
+    var chars = Array.from(card);
+    var suit = chars[chars.length - 1];
+    var rank = chars.slice(0, -1).join("");
+    if (rank === "T") rank = "10";
+    if (rank in keyPoints) return keyPoints[rank];
+    if (rank === "A") return "SC♠♣♤♧".indexOf(suit) >= 0 ? keyPoints.AB : keyPoints.AR;
+    return undefined;
   }
 
-  /* A hand's cards read, or the first token that is not a card. */
-  function readHand(text) {
-    var cards = [];
-    var words = tokens(text);
-    for (var i = 0; i < words.length; i++) {
-      var card = readToken(words[i]);
-      if (!card) return { bad: words[i], position: i + 1 };
-      cards.push(card);
-    }
-    return { cards: cards };
-  }
-
-  var hands = Array.prototype.map.call(form.querySelectorAll("[data-hand]"), function (fieldset) {
-    var prefix = fieldset.dataset.prefix + "-";
-    var input = function (name) { return fieldset.querySelector('[name="' + prefix + name + '"]'); };
-    return {
-      fieldset: fieldset,
-      player: fieldset.dataset.player,
-      wentOut: fieldset.querySelector('input[name="went_out"]'),
-      cards: input("cards"),
-      points: input("points"),
-      calls: input("calls"),
-      failed: input("failed_come_downs"),
-      overcall: input("overcall_penalty"),
-      tally: fieldset.querySelector("[data-tally]"),
-      score: fieldset.querySelector("[data-score]"),
-      why: fieldset.querySelector("[data-why]"),
-      problems: {
-        cards: fieldset.querySelector('[data-problems="cards"]'),
-        other: fieldset.querySelector('[data-problems="other"]'),
-      },
-    };
-  });
-
-  /* How many of each card the form's hands hold between them. */
-  function tableCounts() {
-    var counts = {};
-    hands.forEach(function (hand) {
-      (readHand(hand.cards.value).cards || []).forEach(function (card) {
-        counts[card] = (counts[card] || 0) + 1;
-      });
+  function tallyOf(line) {
+    if (line.reasons && line.reasons.length) return line.reasons.join("; ");
+    if (!line.cards) return "";
+    var cards = tokens(line.cards.value);
+    if (!cards.length) return "";
+    var points = 0;
+    var unknown = 0;
+    cards.forEach(function (card) {
+      var value = cardPoints(card);
+      if (value === undefined) unknown += 1;
+      else points += value;
     });
-    return counts;
+    return plural(cards.length, "card") + " · " + plural(points, "point") +
+      (unknown ? " · " + unknown + " not read yet" : "") + ": " + cards.join(" ");
   }
 
-  function pick(key) {
-    var counts = tableCounts();
-    for (var i = 0; i < key.cards.length; i++) {
-      var card = key.cards[i];
-      var limit = card === "JK" ? config.jokers : config.max_copies;
-      if ((counts[card] || 0) < limit) return card;
+  function showCards(line) {
+    if (!line.keypadButton) return;
+    var cards = tokens(line.cards.value);
+    var summary = line.keypadButton.querySelector("[data-cards-summary]");
+    summary.textContent = cards.length ? cards.length + "·" + cards.reduce(function (sum, card) {
+      return sum + (cardPoints(card) || 0);
+    }, 0) : "Cards";
+    if (line.tally) line.tally.textContent = cards.length ? tallyOf(line) : "";
+    if (!line.problems || !line.problems.length) showNote(line);
+  }
+
+  var sheet = null;
+  var sheetLine = null;
+  var times = 1;
+
+  function buildSheet() {
+    sheet = element("section", "sheet");
+    sheet.hidden = true;
+    sheet.setAttribute("role", "dialog");
+    sheet.setAttribute("aria-labelledby", "sheet-title");
+    var head = element("div", "sheet-head");
+    var title = element("h2", "", "Cards");
+    title.id = "sheet-title";
+    title.tabIndex = -1;
+    head.appendChild(title);
+    var count = element("span", "sheet-count");
+    count.setAttribute("aria-live", "polite");
+    head.appendChild(count);
+    sheet.appendChild(head);
+    sheet.appendChild(element("p", "sheet-cards"));
+    var keys = element("div", "sheet-keys");
+    keys.setAttribute("role", "group");
+    keys.setAttribute("aria-label", "Card keys");
+    entry.keypad.keys.forEach(function (key) { keys.appendChild(cardKey(key)); });
+    [2, 3].forEach(function (n) {
+      var key = button("×" + n, "×" + n + ": the next card " + (n === 2 ? "twice" : "three times"),
+        function () { setTimes(times === n ? 1 : n); }, "op times");
+      key.dataset.times = n;
+      key.setAttribute("aria-pressed", "false");
+      keys.appendChild(key);
+    });
+    keys.appendChild(button("⌫", "Remove the last card", function () {
+      var cards = tokens(sheetLine.cards.value);
+      sheetLine.cards.value = cards.slice(0, -1).join(" ");
+      changed(sheetLine.cards);
+    }, "op"));
+    sheet.appendChild(keys);
+    var moves = element("div", "sheet-moves");
+    if (entry.exclusive && entry.exclusive.scope === entry.keypad.scope) {
+      moves.appendChild(button("Out", null, wentOut, "secondary out-key"));
     }
-    return key.cards[0]; // the deck is exhausted: let the check say so (R10.3)
+    moves.appendChild(button("Next ▸", null, function () { next(); }, "secondary next-key"));
+    moves.appendChild(button("Done", null, function () { closeSheet(true); }, "done-key"));
+    sheet.appendChild(moves);
+    sheet.addEventListener("keydown", function (event) {
+      if (event.key === "Escape") closeSheet(true);
+    });
+    document.body.appendChild(sheet);
+  }
+
+  function cardKey(key) {
+    var name = WORDS[key.token] || key.label;
+    var node = button(key.label, "Add " + name, function () {
+      if (node.dataset.held === "yes") { node.dataset.held = ""; return; }
+      add(key.token, times);
+    }, key.label.length > 3 ? "long" : "");
+    var timer = null;
+    node.addEventListener("pointerdown", function () {
+      node.dataset.held = "";
+      timer = setTimeout(function () {
+        node.dataset.held = "yes";
+        add(key.token, 2); // a long press: a pair
+      }, 500);
+    });
+    ["pointerup", "pointerleave", "pointercancel"].forEach(function (name) {
+      node.addEventListener(name, function () { clearTimeout(timer); });
+    });
+    node.addEventListener("contextmenu", function (event) { event.preventDefault(); });
+    return node;
+  }
+
+  function setTimes(n) {
+    times = n;
+    sheet.querySelectorAll("[data-times]").forEach(function (key) {
+      key.setAttribute("aria-pressed", String(Number(key.dataset.times) === times));
+    });
+  }
+
+  function add(token, count) {
+    var cards = tokens(sheetLine.cards.value);
+    for (var i = 0; i < count; i++) cards.push(token);
+    sheetLine.cards.value = cards.join(" ");
+    setTimes(1);
+    changed(sheetLine.cards);
   }
 
   function changed(input) {
     input.dispatchEvent(new Event("input", { bubbles: true }));
+    showSheet();
   }
 
-  function button(text, label, onClick) {
-    var element = document.createElement("button");
-    element.type = "button";
-    element.textContent = text;
-    if (label) element.setAttribute("aria-label", label);
-    element.addEventListener("click", onClick);
-    return element;
+  function showSheet() {
+    if (!sheet || !sheetLine) return;
+    var cards = tokens(sheetLine.cards.value);
+    sheet.querySelector("h2").textContent = sheetLine.name + "’s cards";
+    var points = cards.reduce(function (sum, card) { return sum + (cardPoints(card) || 0); }, 0);
+    sheet.querySelector(".sheet-count").textContent = plural(cards.length, "card") + " · " +
+      plural(points, "point");
+    sheet.querySelector(".sheet-cards").textContent = cards.join(" ") || "No cards yet.";
   }
 
-  function addKeypad(hand) {
-    var pad = document.createElement("div");
-    pad.className = "keypad";
-    pad.hidden = true;
-    pad.setAttribute("role", "group");
-    pad.setAttribute("aria-label", "Card keypad for " + hand.player);
-    KEYS.forEach(function (key) {
-      pad.appendChild(button(key.text, "Add " + key.name, function () {
-        hand.cards.value = (hand.cards.value.trim() + " " + pick(key)).trim();
-        changed(hand.cards);
-      }));
-    });
-    pad.appendChild(button("⌫", "Remove the last card", function () {
-      hand.cards.value = tokens(hand.cards.value).slice(0, -1).join(" ");
-      changed(hand.cards);
-    }));
-    var toggle = button("Keypad", null, function () {
-      pad.hidden = !pad.hidden;
-      toggle.setAttribute("aria-expanded", String(!pad.hidden));
-    });
-    toggle.className = "keypad-toggle secondary";
-    toggle.setAttribute("aria-expanded", "false");
-    toggle.setAttribute("aria-label", "Keypad for " + hand.player + "'s cards");
-    hand.cards.insertAdjacentElement("afterend", pad);
-    hand.cards.insertAdjacentElement("afterend", toggle);
+  function keypadLines() {
+    return lines.filter(function (line) { return line.keypadButton; });
   }
 
-  function showTally(hand) {
-    var text = hand.cards.value.trim();
-    if (hand.wentOut.checked && !text) {
-      hand.tally.textContent = "went out: no cards";
-    } else if (!text) {
-      hand.tally.textContent = "";
-    } else {
-      var read = readHand(text);
-      if (read.bad) {
-        hand.tally.textContent = "card " + read.position + ", “" + read.bad + "”, is not a card (R11)";
-      } else {
-        var total = read.cards.reduce(function (sum, card) { return sum + points(card); }, 0);
-        var n = read.cards.length;
-        hand.tally.textContent = n + " card" + (n === 1 ? "" : "s") + " · " + total + " point" +
-          (total === 1 ? "" : "s");
-      }
-    }
-    hand.fieldset.classList.toggle("out", hand.wentOut.checked);
+  function openSheet(line, focusKeys) {
+    if (!sheet) buildSheet();
+    if (sheetLine && sheetLine !== line) leave(sheetLine);
+    if (sheetLine) sheetLine.keypadButton.setAttribute("aria-expanded", "false");
+    sheetLine = line;
+    line.keypadButton.setAttribute("aria-expanded", "true");
+    sheet.hidden = false;
+    setTimes(1);
+    showSheet();
+    placeSheet();
+    line.element.scrollIntoView({ block: "nearest" });
+    if (focusKeys) sheet.querySelector("h2").focus();
   }
 
-  /* The live check, through the rules API. */
-  function number(input) {
-    return input && input.value.trim() !== "" ? Number(input.value) : null;
-  }
-
-  function checked(name) {
-    var box = form.querySelector('[name="' + name + '"]');
-    return Boolean(box && box.checked);
-  }
-
-  function body() {
-    return {
-      game: Number(form.querySelector('[name="game"]').value),
-      down_and_out: checked("down_and_out"),
-      void: checked("void"),
-      ruleset: config.ruleset,
-      hands: hands.map(function (hand) {
-        var cards = hand.cards.value.trim();
-        var out = hand.wentOut.checked;
-        return {
-          player: hand.player,
-          went_out: out,
-          cards: cards || out ? cards : null,
-          points: number(hand.points),
-          calls: number(hand.calls),
-          failed_come_downs: number(hand.failed) || 0,
-          overcall_penalty: hand.overcall.checked,
-        };
-      }),
-    };
-  }
-
-  function fill(list, problems) {
-    list.textContent = "";
-    problems.forEach(function (problem) {
-      var item = document.createElement("li");
-      item.className = problem.warning ? "warnings" : "errors";
-      item.textContent = problem.message;
-      list.appendChild(item);
-    });
-    list.hidden = problems.length === 0 && list.dataset.problems === "game";
-  }
-
-  function fieldOf(problem, hand) {
-    var name = config.field_by_rule[problem.rule] || "";
-    if (name === "cards" && problem.rule === "R10.2" && !hand.cards.value.trim()) return "points";
-    return name;
-  }
-
-  function showProblems(errors, warnings) {
-    var byHand = new Map(hands.map(function (hand) { return [hand.player, { cards: [], other: [] }]; }));
-    var game = [];
-    errors.concat(warnings).forEach(function (problem) {
-      var lists = byHand.get(problem.player);
-      var hand = hands.find(function (h) { return h.player === problem.player; });
-      if (!lists) {
-        if (!problem.warning) game.push(problem);
-        return;
-      }
-      var name = fieldOf(problem, hand);
-      (name === "cards" ? lists.cards : lists.other).push(problem);
-      var field = hand.fieldset.querySelector(".field." + (name || "none"));
-      if (field) field.classList.add("has-problem");
-    });
-    hands.forEach(function (hand) {
-      var lists = byHand.get(hand.player);
-      fill(hand.problems.cards, lists.cards);
-      fill(hand.problems.other, lists.other);
-    });
-    fill(form.querySelector('[data-problems="game"]'), game);
-    var box = form.querySelector("[data-warnings-box]");
-    fill(box.querySelector("[data-warnings]"), warnings);
-    box.hidden = warnings.length === 0;
-  }
-
-  function showScores(scores) {
-    var byPlayer = new Map((scores || []).map(function (score) { return [score.player, score]; }));
-    hands.forEach(function (hand) {
-      var score = byPlayer.get(hand.player);
-      hand.score.textContent = score ? String(score.total) : "";
-      hand.why.textContent = score ? score.reasons.join("; ") : "";
-    });
-  }
-
-  function showAnswer(answer) {
-    var errors = (answer.errors || []).map(function (p) { return Object.assign({}, p); });
-    var warnings = (answer.warnings || []).map(function (p) {
-      return Object.assign({ warning: true }, p);
-    });
-    form.querySelectorAll(".has-problem").forEach(function (field) {
-      field.classList.remove("has-problem");
-    });
-    showProblems(errors, warnings);
-    showScores(answer.scores);
-    var live = form.querySelector("[data-live]");
-    live.hidden = false;
-    if (answer.scores) {
-      live.textContent = "Live check: scores shown next to each name" +
-        (warnings.length ? "; confirm the warnings to save." : ".");
-    } else {
-      live.textContent = "Live check: " + errors.length + " problem" +
-        (errors.length === 1 ? "" : "s") + " to fix before saving.";
+  function closeSheet(focusBack) {
+    if (!sheet || sheet.hidden) return;
+    sheet.hidden = true;
+    var line = sheetLine;
+    sheetLine = null;
+    document.documentElement.style.scrollPaddingBottom = "";
+    document.body.style.setProperty("--sheet-height", "0px");
+    sizeBar();
+    if (line) {
+      line.keypadButton.setAttribute("aria-expanded", "false");
+      leave(line);
+      if (focusBack) line.keypadButton.focus();
     }
   }
 
-  var timer = null;
-  var asked = 0;
+  function next() {
+    var all = keypadLines();
+    var line = all[(all.indexOf(sheetLine) + 1) % all.length];
+    openSheet(line, document.activeElement && sheet.contains(document.activeElement));
+  }
 
-  function check() {
-    if (!config.ruleset) return; // a ruleset of the tournament's own: Preview asks the server
-    var ask = ++asked;
-    fetch(config.api, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body()),
-      credentials: "omit",
-    })
-      .then(function (response) { return response.json(); })
-      .then(function (answer) {
-        if (ask === asked) showAnswer(answer);
-      })
-      .catch(function () {
-        var live = form.querySelector("[data-live]");
-        live.hidden = false;
-        live.textContent = "No live check (no connection?): Preview asks the server.";
+  function wentOut() {
+    var radio = sheetLine.element.querySelector('input[name="went_out"]');
+    if (radio) {
+      radio.checked = true;
+      radio.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    next();
+  }
+
+  function placeSheet() {
+    var bar = form.querySelector("[data-bar]");
+    var barHeight = bar.getBoundingClientRect().height;
+    sheet.style.bottom = barHeight + "px";
+    var height = sheet.getBoundingClientRect().height + barHeight;
+    document.documentElement.style.scrollPaddingBottom = height + "px";
+    document.body.style.setProperty("--sheet-height", sheet.getBoundingClientRect().height + "px");
+    sizeBar();
+  }
+
+  function leave(line) {
+    if (!touched[line.prefix]) {
+      touched[line.prefix] = true;
+      later();
+    }
+  }
+
+  /* --- building the page's enhancements ------------------------------------------------------ */
+
+  function sizeBar() {
+    if (!form) return;
+    var bar = form.querySelector("[data-bar]");
+    var sheetHeight = sheet && !sheet.hidden ? sheet.getBoundingClientRect().height : 0;
+    document.body.style.setProperty("--bar-height",
+      Math.ceil(bar.getBoundingClientRect().height + sheetHeight + 8) + "px");
+    if (sheet && !sheet.hidden) sheet.style.bottom = bar.getBoundingClientRect().height + "px";
+  }
+
+  function setUpLines() {
+    lines = Array.prototype.map.call(form.querySelectorAll("[data-hand]"), function (node) {
+      var prefix = node.dataset.prefix;
+      var keypadButton = node.querySelector("[data-keypad-open]");
+      var line = {
+        element: node,
+        prefix: prefix,
+        name: node.dataset.player,
+        note: node.querySelector("[data-note]"),
+        tally: node.querySelector("[data-tally]"),
+        keypadButton: keypadButton,
+        cards: keypadButton ? form.elements[prefix + "-" + entry.keypad.field] : null,
+        problems: null,
+        reasons: [],
+      };
+      if (keypadButton) {
+        keypadButton.hidden = false;
+        keypadButton.addEventListener("click", function (event) {
+          if (sheetLine === line) return closeSheet(true);
+          openSheet(line, event.detail === 0);
+        });
+        showCards(line);
+      }
+      setUpMore(node);
+      node.addEventListener("focusout", function (event) {
+        if (!node.contains(event.relatedTarget) &&
+            !(sheet && sheet.contains(event.relatedTarget))) leave(line);
       });
+      return line;
+    });
   }
 
-  function later() {
-    clearTimeout(timer);
-    timer = setTimeout(check, 350);
+  function setUpMore(node) {
+    var toggle = node.querySelector("[data-more-toggle]");
+    var more = node.querySelector("[data-more]");
+    if (!toggle || !more) return;
+    toggle.hidden = false;
+    more.hidden = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.addEventListener("click", function () {
+      more.hidden = !more.hidden;
+      toggle.setAttribute("aria-expanded", String(!more.hidden));
+    });
   }
 
-  hands.forEach(function (hand) {
-    addKeypad(hand);
-    showTally(hand);
+  /* Tapping who went out opens the keypad on the next seat without cards: the others' hands
+     follow with Next (Done, or tapping a visible field, closes it for points). */
+  var lastTouch = 0;
+
+  function setUpWentOut() {
+    form.querySelectorAll(".out-toggle").forEach(function (toggle) {
+      toggle.addEventListener("pointerdown", function () { lastTouch = Date.now(); });
+    });
+    form.addEventListener("change", function (event) {
+      var target = event.target;
+      lines.forEach(function (line) {
+        var radio = line.element.querySelector('input[name="went_out"]');
+        line.element.classList.toggle("out", Boolean(radio && radio.checked));
+      });
+      if (target.name !== "went_out" || !entry.keypad || Date.now() - lastTouch > 1500) return;
+      if (sheet && !sheet.hidden) return;
+      var all = keypadLines();
+      var from = all.findIndex(function (line) { return line.element.contains(target); });
+      for (var step = 1; step < all.length; step++) {
+        var line = all[(from + step) % all.length];
+        if (!tokens(line.cards.value).length) return openSheet(line, false);
+      }
+    });
+  }
+
+  /* Drafts of deals before this one can no longer be saved as new results: let them go. */
+  function forgetOldDrafts() {
+    if (entry.correcting) return;
+    try {
+      Object.keys(localStorage).forEach(function (key) {
+        var found = key.indexOf(PREFIX + "draft:") === 0 && /^draft:(\d+):a/.exec(
+          key.slice(PREFIX.length));
+        if (found && Number(found[1]) < entry.game) localStorage.removeItem(key);
+      });
+    } catch (error) { /* nothing kept, nothing to forget */ }
+  }
+
+  function setUpDraft() {
+    forgetOldDrafts();
+    var kept = load(draftName(), null);
+    var who = load("who", "");
+    if (who && !form.elements.who.value) form.elements.who.value = who;
+    if (!kept || !hasEntry(kept)) return;
+    var now = snapshot();
+    var same = Object.keys(kept).every(function (name) { return kept[name] === now[name]; });
+    if (same) return;
+    restore(kept);
+    lines.forEach(showCards);
+    var note = element("p", "draft-note");
+    note.setAttribute("role", "status");
+    note.appendChild(element("span", "", "Your unsaved entry of " + entry.title.toLowerCase() +
+      " is back."));
+    note.appendChild(button("Start again", "Start " + entry.title.toLowerCase() + " again",
+      function () {
+        discarding = true;
+        store(draftName(), null);
+        window.location.reload();
+      }, "secondary"));
+    form.insertAdjacentElement("afterbegin", note);
+  }
+
+  function setUpForm() {
+    setUpLines();
+    setUpDraft();
+    setUpWentOut();
+    form.addEventListener("input", function (event) {
+      keepDraft();
+      lines.forEach(function (line) {
+        if (line.cards && event.target === line.cards) showCards(line);
+      });
+      later();
+    });
+    form.addEventListener("change", function () { keepDraft(); later(); });
+    form.addEventListener("submit", function (event) {
+      var action = event.submitter ? event.submitter.value : "save";
+      if (action !== "save") return; // Preview: the server shows it, as without the script
+      event.preventDefault();
+      var save = form.querySelector(".save-button");
+      if (save && save.getAttribute("aria-disabled") === "true") return;
+      showAll = true;
+      if (lastAnswer) showAnswer(lastAnswer);
+      queue();
+    });
+    form.addEventListener("focusin", function (event) {
+      if (sheet && !sheet.hidden && !event.target.closest("[data-keypad-open]") &&
+          event.target !== sheetLine.cards) closeSheet(false);
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "hidden") keepDraft();
+    });
+    window.addEventListener("pagehide", keepDraft);
+    if (window.ResizeObserver) new ResizeObserver(sizeBar).observe(form.querySelector("[data-bar]"));
+    sizeBar();
+    document.body.classList.add("enhanced");
+    form.dataset.enhanced = "yes";
+    if (hasEntry(snapshot())) later();
+  }
+
+  /* --- start ----------------------------------------------------------------------------- */
+
+  if (form && entry) setUpForm();
+  try {
+    var notice = sessionStorage.getItem(PREFIX + "notice");
+    if (notice) {
+      sessionStorage.removeItem(PREFIX + "notice");
+      say(notice);
+    }
+  } catch (error) { /* no notice to show */ }
+  window.addEventListener("online", function () {
+    outbox.forEach(function (item) { if (item.state === "waiting") item.tries = 0; });
+    flush();
+    if (form && entry) later();
   });
-  form.addEventListener("input", function () {
-    hands.forEach(showTally);
-    later();
+  window.addEventListener("offline", showOutbox);
+  window.addEventListener("storage", function (event) {
+    if (event.key === PREFIX + "outbox") {
+      outbox = load("outbox", []);
+      showOutbox();
+    }
   });
-  form.addEventListener("change", function () {
-    hands.forEach(showTally);
-    later();
-  });
-  form.dataset.enhanced = "yes"; // the keypad and live check are ready
+  showOutbox();
+  flush();
+  if ("serviceWorker" in navigator && config.worker) {
+    navigator.serviceWorker.register(config.worker, { scope: "/t/" }).catch(function () {
+      /* no worker (not a secure origin): the outbox and the draft still keep every result */
+    });
+  }
+  document.documentElement.dataset.tableReady = "yes";
 })();

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from director.round_views import STANDINGS_PER_PAGE
 from hall.views import forget_recent
 from scoring.models import Deal, Ruling, StandingsSnapshot
 from scoring.rounds import round_publish
@@ -462,7 +463,9 @@ class TestDashboard:
         assert '<meta http-equiv="refresh" content="10">' in page  # inside <noscript>
         assert (
             '<script src="/static/js/dashboard.js" defer></script>' in page
-            and 'data-src="/director/open/rounds/1/dashboard?partial=1"' in page
+            and 'data-src="/director/open/rounds/1/dashboard?partial=1&amp;tables=1&amp;'
+            'standings=1"'
+            in page
         )
         version = response.context["standings"].version
         assert "Standings" in page and f"(version {version})" in page
@@ -502,7 +505,9 @@ class TestDashboard:
         with CaptureQueriesContext(connection) as queries:
             response = client.get("/director/field/rounds/1/dashboard" + part)
         assert response.status_code == 200
-        assert len(response.context["standings"].lines) == players
+        # The top of the standings; the rest a page at a time (issue 18).
+        assert len(response.context["standings"].lines) == min(players, STANDINGS_PER_PAGE)
+        assert response.context["standings"].count == players
         # Session, user, tournament, round; tables, seats and the deals' results (3, the game
         # says whose match is over); clock events; calls; rulings. The standings come from the
         # cache, as the leaderboard's do.

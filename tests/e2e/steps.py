@@ -84,6 +84,14 @@ def round_seat(page: Page, hub: str, *, seed: int | None = None) -> str:
     return page.url
 
 
+def round_step(page: Page, name: str, done: str) -> None:
+    """Take a round's step (publish, start, complete, lock) on its page, confirmed."""
+    form = page.locator(f"form.step-{name}")
+    form.get_by_role("checkbox").check()
+    form.get_by_role("button").click()
+    expect(page.locator("h1 .badge")).to_contain_text(done)
+
+
 def round_publish(page: Page) -> None:
     publish = page.locator("form.step-publish")
     publish.get_by_role("checkbox").check()
@@ -137,21 +145,61 @@ def row(phone: Page, name: str) -> Locator:
     return phone.locator(f'fieldset[data-player="{name}"]')
 
 
+def saved(phone: Page) -> Locator:
+    """Where the table's page says what became of a result: saved, waiting, refused."""
+    return phone.locator("[data-outbox-status]")
+
+
+def more(phone: Page, name: str) -> Locator:
+    """A player's line with its "more" fields open (calls, typed cards, penalties)."""
+    line = row(phone, name)
+    toggle = line.get_by_role("button", name=f"More for {name}")
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    return line
+
+
+def keypad(phone: Page, name: str) -> Locator:
+    """The card keypad's sheet, open on a player's hand."""
+    sheet = phone.get_by_role("dialog", name=f"{name}’s cards")
+    if not sheet.is_visible():
+        row(phone, name).get_by_role("button", name=f"Keypad for {name}'s cards").click()
+    expect(sheet).to_be_visible()
+    return sheet
+
+
 def fill_hand(phone: Page, name: str, hand: Hand) -> None:
     hand_row = row(phone, name)
     if hand.keys:
-        keypad = hand_row.get_by_role("button", name=f"Keypad for {name}'s cards")
-        if keypad.get_attribute("aria-expanded") != "true":
-            keypad.click()
+        sheet = keypad(phone, name)
         for key in hand.keys:
-            hand_row.get_by_role("button", name=f"Add {key}").click()
+            sheet.get_by_role("button", name=f"Add {key}", exact=True).click()
+        sheet.get_by_role("button", name="Done").click()
         hand.cards = hand_row.get_by_label("Cards left").input_value()
-    else:
-        hand_row.get_by_label("Cards left").fill(hand.cards or "")
-    hand_row.get_by_label("or points").fill("" if hand.points is None else str(hand.points))
-    hand_row.get_by_label("Calls", exact=True).fill("" if hand.calls is None else str(hand.calls))
-    hand_row.get_by_label("Failed come-downs").fill(str(hand.failed_come_downs or ""))
-    hand_row.get_by_label("Overcalled").set_checked(hand.overcall_penalty)
+    elif hand.cards is not None or hand_row.get_by_label("Cards left").input_value():
+        more(phone, name).get_by_label("Cards left").fill(hand.cards or "")
+    hand_row.get_by_label("Points", exact=True).fill(
+        "" if hand.points is None else str(hand.points)
+    )
+    if (
+        hand.calls is not None
+        or hand.failed_come_downs
+        or hand.overcall_penalty
+        or (
+            hand_row.get_by_role("button", name=f"More for {name}").get_attribute("aria-expanded")
+            == "true"
+        )
+    ):
+        line = more(phone, name)
+        line.get_by_label("Calls", exact=True).fill("" if hand.calls is None else str(hand.calls))
+        line.get_by_label("Failed come-downs").fill(str(hand.failed_come_downs or ""))
+        line.get_by_label("Overcalled").set_checked(hand.overcall_penalty)
+
+
+def save(phone: Page, name: str) -> None:
+    """Press Save and wait for the page of the table's next state (the outbox moves it on)."""
+    with phone.expect_navigation():
+        phone.get_by_role("button", name=name).click()
 
 
 def enter(phone: Page, game: Game) -> None:
@@ -160,14 +208,14 @@ def enter(phone: Page, game: Game) -> None:
         fill_hand(phone, name, hand)
     if game.down_and_out:
         phone.get_by_label("Down and out").check()
-    phone.get_by_role("button", name=f"Save game {game.number}").click()
     if game.warning:
+        phone.get_by_role("button", name=f"Save game {game.number}").click()
         box = phone.locator("[data-warnings-box]")
         expect(box).to_contain_text(game.warning)
         expect(box).to_contain_text("R10.6")
         box.get_by_label("Confirm anyway").check()
-        phone.get_by_role("button", name=f"Save game {game.number}").click()
-    expect(phone.locator(".messages")).to_contain_text(f"Game {game.number} is saved.")
+    save(phone, f"Save game {game.number}")
+    expect(saved(phone)).to_contain_text(f"Game {game.number} is saved.")
 
 
 def sign_off(phone: Page, name: str) -> None:

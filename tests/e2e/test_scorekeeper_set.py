@@ -17,6 +17,8 @@ from tests.e2e.steps import (
     enter,
     fill_hand,
     row,
+    save,
+    saved,
     sign_off,
     table_open,
 )
@@ -52,6 +54,11 @@ SET = [
 CORRECTED_DI = Hand("QH QD")
 
 
+def bar_score(phone: Page, name: str):
+    """A player's score for the game being entered, in the bar at the bottom."""
+    return phone.locator(".bar-scores .cell", has_text=name).locator("output")
+
+
 def fits_the_phone(phone: Page) -> None:
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
 
@@ -83,18 +90,16 @@ def test_a_scorekeeper_enters_a_whole_set_on_a_phone_and_signs_it_off(
     row(phone, game.out).get_by_label("Went out").check()
     for name, hand in game.hands.items():
         fill_hand(phone, name, hand)
-    expect(row(phone, "Cy").locator("[data-score]")).to_have_text("67")  # JK 50 + AS 15 + 2
-    phone.get_by_role("button", name="Preview").click()  # and the server's preview agrees
-    expect(phone.locator(".preview")).to_contain_text("not saved yet")
-    expect(row(phone, "Cy").locator("[data-score]")).to_have_text("67")
-    phone.get_by_role("button", name="Save game 1").click()
-    expect(phone.locator(".messages")).to_contain_text("Game 1 is saved.")
+    expect(bar_score(phone, "Cy")).to_have_text("67")  # JK 50 + AS 15 + 2, in the bar
+    expect(row(phone, "Cy").locator("[data-note]")).to_contain_text("= 50 + 15 + 2 = 67 (R8.2)")
+    save(phone, "Save game 1")
+    expect(saved(phone)).to_contain_text("Game 1 is saved.")
 
     # Game 2 is void: the stock ran out twice. Same dealer, same game (R9.2).
     dealer = phone.locator("#now strong").first.inner_text()
     phone.get_by_label("Void game").check()
-    phone.get_by_role("button", name="Save game 2").click()
-    expect(phone.locator(".messages")).to_contain_text("Game 2 is recorded as void")
+    save(phone, "Save game 2")
+    expect(saved(phone)).to_contain_text("Game 2 is recorded as void")
     expect(phone.get_by_role("heading", name="Now: game 2 of 9, attempt 2")).to_be_visible()
     assert phone.locator("#now strong").first.inner_text() == dealer
 
@@ -102,7 +107,7 @@ def test_a_scorekeeper_enters_a_whole_set_on_a_phone_and_signs_it_off(
     row(phone, "Ann").get_by_role("button", name="Keypad for Ann's cards").click()
     fits_the_phone(phone)
     enter(phone, SET[1])
-    assert SET[1].hands["Ann"].cards == "KH QH 2H"
+    assert SET[1].hands["Ann"].cards == "K Q 2"  # suitless: the keypad invents no suit
 
     for game in SET[2:5]:  # a down-and-out (3), a confirmed warning (4), and game 5
         enter(phone, game)
@@ -112,11 +117,11 @@ def test_a_scorekeeper_enters_a_whole_set_on_a_phone_and_signs_it_off(
     phone.locator("#game-1 summary").click()
     phone.get_by_role("link", name="Correct game 1").click()
     expect(phone.get_by_role("heading", name="Correct game 1")).to_be_visible()
-    expect(row(phone, "Cy").get_by_label("Cards left")).to_have_value("JK AS 2D")
+    expect(row(phone, "Cy").get_by_label("Cards left", exact=True)).to_have_value("JK AS 2D")
     fill_hand(phone, "Di", CORRECTED_DI)
     phone.get_by_label("Why is it corrected?").fill("Di's cards were two queens, not 10 points")
-    phone.get_by_role("button", name="Save correction").click()
-    expect(phone.locator(".messages")).to_contain_text("Game 1 is corrected: this is version 2.")
+    save(phone, "Save correction")
+    expect(saved(phone)).to_contain_text("Game 1 is corrected: this is version 2.")
     history = phone.locator("#game-1")
     history.locator("summary").click()
     expect(history).to_contain_text("Version 1 · Superseded · table 1 link · Ann")

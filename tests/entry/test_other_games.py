@@ -202,7 +202,10 @@ def test_the_table_page_offers_each_partner_s_fields(client: Client, hf_table) -
     assert "Enter hand 1" in page and "Save hand 1" in page
     assert 'name="s1-red_books"' in page and 'name="p3-hand"' in page  # team; Cy's own
     assert 'name="went_out" value=' in page  # who went out: one partner
-    assert "table-entry.js" not in page  # the card keypad is Kalooki's, by side
+    # the same phone page as Kalooki's: its script, and a card keypad for each partner's hand
+    assert "table-entry.js" in page and 'aria-label="Keypad for Cy\'s cards"' in page
+    config = page.split('id="table-entry-config"')[1].split("</script>")[0]
+    assert '"field": "hand"' in config and '"scope": "member"' in config
 
 
 def test_the_table_page_enters_a_hand_hf(client: Client, hf_table) -> None:
@@ -211,7 +214,7 @@ def test_the_table_page_enters_a_hand_hf(client: Client, hf_table) -> None:
         "game": "1",
         "attempt": "1",
         "who": str(seats[1]),
-        "went_out": str(seats[1]),
+        "went_out": "1",  # the partner at seat 1 (HF5.2)
         "s1-red_books": "2",
         "s1-black_books": "2",
         "s1-laid_down": "200",

@@ -159,8 +159,9 @@ def test_an_unreadable_card_is_shown_next_to_its_field_with_the_rule_r11(client,
     response = client.post(link(table), result(table, 1, hands=hands))
     assert response.status_code == 200 and not table.deals.exists()
     di = row(response.content.decode(), "Di")
-    cards_field = re.search(r'<div class="field cards has-problem">.*?</div>', di, re.S).group(0)
-    assert "card 2, &quot;XQ&quot;, is not a card" in cards_field and "R11" in cards_field
+    assert re.search(r'<div class="field field-cards has-problem">', di)  # the field is marked
+    note = re.search(r'<p class="note[^"]*" data-note[^>]*>.*?</p>', di, re.S).group(0)
+    assert "card 2, &quot;XQ&quot;, is not a card" in note and "R11" in note  # on its line
     assert "Not saved" in response.content.decode()
 
 
@@ -509,8 +510,11 @@ def test_the_page_reads_a_fixed_number_of_queries(client, table, django_assert_n
         client.get(link(table))
 
 
-def test_the_live_check_gets_the_rules_api_and_the_card_values(client, table) -> None:
+def test_the_live_check_is_the_pages_own_and_the_keypad_has_the_card_values(client, table):
     html = page(client, table)
     config = re.search(r'<script id="table-entry-config" [^>]*>(.*?)</script>', html, re.S)[1]
-    assert '"api": "/api/rules/game"' in config and '"ruleset": "asaj-2025"' in config
-    assert '"joker": 50' in config and '"black_ace": 15' in config and '"max_copies": 3' in config
+    assert f'"check": "/t/{table.access_token}/check"' in config  # every game, every ruleset
+    assert f'"result": "/api/tables/{table.pk}/games/{{n}}/result"' in config  # the outbox's
+    assert '{"token": "JK", "label": "JK", "points": 50}' in config
+    assert '{"token": "AB", "label": "black A", "points": 15}' in config  # no suit invented
+    assert '"packs": 3' in config

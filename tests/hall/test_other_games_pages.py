@@ -94,9 +94,8 @@ def test_the_hall_shows_hand_and_foot_in_its_words(client: Client, hf) -> None:
 def test_the_exports_follow_the_game(client: Client, hf, pa) -> None:
     rows = list(csv.DictReader(io.StringIO(page(client, "/p/hf/results.csv"))))
     assert list(rows[0])[6:8] == ["games_won", "books"]
-    ann = next(row for row in rows if row["player"] == "Ann")
-    cy = next(row for row in rows if row["player"] == "Cy")
-    assert ann["total"] == cy["total"] == str(2 * 1890) and ann["games_won"] == "1"
+    ann = next(row for row in rows if row["player"] == "Ann & Cy")  # the team (HF1.2)
+    assert ann["total"] == str(2 * 1890) and ann["games_won"] == "1"
     deals = list(csv.DictReader(io.StringIO(page(client, "/p/hf/games.csv"))))
     assert list(deals[0])[:4] == ["round", "table", "hand", "attempt"]
     assert "p1_hand_points" in deals[0] and "p2_foot_points" in deals[0]
@@ -123,10 +122,12 @@ def test_the_director_sees_the_games_columns_and_prints_its_sheets(client: Clien
         assert 'id="table-1"' in cards and "qr" in cards
         if slug == "hf":
             assert "Games won" in dashboard and "2/3" in dashboard
+            assert "<th>Team</th><th>Partners</th>" in dashboard  # a line a team (HF1.2)
             assert "Hand 2" in control and "Enter hand 3 from the paper score sheet" in control
             assert "meld 150" in sheets and "Total (highest wins" in sheets
         else:
             assert "Match points" in dashboard and "Deal 1" in control
+            assert "<th>Player</th><th>Club</th>" in dashboard
             assert "Deal 12" in sheets or "12" in sheets  # rows for a match to 30
 
 
@@ -153,3 +154,21 @@ def test_the_pages_of_a_match_read_the_same_queries_for_one_deal_or_more(
     standings_refresh(tournament_id=tournament.pk)
     after = (counted("/p/pa/tables/1/1"), counted(player), counted(f"/t/{table.access_token}/"))
     assert after == before
+
+
+def test_team_standings_have_a_players_tab_hf11_2(client: Client, hf, pa) -> None:
+    board = page(client, "/p/hf/leaderboard")
+    assert '<th scope="col">Team</th>' in board and "Partners" in board
+    assert 'href="/p/hf/leaderboard/players"' in board
+    players = page(client, "/p/hf/leaderboard/players")
+    for name in ("Ann", "Cy", "Ben", "Di"):
+        assert f'<td class="player">{name}' in players
+    assert players.count(f'<td class="num total">{2 * 1890}</td>') == 2  # Ann and Cy
+    assert client.get("/p/pa/leaderboard/players").status_code == 404  # single players
+
+
+def test_the_players_tab_is_read_in_few_queries(client: Client, hf) -> None:
+    page(client, "/p/hf/leaderboard/players")  # the facts cached
+    with CaptureQueriesContext(connection) as queries:
+        page(client, "/p/hf/leaderboard/players")
+    assert len(queries) <= 3

@@ -25,7 +25,7 @@ from scoring.models import ClockEvent, Deal, DealResult, DirectorCall, ResultRev
 from scoring.rulings import ruling_record
 from scoring.services import result_submit
 from scoring.standings import standings_compute
-from tables.models import Seat, Table
+from tables.models import Bye, Seat, Table
 from tests.scoring.playing import (
     director_of,
     entry,
@@ -45,6 +45,7 @@ MODELS = [
     StaffRole,
     Table,
     Seat,
+    Bye,
     Deal,
     DealResult,
     ResultRevision,
@@ -482,3 +483,68 @@ def test_every_reference_of_a_backed_up_row_is_mapped() -> None:
             if f.is_relation and f.name != "tournament":
                 known = set(section.references) | set(section.users)
                 assert f.name in known, f"{section.name}.{f.name} is not mapped"
+
+
+def test_byes_go_into_the_backup_and_come_back_with_the_same_standings() -> None:
+    """A Parcellus round with a bye (PA7.1, PA7.2): the bye is carried, and scored alike after."""
+    from tests.scoring.test_byes_standings import parcellus, play, round_with_bye
+
+    tournament = parcellus("win", bye_points=30)
+    play(round_with_bye(tournament, ["Ann", "Ben", "Cy"], "Di", 1), ["Ann", "Ben", "Cy"])
+    before = standings_compute(tournament=tournament)
+    text = tournament_export(tournament=tournament)
+    assert [set(row) for row in json.loads(text)["byes"]] == [{"id", "round", "entry"}]
+    _empty_the_database()
+    imported = load(text)
+    assert standings_compute(tournament=imported.tournament) == before
+    [bye] = Bye.objects.select_related("entry__player", "round")
+    assert (bye.entry.player.name, bye.round.number) == ("Di", 1)
+
+
+def test_a_file_written_before_byes_existed_loads(played) -> None:
+    document = json.loads(tournament_export(tournament=played))
+    del document["byes"]
+    _empty_the_database()
+    imported = load(json.dumps(document))
+    assert imported.tournament.entries.count() == 10 and not Bye.objects.exists()
+
+
+def test_a_bye_of_another_tournaments_entry_is_refused(evil, alpha) -> None:
+    outsider = alpha.entries.first().pk
+    evil["byes"] = [{"id": 1, "round": evil["rounds"][0]["id"], "entry": outsider}]
+    with pytest.raises(BackupRefused, match=r"byes\[0\]\.entry"):
+        tournament_import(document=evil)
+
+
+def test_teams_and_time_called_go_into_the_backup_and_come_back_alike() -> None:
+    """A Hand and Foot table of two teams (HF1.2), a hand played and time called (HF2.2): the
+    teams' partners and the call are carried, and the standings are the same after."""
+    from scoring.time_called import table_time_call
+    from tests.scoring.other_games import game_tournament, seated_by_hand, table_of
+    from tests.scoring.test_other_games import HANDS, enter_hf
+
+    tournament = game_tournament("hand_and_foot")
+    table = table_of(seated_by_hand(tournament, [["Ann", "Ben", "Cy", "Di"]]))
+    enter_hf(tournament, table, 1, HANDS[0])
+    table_time_call(table=table, by=None, via="table link · Ann")
+    before = standings_compute(tournament=tournament)
+    text = tournament_export(tournament=tournament)
+    assert [row["position"] for row in json.loads(text)["members"]] == [1, 2, 1, 2]
+    _empty_the_database()
+    imported = load(text)
+    assert standings_compute(tournament=imported.tournament) == before
+    teams = {entry.team_name: entry.partner_names() for entry in imported.tournament.entries.all()}
+    assert teams == {"Ann & Cy": "Ann & Cy", "Ben & Di": "Ben & Di"}
+    assert imported.tournament.rounds.get().tables.get().time_called
+
+
+def test_a_file_written_before_teams_existed_loads(played) -> None:
+    document = json.loads(tournament_export(tournament=played))
+    del document["members"]
+    for row in document["entries"]:
+        del row["team_name"], row["status_note"]
+    for row in document["tables"]:
+        del row["time_called_at"], row["time_called_by"]
+    _empty_the_database()
+    imported = load(json.dumps(document))
+    assert imported.tournament.entries.filter(team_name="").count() == 10

@@ -82,15 +82,16 @@ def enter_hf(tournament, table, number, hand, via="table link · Ann", **options
     return result_record(table=table, number=number, sides=sides, via=via, **options)
 
 
-def test_a_hand_is_stored_per_team_under_its_first_partner(hand_and_foot) -> None:
+def test_a_hand_is_stored_per_team_under_the_team_entry(hand_and_foot) -> None:
     tournament, round = hand_and_foot, hf_round(hand_and_foot)
     table = table_of(round)
     deal = enter_hf(tournament, table, 1, HANDS[0])
     results = list(deal.results.order_by("side").select_related("entry__player"))
-    assert [(r.side, r.entry.player.name, r.points) for r in results] == [
-        (0, "Ann", EXPECTED[0][0]),
-        (1, "Ben", EXPECTED[0][1]),
+    assert [(r.side, r.entry.team_name, r.points) for r in results] == [
+        (0, "Ann & Cy", EXPECTED[0][0]),
+        (1, "Ben & Di", EXPECTED[0][1]),
     ]
+    assert {r.entry_id for r in results} == {s.entry_id for s in table.seats.all()}
     assert results[0].went_out and not results[1].went_out
     assert results[0].members[0]["went_out"] is True  # the partner who went out
     assert results[0].detail["red_books"] == 2  # the game's breakdown, kept
@@ -141,12 +142,14 @@ def test_a_whole_game_entered_corrected_confirmed_signed_off_and_ranked(hand_and
     team_ac = EXPECTED[0][0] + EXPECTED[1][0] + 40 + EXPECTED[2][0]
     team_bd = EXPECTED[0][1] + EXPECTED[1][1] + EXPECTED[2][1]
     rows = {row["player"]: row for row in standings_compute(tournament=tournament)["players"]}
-    assert rows["Ann"]["stats"] == rows["Cy"]["stats"]  # partners share their team's line
-    assert (rows["Ann"]["total"], rows["Ben"]["total"]) == (team_ac, team_bd)
-    assert (rows["Ann"]["stats"]["games_won"], rows["Ben"]["stats"]["games_won"]) == (1, 0)
-    assert rows["Ann"]["games_played"] == 3
-    assert (rows["Ann"]["place"], rows["Ann"]["shared"]) == (1, True)  # with Cy (HF11.2)
-    assert rows["Ben"]["place"] == 3
+    assert set(rows) == {"Ann & Cy", "Ben & Di"}  # one line a team (HF11.2)
+    assert rows["Ann & Cy"]["club"] == "Ann & Cy"  # its partners
+    assert (rows["Ann & Cy"]["total"], rows["Ben & Di"]["total"]) == (team_ac, team_bd)
+    ac, bd = rows["Ann & Cy"]["stats"], rows["Ben & Di"]["stats"]
+    assert (ac["games_won"], bd["games_won"]) == (1, 0)
+    assert rows["Ann & Cy"]["games_played"] == 3
+    assert (rows["Ann & Cy"]["place"], rows["Ann & Cy"]["shared"]) == (1, False)
+    assert rows["Ben & Di"]["place"] == 2
 
 
 def test_the_standings_rank_games_won_then_points_across_tables(hand_and_foot) -> None:
@@ -161,8 +164,8 @@ def test_the_standings_rank_games_won_then_points_across_tables(hand_and_foot) -
         result_confirm(deal=enter_hf(tournament, two, number, big), by=None, via="x · Eve")
     standings = standings_compute(tournament=tournament)
     order = [(row["player"], row["place"]) for row in standings["players"]]
-    assert order[:4] == [("Flo", 1), ("Hal", 1), ("Ann", 3), ("Cy", 3)]
-    flo = next(row for row in standings["players"] if row["player"] == "Flo")
+    assert order == [("Flo & Hal", 1), ("Ann & Cy", 2), ("Ben & Di", 3), ("Eve & Gus", 4)]
+    flo = next(row for row in standings["players"] if row["player"] == "Flo & Hal")
     assert flo["total"] == 3 * hf_points(4, 4, 900, 0, True)
     assert [c["stat"] for c in standings["columns"]][:2] == ["games_won", "total"]
     assert standings["higher_wins"] and standings["deal_noun"] == "hands"
@@ -176,7 +179,7 @@ def test_a_tie_is_decided_by_a_ruling_hf10(hand_and_foot) -> None:
         deal = enter_hf(tournament, table, number, level, confirm_warnings=True)
         result_confirm(deal=deal, by=None, via="x · Ben")
     rows = {r["player"]: r for r in standings_compute(tournament=tournament)["players"]}
-    assert rows["Ann"]["place"] == rows["Ben"]["place"] == 1  # level: nobody won yet
+    assert rows["Ann & Cy"]["place"] == rows["Ben & Di"]["place"] == 1  # level: nobody won yet
     ruling_record(
         tournament=tournament,
         by=None,
@@ -186,8 +189,9 @@ def test_a_tie_is_decided_by_a_ruling_hf10(hand_and_foot) -> None:
         decision="Ben and Di won the high-card draw (HF10).",
     )
     rows = {r["player"]: r for r in standings_compute(tournament=tournament)["players"]}
-    assert (rows["Ben"]["stats"]["games_won"], rows["Ann"]["stats"]["games_won"]) == (1, 0)
-    assert (rows["Ben"]["place"], rows["Di"]["place"], rows["Ann"]["place"]) == (1, 1, 3)
+    bd, ac = rows["Ben & Di"], rows["Ann & Cy"]
+    assert (bd["stats"]["games_won"], ac["stats"]["games_won"]) == (1, 0)
+    assert (bd["place"], ac["place"]) == (1, 2)
 
 
 # --- Parcellus ----------------------------------------------------------------------------------

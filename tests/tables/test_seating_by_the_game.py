@@ -1,5 +1,5 @@
-"""Seating by the game's table plan (`Rules.table_plan`): a club's Kalooki at tables of four, and
-the games whose plan needs what seating does not do yet (partners, byes) refused with the reason."""
+"""Seating by the game's table plan (`Rules.table_plan`): a club's Kalooki at tables of four,
+teams of partners two to a table (HF1.2), and a plan with byes at whole tables."""
 
 import json
 from io import StringIO
@@ -9,7 +9,13 @@ from django.core.management import call_command
 
 import games
 from games.kalooki import PRESETS
-from tables.seating import SeatingError, plan_event, seat_round, table_plan, table_sizes
+from tables.seating import (
+    MeetingHistory,
+    plan_event,
+    seat_round,
+    table_plan,
+    table_sizes,
+)
 from tables.services import round_seat
 from tests.factories import EntryFactory, RoundFactory, TournamentFactory
 from tournament.models import Entry
@@ -59,18 +65,28 @@ def test_a_plan_in_advance_at_tables_of_four() -> None:
     assert all([len(table) for table in seating] == [4, 4, 4, 4] for seating in plan.rounds)
 
 
-def test_partners_are_refused_until_they_are_seated() -> None:
+def test_teams_sit_two_to_a_table_and_do_not_meet_again_HF11_1() -> None:
     hand_and_foot = games.get("hand_and_foot")
-    with pytest.raises(SeatingError, match="sides of 2 partners"):
-        table_sizes(8, hand_and_foot.rules(hand_and_foot.ruleset()))
+    rules = hand_and_foot.rules(hand_and_foot.ruleset())
+    assert table_sizes(8, rules) == [2, 2, 2, 2]
+    first = seat_round(list(range(8)), {}, seed=1, rules=rules)
+    second = seat_round(list(range(8)), MeetingHistory.from_rounds([first]), seed=2, rules=rules)
+    met = {frozenset(table) for table in first}
+    assert not met & {frozenset(table) for table in second}
 
 
-def test_a_plan_with_byes_is_refused_with_what_to_do() -> None:
+def test_an_odd_number_of_teams_leaves_one_team_a_bye_HF11_1() -> None:
+    hand_and_foot = games.get("hand_and_foot")
+    rules = hand_and_foot.rules(hand_and_foot.ruleset())
+    assert table_sizes(9, rules) == [2, 2, 2, 2] and table_plan(9, rules).byes == 1
+
+
+def test_a_plan_with_byes_seats_whole_tables_pa7_1() -> None:
     parcellus = games.get("parcellus")
     rules = parcellus.rules(parcellus.ruleset())
     assert table_sizes(9, rules) == [3, 3, 3]
-    with pytest.raises(SeatingError, match="10 players leave 1 without a table"):
-        table_sizes(10, rules)
+    assert table_sizes(10, rules) == [3, 3, 3]
+    assert table_plan(11, rules).byes == 2
 
 
 @pytest.mark.django_db

@@ -251,6 +251,7 @@ ALLOWED = [
     ("disqualify", Status.CHECKED_IN, Status.DISQUALIFIED),
     ("disqualify", Status.WITHDRAWN, Status.DISQUALIFIED),
     ("reinstate", Status.WITHDRAWN, Status.REGISTERED),
+    ("reinstate", Status.REFUSED, Status.REGISTERED),
     ("lift disqualification", Status.DISQUALIFIED, Status.REGISTERED),
 ]
 REFUSED = [
@@ -270,6 +271,12 @@ REFUSED = [
     ("lift disqualification", Status.REGISTERED, "still in the tournament (registered)"),
     ("lift disqualification", Status.CHECKED_IN, "still in the tournament (checked in)"),
     ("lift disqualification", Status.WITHDRAWN, "Ann Clarke is withdrawn, so this cannot be"),
+    # HF1.2: a refused pairing is re-paired and reinstated before it plays again.
+    ("check in", Status.REFUSED, "The director refused the pairing of Ann Clarke (HF1.2)"),
+    ("undo check-in", Status.REFUSED, "Ann Clarke is pairing refused, so this cannot be done"),
+    ("withdraw", Status.REFUSED, "The pairing of Ann Clarke is refused (HF1.2)"),
+    ("disqualify", Status.REFUSED, "Ann Clarke is pairing refused, so this cannot be done"),
+    ("lift disqualification", Status.REFUSED, "Ann Clarke is pairing refused, so this cannot"),
 ]
 
 

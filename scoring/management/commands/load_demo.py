@@ -1,13 +1,14 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.demo import PASSWORDS, demo_load
+from scoring.demo import PASSWORDS, demo_load, hand_and_foot_demo_load, parcellus_demo_load
 
 
 class Command(BaseCommand):
     help = (
-        "Load the demo tournament in progress (idempotent: a second run changes nothing). Its "
-        "demo accounts, whose passwords are public, are created only with DEBUG on or --accounts."
+        "Load the demo tournaments in progress, Kalooki, Parcellus and Hand and Foot "
+        "(idempotent: a second run changes nothing). Their demo accounts, whose passwords are "
+        "public, are created only with DEBUG on or --accounts."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -19,10 +20,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, accounts: bool, **options: object) -> None:
         accounts = accounts or settings.DEBUG
-        summary = demo_load(accounts=accounts)
-        tournament = summary.tournament
-        state = "loaded" if summary.created else "already loaded, left as it was"
-        self.stdout.write(self.style.SUCCESS(f"Demo tournament '{tournament.name}' {state}."))
+        for load in (demo_load, parcellus_demo_load, hand_and_foot_demo_load):
+            summary = load(accounts=accounts)
+            tournament = summary.tournament
+            state = "loaded" if summary.created else "already loaded, left as it was"
+            self.stdout.write(self.style.SUCCESS(f"Demo tournament '{tournament.name}' {state}."))
         site = settings.SITE_URL
         self.stdout.write(
             f"\n  Home            {site}/\n"

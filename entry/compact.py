@@ -1,0 +1,145 @@
+"""The entry form drawn for one thumb (templates/entry/_entry_form.html): one compact line per
+seat, whatever the game.
+
+Terms
+- main inputs: what a line shows: the went-out choice, then the points (with the card keypad's
+  button beside them) where the game takes cards or points, else the game's first everyday
+  fields (at most three, they fit a 360 px line).
+- more: the line's other fields (the game's advanced ones, and calls, typed cards...), behind a
+  small "more" of their own, opened by itself when one of them holds a value or a problem.
+- note: one reserved line under each seat's inputs for its tally and its problems, so that a
+  message never pushes the next field down under a finger.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django import forms
+
+from games.base import Field, FieldKind, Problem
+from scoring.result_forms import EntryFeedback, FieldsForm, ResultForm
+
+MAIN_FIELDS = 3  # a 360 px line holds a name, the went-out choice and three short numbers
+
+
+@dataclass
+class Input:
+    """One input of a line: its bound field, the game's field and what the game said of it."""
+
+    bound: forms.BoundField
+    spec: Field
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def kind(self) -> str:
+        return str(self.spec.kind)
+
+    @property
+    def is_flag(self) -> bool:
+        return self.spec.kind == FieldKind.FLAG
+
+    @property
+    def widget(self) -> str:
+        """The input, its field's short label as its placeholder (the label is for readers)."""
+        attrs = {} if self.is_flag else {"placeholder": self.spec.short or self.spec.label}
+        return self.bound.as_widget(attrs=attrs)
+
+    @property
+    def has_value(self) -> bool:
+        value = self.bound.value()
+        return value not in (None, "", False, 0, "0")
+
+
+@dataclass
+class Line:
+    """One seat's line (a side, or one partner of a team): its inputs split main and more."""
+
+    prefix: str
+    name: str
+    position: int
+    entry_id: int
+    label: str  # the side's label, as the game names it in problems
+    main: list[Input]
+    more: list[Input]
+    keypad: Input | None  # the cards the keypad writes, shown as a button in the main line
+    problems: list[Problem]  # the line's problems that belong to no one input
+    score: int | None = None
+    reasons: tuple[str, ...] = ()
+    went_out: bool = False
+    member: bool = False
+    out_key: int = 0  # what its "went out" radio sends (ResultForm.out_key)
+
+    @property
+    def open_more(self) -> bool:
+        # the keypad's cards show on their button: typed cards alone do not open "more"
+        return any((i.has_value and i is not self.keypad) or i.problems for i in self.more)
+
+    @property
+    def all_problems(self) -> list[Problem]:
+        inputs = [*self.main, *self.more, *([self.keypad] if self.keypad else [])]
+        return [p for i in inputs for p in i.problems] + self.problems
+
+
+def lines(form: ResultForm, feedback: EntryFeedback) -> list[Line]:
+    """The form's lines in seat order: a side's line, then its partners' lines."""
+    out: list[Line] = []
+    for row in feedback.rows:
+        score = row.score.points if row.score else None
+        reasons = tuple(row.score.reasons) if row.score else ()
+        if row.form.specs or not any(m.form for m in row.members):
+            out.append(_line(row.form, row.name, row.seat, row.label, row.problems, score, reasons))
+            out[-1].went_out, out[-1].out_key = row.went_out, form.out_key(row.seat)
+        for member in row.members:
+            if member.form is None:
+                continue
+            line = _line(
+                member.form, member.seat.name, member.seat, row.label, member.problems, None, ()
+            )
+            line.went_out, line.member = member.went_out, True
+            line.out_key = form.out_key(member.seat)
+            if not row.form.specs and member is row.members[0]:
+                line.score, line.reasons = score, reasons
+            out.append(line)
+    return out
+
+
+def _line(
+    sub: FieldsForm,
+    name: str,
+    seat: object,
+    label: str,
+    problems: dict[str, list[Problem]],
+    score: int | None,
+    reasons: tuple[str, ...],
+) -> Line:
+    inputs = [Input(sub[s.name], s, problems.get(s.name, [])) for s in sub.specs]
+    keypad, main, more = _split(inputs)
+    names = {s.name for s in sub.specs}
+    loose = [p for key, found in problems.items() if key not in names for p in found]
+    return Line(
+        prefix=sub.prefix,
+        name=name,
+        position=seat.position,  # type: ignore[attr-defined]
+        entry_id=seat.entry_id,  # type: ignore[attr-defined]
+        label=label,
+        main=main,
+        more=more,
+        keypad=keypad,
+        problems=loose,
+        score=score,
+        reasons=reasons,
+    )
+
+
+def _split(inputs: list[Input]) -> tuple[Input | None, list[Input], list[Input]]:
+    """The keypad's cards, the main inputs and the rest, in the game's order."""
+    keypad = next((i for i in inputs if i.spec.kind == FieldKind.CARDS and i.spec.keypad), None)
+    points = keypad and next((i for i in inputs if i.spec.alternative_to == keypad.spec.name), None)
+    if keypad is not None and points is not None:
+        main = [points]
+    else:
+        everyday = [i for i in inputs if not i.spec.advanced and not i.is_flag and i is not keypad]
+        main = everyday[:MAIN_FIELDS]
+    more = [i for i in inputs if i not in main]
+    return keypad, main, more

@@ -1,0 +1,176 @@
+"""A result's rows written in one database round trip, and a table's deals read in one.
+
+A result is a deal, one row per side and a revision. On PostgreSQL, whose driver binds the
+parameters on the client (Django's default for psycopg 3), the three INSERTs go to the server as
+one message and run in order in the caller's transaction: the rows of the sides and the
+revision name the new deal by its sequence's `currval`, and the message's last statement reads
+that id back. Elsewhere (SQLite, in the same process: no round trip to save) they are saved one
+after the other. Either way the constraints refuse what they refuse, with the transaction.
+
+`deals_with_results` reads a table's deal attempts with their results as one query (a JSON
+array of each deal's results, built by the database), where a prefetch takes two.
+"""
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from django.db import connection
+from django.db.models import JSONField, Model, QuerySet
+from django.db.models.expressions import RawSQL
+from django.db.models.sql import DeleteQuery, InsertQuery, UpdateQuery
+from django.utils import timezone
+
+from scoring.models import Deal, DealResult, ResultRevision
+
+
+def deal_rows_insert(deal: Deal, results: Sequence[DealResult], revision: ResultRevision) -> None:
+    """Insert `deal` with its `results` and `revision` (each unsaved, `deal` unset on them);
+    on return each is stored and `deal.pk` is set."""
+    if connection.vendor != "postgresql":
+        deal.save(force_insert=True)
+        for row in (*results, revision):
+            row.deal = deal
+        DealResult.objects.bulk_create(results)
+        revision.save(force_insert=True)
+        return
+    new_deal = RawSQL("currval(pg_get_serial_sequence(%s, 'id'))", [Deal._meta.db_table])
+    statements = [_insert(Deal, [deal])]
+    for rows in (results, [revision]):
+        for row in rows:
+            row.deal_id = new_deal
+        if rows:
+            statements.append(_insert(type(rows[0]), rows))
+    statements.append((f"SELECT {new_deal.sql}", new_deal.params))
+    deal.pk = _run(statements)
+    for row in (*results, revision):
+        row.deal = deal
+        row._state.adding = False
+    deal._state.adding = False
+
+
+def deal_rows_replace(
+    deal: Deal, fields: Sequence[str], results: Sequence[DealResult], revision: ResultRevision
+) -> None:
+    """Store `deal`'s new version: its `fields` as they are now (`updated_at` now), its old
+    results replaced by `results`, its current revisions superseded by `revision`."""
+    superseded = ResultRevision.Status.SUPERSEDED
+    for row in (*results, revision):
+        row.deal = deal
+    if connection.vendor != "postgresql":
+        DealResult.objects.filter(deal=deal).delete()
+        deal.revisions.exclude(status=superseded).update(status=superseded)
+        deal.save(update_fields=fields)
+        DealResult.objects.bulk_create(results)
+        revision.save(force_insert=True)
+        return
+    deal.updated_at = timezone.now()
+    old_results = DealResult.objects.filter(deal=deal)
+    current = ResultRevision.objects.filter(deal=deal).exclude(status=superseded)
+    statements = [
+        _sql(old_results, DeleteQuery, lambda query: None),
+        _sql(current, UpdateQuery, lambda query: query.add_update_values({"status": superseded})),
+        _sql(
+            Deal.objects.filter(pk=deal.pk),
+            UpdateQuery,
+            lambda query: query.add_update_values({name: getattr(deal, name) for name in fields}),
+        ),
+    ]
+    if results:
+        statements.append(_insert(DealResult, results))
+    statements.append(_insert(ResultRevision, [revision]))
+    _run(statements, fetch=False)
+    for row in (*results, revision):
+        row._state.adding = False
+
+
+def _sql(rows: QuerySet, kind: type, prepare: Callable[[Any], None]) -> tuple[str, list[Any]]:
+    """The DELETE or UPDATE (`kind`) of `rows` as SQL text, `prepare`d with what it sets."""
+    query = rows.query.chain(kind)
+    prepare(query)
+    sql, params = query.get_compiler(connection=connection).as_sql()
+    return sql, list(params)
+
+
+def _insert(model: type[Model], objs: Sequence[Model]) -> tuple[str, list[Any]]:
+    """The INSERT Django would send for `objs` (auto_now and defaults applied), as SQL text."""
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key and not f.generated]
+    query = InsertQuery(model)
+    query.insert_values(fields, objs)
+    [(sql, params)] = query.get_compiler(connection=connection).as_sql()
+    return sql, list(params)
+
+
+def _run(statements: Iterable[tuple[str, Sequence[Any]]], fetch: bool = True) -> Any:
+    """Send the statements as one message (client-side binding); the last one's value."""
+    sqls, params = [], []
+    for sql, more in statements:
+        sqls.append(sql)
+        params.extend(more)
+    with connection.cursor() as cursor:
+        cursor.execute(";\n".join(sqls), params)
+        if not fetch:
+            return None
+        while cursor.description is None and cursor.nextset():
+            pass
+        return cursor.fetchone()[0]
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+_RESULT_KEYS = ("id", "entry_id", "side", "points", "went_out", "entered", "detail")
+_POSTGRES = (
+    "SELECT COALESCE(jsonb_agg(jsonb_build_object({pairs}) ORDER BY r.side), '[]'::jsonb) "
+    "FROM {results} r WHERE r.deal_id = {deals}.id"
+)
+_SQLITE = (
+    "SELECT json_group_array(json_object({pairs})) FROM "
+    "(SELECT * FROM {results} WHERE deal_id = {deals}.id ORDER BY side) r"
+)
+
+
+def _results_json() -> RawSQL:
+    """Each deal's results, in side order, as a JSON array built by the database."""
+    postgres = connection.vendor == "postgresql"
+    wrap = "r.{}" if postgres else "json(r.{})"
+    pairs = ", ".join(
+        f"'{key}', " + (wrap.format(key) if key in ("entered", "detail") else f"r.{key}")
+        for key in _RESULT_KEYS
+    )
+    template = _POSTGRES if postgres else _SQLITE
+    tables = {"results": DealResult._meta.db_table, "deals": Deal._meta.db_table}
+    return RawSQL(f"({template.format(pairs=pairs, **tables)})", [], output_field=JSONField())
+
+
+def deals_with_results(deals: QuerySet[Deal]) -> list[Deal]:
+    """The deals of `deals` (a query of `Deal` itself) with their results in side order, as a
+    prefetch of `results` would leave them: one query."""
+    found = list(deals.annotate(results_json=_results_json()))
+    for deal in found:
+        rows = deal.__dict__.pop("results_json")
+        if isinstance(rows, str):
+            rows = json.loads(rows)
+        results_cache(deal, [_result(deal, row) for row in rows])
+    return found
+
+
+def _result(deal: Deal, row: dict[str, Any]) -> DealResult:
+    result = DealResult(
+        id=row["id"],
+        deal=deal,
+        entry_id=row["entry_id"],
+        side=row["side"],
+        points=row["points"],
+        went_out=bool(row["went_out"]),
+        entered=row["entered"],
+        detail=row["detail"],
+    )
+    result._state.adding, result._state.db = False, connection.alias
+    return result
+
+
+def results_cache(deal: Deal, results: list[DealResult]) -> None:
+    """Leave `results` on `deal` as if prefetched: `deal.results.all()` reads them."""
+    cached = deal.results.all()
+    cached._result_cache, cached._prefetch_done = results, True
+    deal.__dict__.setdefault("_prefetched_objects_cache", {})["results"] = cached

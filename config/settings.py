@@ -124,6 +124,9 @@ DATABASES = {
         # Venue mode serves SQLite from several gunicorn workers: a writer waits for another
         # (up to 20 s) instead of failing, and readers do not block the writer (WAL).
         "OPTIONS": {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL"},
+        # Tests on a file too: the browser tests' live server then has a connection of its own
+        # that waits for a lock, where a shared in-memory database fails with "table is locked".
+        "TEST": {"NAME": VAR_DIR / "test.sqlite3"},
     }
 }
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):

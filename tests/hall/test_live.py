@@ -15,7 +15,7 @@ from django.test import Client
 from django.utils import timezone
 from django.utils.http import http_date
 
-from hall.views import forget_recent
+from hall.views import LeaderboardShortcut, _shortcut_view, forget_recent
 from scoring.models import StandingsSnapshot
 from tables.models import Table
 from tests.factories import TournamentFactory
@@ -255,6 +255,21 @@ class TestTheCrowdsShortcut:
         with django_assert_num_queries(0):
             response = Client().get("/p/open/leaderboard", headers={"If-None-Match": etag})
         assert response.status_code == 304
+
+    def test_a_path_is_resolved_once_and_made_up_paths_are_not_kept_for_ever(
+        self, tournament: Tournament, shortcut: None, no_stack: None
+    ) -> None:
+        """The crowd asks the same paths again and again: the shortcut resolves each once
+        (about a third of a 304's CPU went on resolving, issue 18), in a bounded memory."""
+        _shortcut_view.cache_clear()
+        etag = Client().get("/p/open/leaderboard")["ETag"]
+        for _ in range(3):
+            Client().get("/p/open/leaderboard", headers={"If-None-Match": etag})
+        assert _shortcut_view.cache_info().misses == 1
+        assert _shortcut_view.cache_info().hits == 3
+        for number in range(_shortcut_view.cache_info().maxsize + 10):
+            _shortcut_view(f"/p/made-up-{number}/leaderboard", None, LeaderboardShortcut.API)
+        assert _shortcut_view.cache_info().currsize == _shortcut_view.cache_info().maxsize
 
     def test_a_signed_in_director_goes_through_the_whole_stack(
         self, tournament: Tournament, shortcut: None

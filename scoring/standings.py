@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.models import Count, Max, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -316,33 +316,52 @@ def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
 
 def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
     """Every scored deal, and its results, once each (void attempts score nothing and are not
-    read): two queries, a deal's own detail read once, not once per side."""
+    read): two queries, a deal's own detail read once, not once per side. The rows come straight
+    from the cursor (`_rows`): tens of thousands of them, and the ORM's per-row work was most of
+    the recompute's cost beyond the read itself (issue 18)."""
     deals = (
         Deal.objects.filter(table__round__tournament=tournament, is_void=False)
         .order_by()  # in any order: a deal's rows are gathered by id
-        .values_list("pk", "table_id", "number", "status", "detail")
+        .annotate(stored=Cast("detail", TextField()))
+        .values_list("pk", "table_id", "number", "status", "stored")
     )
-    found: dict[int, tuple[TableMatch, int, dict[str, Any], list]] = {}
-    for deal_id, table_id, number, status, detail in deals:
+    found: dict[int, tuple[TableMatch, int, StoredDetail, list]] = {}
+    confirmed = Deal.Status.CONFIRMED.value
+    for deal_id, table_id, number, status, stored in _rows(deals):
         table = tables.get(table_id)
         if table is None:
             continue  # a table without seats: nobody's standings
-        found[deal_id] = (table, number, detail, [])
-        if status == Deal.Status.CONFIRMED:
+        found[deal_id] = (table, number, StoredDetail(stored), [])
+        if status == confirmed:
             table.confirmed.add(deal_id)
-    rows = (
+    results = (
         DealResult.objects.filter(deal__table__round__tournament=tournament, deal__is_void=False)
         .order_by()  # sorted by side per deal below, not by the database
         .annotate(stored=Cast("detail", TextField()))
         .values_list("deal_id", "side", "points", "went_out", "stored")
     )
-    for deal_id, side, points, went_out, stored in rows:
+    for deal_id, side, points, went_out, stored in _rows(results):
         if deal_id in found:
-            found[deal_id][3].append((side, points, went_out, StoredDetail(stored)))
+            found[deal_id][3].append((side, points, went_out, stored))
     for deal_id, (table, number, detail, sides) in found.items():
-        sides.sort(key=lambda row: row[0])
-        scores = tuple(SideScore(points, out, (), side) for _, points, out, side in sides)
+        sides.sort(key=_by_side)
+        scores = tuple(
+            SideScore(points, bool(out), (), StoredDetail(text)) for _, points, out, text in sides
+        )
         table.entered[deal_id] = DealScore(number, scores, detail=detail)
+
+
+def _by_side(row: tuple) -> int:
+    return row[0]
+
+
+def _rows(query: Any) -> list[tuple]:
+    """A values_list query's rows as the database sends them: its SQL, run on the cursor
+    (only plain columns and text casts, which need no converter)."""
+    sql, params = query.query.sql_with_params()
+    with connections[query.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 def _tallies(tournament: Tournament, *, teams: bool = False) -> dict[int, Tally]:

@@ -13,7 +13,8 @@ does not have them yet, as the output then says):
    seconds (If-None-Match: a 304).
 2. with a Celery worker running: 20 results saved one after another through the scoring
    service, each timed from its commit until the leaderboard's rows show it (polled as the
-   page's script does, with If-None-Match); p50, p95 and the worst (aim: p95 < 2 s).
+   page's script does, with If-None-Match); p50, p95 and the worst (aim: p95 < 1 s up to
+   2,000 players, < 2 s at 10,000; `--players N`, 500 unless told).
 
 Services: PostgreSQL (database kalooki_bench_leaderboard) and Redis (database 9, flushed), both
 this bench's own, on 127.0.0.1 when they answer; otherwise SQLite and no Redis, and part 2 is
@@ -57,7 +58,15 @@ SLUG = "bench-leaderboard"
 POSTGRES = f"postgres://postgres@{HOST}:5432/kalooki_bench_leaderboard"  # this bench's own
 REDIS = f"redis://{HOST}:6379/9"
 STATIC = "/static/css/site.css"
-RPS_AIM, LATENCY_AIM = 0.8, 2.0
+RPS_AIM = 0.8
+
+
+def latency_aim(players: int) -> float:
+    """Issue 18: a saved result on the leaderboard within p95 1 s up to 2,000 players, 2 s at
+    10,000."""
+    return 1.0 if players <= 2000 else 2.0
+
+
 ROUNDS = 5  # load tests of each kind, interleaved; the best counts
 READY_SECONDS, SAVE_SECONDS = 30, 10
 
@@ -351,10 +360,13 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> None:
+    global PLAYERS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2, help="each load test's length")
     parser.add_argument("--clients", type=int, default=8, help="concurrent connections")
+    parser.add_argument("--players", type=int, default=PLAYERS, help="the tournament's size")
     args = parser.parse_args()
+    PLAYERS = args.players - args.players % 5  # tables of five
     scratch = Path(tempfile.mkdtemp(prefix="kalooki-bench-"))
     try:
         run(scratch, args.clients, args.seconds)
@@ -473,6 +485,7 @@ def report(
         "database": database,
         "cache": cache,
         "clients": clients,
+        "players": PLAYERS,
         "page_rps": round(page["rps"], 1),
         "static_rps": round(static["rps"], 1),
         "ratio": round(ratio, 3),
@@ -482,11 +495,12 @@ def report(
     }
     if waits:
         p50, p95 = statistics.median(waits), percentile(waits, 0.95)
-        verdict = "OK" if p95 < LATENCY_AIM else "MISS"
+        aim = latency_aim(PLAYERS)
+        verdict = "OK" if p95 < aim else "MISS"
         print(
             f"saved result -> leaderboard, {len(waits)} saves with a Celery worker: "
             f"p50 {p50:.2f} s, p95 {p95:.2f} s, worst {max(waits):.2f} s "
-            f"(aim p95 < {LATENCY_AIM:g} s) {verdict}"
+            f"(aim p95 < {aim:g} s at {PLAYERS:,} players) {verdict}"
         )
         figures |= {"saves": len(waits), "p50_s": round(p50, 3), "p95_s": round(p95, 3)}
     else:

@@ -5,6 +5,7 @@ changed; `reconcile_standings` (Celery beat, every 30 s) repairs any refresh tha
 because a lost task (a worker killed, Redis away) must never leave the hall's leaderboard stale.
 """
 
+import time
 from datetime import timedelta
 
 from celery import shared_task
@@ -12,7 +13,7 @@ from django.utils import timezone
 
 from scoring.models import Deal, Ruling
 from scoring.standings import standings_refresh
-from scoring.standings_queue import clear_pending
+from scoring.standings_queue import clear_pending, remember_took
 from tournament.models import AuditEvent, Entry, Tournament
 
 RECENT = timedelta(hours=12)
@@ -22,7 +23,9 @@ RECENT = timedelta(hours=12)
 def refresh_standings(tournament_id: int) -> None:
     clear_pending(tournament_id)  # changes from now on queue a new refresh
     if Tournament.objects.filter(pk=tournament_id).exists():
+        started = time.perf_counter()
         standings_refresh(tournament_id=tournament_id)
+        remember_took(tournament_id, time.perf_counter() - started)
 
 
 @shared_task(ignore_result=True, time_limit=300, soft_time_limit=280)

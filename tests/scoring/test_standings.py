@@ -20,7 +20,13 @@ from scoring.standings import (
     standings_refresh,
     standings_stamp,
 )
-from scoring.standings_queue import standings_changed
+from scoring.standings_queue import (
+    GATHER_SECONDS,
+    clear_pending,
+    gather_seconds,
+    remember_took,
+    standings_changed,
+)
 from scoring.tasks import reconcile_standings
 from tests.factories import EntryFactory
 from tests.scoring.playing import (
@@ -329,18 +335,54 @@ class TestLastRuling:
 
 
 class TestQueue:
-    def test_a_burst_of_changes_queues_one_refresh(
+    def test_a_burst_of_changes_queues_a_refresh_at_once_and_one_at_its_end(
         self, tournament: Tournament, monkeypatch, django_capture_on_commit_callbacks
     ) -> None:
         queued = []
         monkeypatch.setattr(
             "scoring.tasks.refresh_standings.apply_async",
-            lambda args, countdown: queued.append(args),
+            lambda args, countdown: queued.append((args, countdown)),
         )
         with django_capture_on_commit_callbacks(execute=True):
             for _ in range(5):
                 standings_changed(tournament.pk)
-        assert queued == [[tournament.pk]]
+        assert queued == [([tournament.pk], 0), ([tournament.pk], GATHER_SECONDS[1])]
+
+    def test_a_change_while_the_refresh_computes_queues_the_next_one(
+        self, tournament: Tournament, monkeypatch, django_capture_on_commit_callbacks
+    ) -> None:
+        queued = []
+        monkeypatch.setattr(
+            "scoring.tasks.refresh_standings.apply_async",
+            lambda args, countdown: queued.append(countdown),
+        )
+
+        def change() -> None:
+            with django_capture_on_commit_callbacks(execute=True):
+                standings_changed(tournament.pk)
+
+        change()  # at once
+        change()  # at the end of the burst
+        clear_pending(tournament.pk)  # the trailing refresh starts
+        change()  # perhaps not read by it: one more, at the end of the burst
+        change()
+        assert queued == [0, GATHER_SECONDS[1], GATHER_SECONDS[1]]
+
+    @pytest.mark.parametrize("took, gather", [(0.05, 0.25), (0.4, 0.4), (7.0, 1.0)])
+    def test_a_burst_is_gathered_as_long_as_the_last_recompute_took(
+        self, tournament: Tournament, took: float, gather: float
+    ) -> None:
+        """Within a quarter of a second and a second: a small tournament follows quickly, a big
+        one's worker recomputes at most about half the time."""
+        remember_took(tournament.pk, took)
+        assert gather_seconds(tournament.pk) == gather
+
+    def test_the_refresh_remembers_how_long_it_took(self, tournament: Tournament) -> None:
+        from scoring.tasks import refresh_standings
+
+        refresh_standings(tournament.pk)
+        assert GATHER_SECONDS[0] <= gather_seconds(tournament.pk) <= GATHER_SECONDS[1]
+        assert cache.get(f"standings:took:{tournament.pk}") is not None
 
     @override_settings(
         CACHES={

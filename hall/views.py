@@ -190,6 +190,7 @@ def forget_recent() -> None:
     """Drop what this process remembers (tests that change the facts between two requests)."""
     _recent.clear()
     _memo.clear()
+    _row_memo.clear()
 
 
 def _cache_get(key: str) -> Any:
@@ -360,11 +361,39 @@ def _rendered(kind: str, tournament: PublicTournament, stamp: Hashable, draw: Ca
 
 def _rows_html(tournament: PublicTournament, standings: dict[str, Any]) -> str:
     def draw() -> str:
-        rows = leader_rows(standings["players"], tournament.lead)
-        context = {"tournament": tournament, "rows": rows}
-        return render_to_string("hall/_leaderboard_rows.html", context)
+        return _rows_drawn(tournament, leader_rows(standings["players"], tournament.lead))
 
     return _rendered("rows", tournament, _stamp(tournament, standings), draw)
+
+
+ROWS_TEMPLATE = "hall/_leaderboard_rows.html"
+ROW_START = '<tr id="entry-'  # how the template starts each row; escaped text never holds it
+_row_memo: dict[int, tuple[PublicTournament, dict[LeaderRow, str]]] = {}
+
+
+def _rows_drawn(tournament: PublicTournament, rows: list[LeaderRow]) -> str:
+    """The rows' HTML, a row drawn again only when it changed since this process last drew the
+    tournament: a result mid-round changes a few players' rows, and drawing 10,000 unchanged
+    ones was most of the time from a saved result to the leaderboard (issue 18)."""
+    if not rows:
+        return render_to_string(ROWS_TEMPLATE, {"tournament": tournament, "rows": []})
+    held = _row_memo.get(tournament.id)
+    drawn = held[1] if held is not None and held[0] == tournament else {}
+    missing = [row for row in rows if row not in drawn]
+    if missing:
+        html = render_to_string(ROWS_TEMPLATE, {"tournament": tournament, "rows": missing})
+        parts = html.split(ROW_START)[1:]
+        if len(parts) != len(missing):  # pragma: no cover - the template starts each row so
+            raise ValueError(f"{ROWS_TEMPLATE} must start each row with {ROW_START!r}")
+        fresh = {row: ROW_START + _one_row(part) for row, part in zip(missing, parts, strict=True)}
+        drawn = {**drawn, **fresh}
+    _row_memo[tournament.id] = (tournament, {row: drawn[row] for row in rows})
+    return "".join(drawn[row] for row in rows)
+
+
+def _one_row(part: str) -> str:
+    """A row as the template drew it, up to its line's end (the last one carries the file's)."""
+    return part[: part.rindex("</tr>") + len("</tr>")] + "\n"
 
 
 def _stamp(tournament: PublicTournament, standings: dict[str, Any]) -> Hashable:

@@ -15,7 +15,17 @@ from django.test import Client
 from django.utils import timezone
 from django.utils.http import http_date
 
-from hall.views import LeaderboardShortcut, _shortcut_view, forget_recent
+import hall.views as hall_views
+from hall.views import (
+    ROW_START,
+    ROWS_TEMPLATE,
+    LeaderboardShortcut,
+    _rows_drawn,
+    _shortcut_view,
+    forget_recent,
+    leader_rows,
+    tournament_public_get,
+)
 from scoring.models import StandingsSnapshot
 from tables.models import Table
 from tests.factories import TournamentFactory
@@ -293,3 +303,41 @@ class TestTheCrowdsShortcut:
     ) -> None:
         with pytest.raises(AssertionError, match="whole middleware stack"):
             Client().get("/p/open/")
+
+
+class TestRowsDrawnOnce:
+    """A result mid-round changes a few players' rows: the others are not drawn again (issue 18),
+    and the rows read exactly as if all were drawn afresh."""
+
+    def test_only_the_changed_rows_are_drawn_and_the_rows_read_the_same(
+        self, tournament: Tournament, table_one: Table, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        forget_recent()
+        facts = tournament_public_get(slug=tournament.slug)
+        rows_before = leader_rows(refreshed(tournament)["players"], facts.lead)
+        _rows_drawn(facts, rows_before)
+        play(table_one, 1)
+        rows_after = leader_rows(refreshed(tournament)["players"], facts.lead)
+        drawn: list[int] = []
+        real = hall_views.render_to_string
+
+        def counting(template: str, context: dict) -> str:
+            drawn.append(len(context["rows"]))
+            return real(template, context)
+
+        monkeypatch.setattr(hall_views, "render_to_string", counting)
+        html = _rows_drawn(facts, rows_after)
+        changed = len(set(rows_after) - set(rows_before))
+        assert 0 < changed < len(rows_after) and drawn == [changed]
+        afresh = real(ROWS_TEMPLATE, {"tournament": facts, "rows": rows_after})
+        assert html == afresh.rstrip("\n") + "\n"
+        assert html.count(ROW_START) == len(rows_after) == 10
+
+    def test_a_name_cannot_split_a_row(self, tournament: Tournament) -> None:
+        """Names are escaped: a player named like the start of a row stays in their row."""
+        forget_recent()
+        Player.objects.filter(entries__tournament=tournament).update(name='<tr id="entry-1">Eve')
+        facts = tournament_public_get(slug=tournament.slug)
+        rows = leader_rows(refreshed(tournament)["players"], facts.lead)
+        html = _rows_drawn(facts, rows)
+        assert html.count(ROW_START) == len(rows) and "&lt;tr id=&quot;entry-1&quot;&gt;Eve" in html

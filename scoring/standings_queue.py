@@ -1,15 +1,14 @@
 """Asking for a standings refresh after a change, without ever failing or slowing the change.
 
-A change after a quiet spell refreshes at once: the first change of a burst sets a **window**
-mark for a second and queues the task with no delay, so a single saved result reaches the
-leaderboard as soon as the recompute is done (issue 18). The changes that follow within the
-window gather into one **trailing** refresh: the first of them sets a short-lived **pending**
-mark and queues the task after a **gather** delay; the others see the mark and queue nothing,
-since the task reads the stored facts when it runs. The delay is as long as the tournament's
-last recompute took (at least a quarter of a second, at most a second), so a worker never
-spends more than about half its time recomputing one tournament however fast results come,
-and a small tournament's leaderboard follows within a fraction of a second. The task clears the
-pending mark when it starts, so a change made while it computes queues the next one.
+A refresh opens a **window** of half a second. A change outside any window (after a quiet spell)
+refreshes at once, so a single saved result reaches the leaderboard as soon as the recompute is
+done (issue 18). The changes inside a window gather into one **trailing** refresh at its end:
+the first of them sets a short-lived **pending** mark and queues the task for the window's end;
+the others see the mark and queue nothing, since the task reads the stored facts when it runs.
+So a stream of results costs at most two refreshes a second per tournament (a fixed one-second
+delay cost one, and made every result wait that second), and a lone result waits for nothing.
+The task clears the pending mark and opens its own window when it starts, so a change made
+while it computes queues the next one.
 
 The request is sent only after the change is committed, and any failure to reach Redis or the
 broker is logged and dropped: the entry is already saved, and the reconcile
@@ -20,6 +19,7 @@ entry never waits on a frozen Redis more than once.
 """
 
 import logging
+import time
 
 from django.core.cache import cache
 from django.db import transaction
@@ -28,30 +28,28 @@ from config.breaker import redis_breaker
 
 log = logging.getLogger(__name__)
 
-BURST_SECONDS = 1  # the window after a change within which the next changes are gathered
-GATHER_SECONDS = (0.25, 1.0)  # a trailing refresh's delay: the last recompute's time, within
-
-
-def _took_key(tournament_id: int) -> str:
-    return f"standings:took:{tournament_id}"
-
-
-def remember_took(tournament_id: int, seconds: float) -> None:
-    """How long the tournament's last recompute took: the next trailing refresh waits as long."""
-    try:
-        cache.set(_took_key(tournament_id), round(seconds, 3), timeout=3600)
-    except Exception:
-        log.warning("standings: could not keep the recompute time of tournament %s", tournament_id)
-
-
-def gather_seconds(tournament_id: int) -> float:
-    least, most = GATHER_SECONDS
-    took = cache.get(_took_key(tournament_id))
-    return most if took is None else min(max(float(took), least), most)
+WINDOW_SECONDS = 0.5  # a refresh's window: the changes within it gather into one at its end
+MARK_SECONDS = 1  # how long the cache keeps a window's mark (whole seconds: Redis's expiry)
 
 
 def _window_key(tournament_id: int) -> str:
     return f"standings:window:{tournament_id}"
+
+
+def open_window(tournament_id: int) -> None:
+    """A refresh starts: the changes of its window gather into one refresh at the window's end."""
+    try:
+        cache.set(_window_key(tournament_id), time.time(), timeout=MARK_SECONDS)
+    except Exception:
+        log.warning("standings: could not open the window of tournament %s", tournament_id)
+
+
+def _rest_of_window(tournament_id: int) -> float:
+    opened = cache.get(_window_key(tournament_id))
+    if opened is None:
+        return 0.0  # it closed meanwhile
+    rest = float(opened) + WINDOW_SECONDS - time.time()
+    return round(min(max(rest, 0.0), WINDOW_SECONDS), 3)
 
 
 def _pending_key(tournament_id: int) -> str:
@@ -73,12 +71,12 @@ def standings_changed(tournament_id: int) -> None:
 def _queue(tournament_id: int) -> None:
     from scoring.tasks import refresh_standings  # tasks import this module
 
-    if cache.add(_window_key(tournament_id), 1, timeout=BURST_SECONDS):
-        countdown = 0  # the first change after a quiet spell: at once
-    elif cache.add(_pending_key(tournament_id), 1, timeout=BURST_SECONDS * 5):
-        countdown = gather_seconds(tournament_id)  # within a burst: one refresh for the rest
+    if cache.add(_window_key(tournament_id), time.time(), timeout=MARK_SECONDS):
+        countdown = 0.0  # no refresh lately: at once
+    elif cache.add(_pending_key(tournament_id), 1, timeout=MARK_SECONDS * 5):
+        countdown = _rest_of_window(tournament_id)  # one refresh at the window's end (or now)
     else:
-        return  # a refresh is already queued for this burst (or Redis is away: the breaker)
+        return  # a refresh is already queued for this window (or Redis is away: the breaker)
     publish = lambda: refresh_standings.apply_async(  # noqa: E731
         args=[tournament_id], countdown=countdown
     )

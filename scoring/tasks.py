@@ -5,7 +5,6 @@ changed; `reconcile_standings` (Celery beat, every 30 s) repairs any refresh tha
 because a lost task (a worker killed, Redis away) must never leave the hall's leaderboard stale.
 """
 
-import time
 from datetime import timedelta
 
 from celery import shared_task
@@ -13,7 +12,7 @@ from django.utils import timezone
 
 from scoring.models import Deal, Ruling
 from scoring.standings import standings_refresh
-from scoring.standings_queue import clear_pending, remember_took
+from scoring.standings_queue import clear_pending, open_window
 from tournament.models import AuditEvent, Entry, Tournament
 
 RECENT = timedelta(hours=12)
@@ -22,10 +21,9 @@ RECENT = timedelta(hours=12)
 @shared_task(ignore_result=True, time_limit=120, soft_time_limit=100)
 def refresh_standings(tournament_id: int) -> None:
     clear_pending(tournament_id)  # changes from now on queue a new refresh
+    open_window(tournament_id)  # ... at the end of this one's window
     if Tournament.objects.filter(pk=tournament_id).exists():
-        started = time.perf_counter()
         standings_refresh(tournament_id=tournament_id)
-        remember_took(tournament_id, time.perf_counter() - started)
 
 
 @shared_task(ignore_result=True, time_limit=300, soft_time_limit=280)

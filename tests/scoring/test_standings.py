@@ -21,10 +21,9 @@ from scoring.standings import (
     standings_stamp,
 )
 from scoring.standings_queue import (
-    GATHER_SECONDS,
+    WINDOW_SECONDS,
     clear_pending,
-    gather_seconds,
-    remember_took,
+    open_window,
     standings_changed,
 )
 from scoring.tasks import reconcile_standings
@@ -335,54 +334,60 @@ class TestLastRuling:
 
 
 class TestQueue:
-    def test_a_burst_of_changes_queues_a_refresh_at_once_and_one_at_its_end(
-        self, tournament: Tournament, monkeypatch, django_capture_on_commit_callbacks
-    ) -> None:
-        queued = []
+    @pytest.fixture
+    def queued(self, monkeypatch) -> list[float]:
+        """The countdowns of the refreshes queued."""
+        countdowns: list[float] = []
         monkeypatch.setattr(
             "scoring.tasks.refresh_standings.apply_async",
-            lambda args, countdown: queued.append((args, countdown)),
+            lambda args, countdown: countdowns.append(countdown),
         )
-        with django_capture_on_commit_callbacks(execute=True):
-            for _ in range(5):
-                standings_changed(tournament.pk)
-        assert queued == [([tournament.pk], 0), ([tournament.pk], GATHER_SECONDS[1])]
+        return countdowns
 
-    def test_a_change_while_the_refresh_computes_queues_the_next_one(
-        self, tournament: Tournament, monkeypatch, django_capture_on_commit_callbacks
-    ) -> None:
-        queued = []
-        monkeypatch.setattr(
-            "scoring.tasks.refresh_standings.apply_async",
-            lambda args, countdown: queued.append(countdown),
-        )
-
-        def change() -> None:
+    @pytest.fixture
+    def change(self, tournament: Tournament, django_capture_on_commit_callbacks):
+        def changed() -> None:
             with django_capture_on_commit_callbacks(execute=True):
                 standings_changed(tournament.pk)
 
-        change()  # at once
-        change()  # at the end of the burst
-        clear_pending(tournament.pk)  # the trailing refresh starts
-        change()  # perhaps not read by it: one more, at the end of the burst
-        change()
-        assert queued == [0, GATHER_SECONDS[1], GATHER_SECONDS[1]]
+        return changed
 
-    @pytest.mark.parametrize("took, gather", [(0.05, 0.25), (0.4, 0.4), (7.0, 1.0)])
-    def test_a_burst_is_gathered_as_long_as_the_last_recompute_took(
-        self, tournament: Tournament, took: float, gather: float
+    def test_a_burst_of_changes_queues_a_refresh_at_once_and_one_at_its_end(
+        self, queued: list[float], change
     ) -> None:
-        """Within a quarter of a second and a second: a small tournament follows quickly, a big
-        one's worker recomputes at most about half the time."""
-        remember_took(tournament.pk, took)
-        assert gather_seconds(tournament.pk) == gather
+        for _ in range(5):
+            change()
+        assert queued == [0, pytest.approx(WINDOW_SECONDS, abs=0.1)]
 
-    def test_the_refresh_remembers_how_long_it_took(self, tournament: Tournament) -> None:
+    def test_a_change_while_the_refresh_computes_queues_the_next_one(
+        self, tournament: Tournament, queued: list[float], change
+    ) -> None:
+        change()  # at once
+        change()  # at the end of the window
+        clear_pending(tournament.pk)  # the trailing refresh starts ...
+        open_window(tournament.pk)  # ... and opens a window of its own
+        change()  # perhaps not read by it: one more, at the end of its window
+        change()
+        window_end = pytest.approx(WINDOW_SECONDS, abs=0.1)
+        assert queued == [0, window_end, window_end]
+
+    def test_a_change_after_the_window_refreshes_at_once(
+        self, tournament: Tournament, queued: list[float], change
+    ) -> None:
+        change()
+        cache.delete(f"standings:window:{tournament.pk}")  # the window is over
+        clear_pending(tournament.pk)
+        change()
+        assert queued == [0, 0]
+
+    def test_the_refresh_opens_a_window(
+        self, tournament: Tournament, queued: list[float], change
+    ) -> None:
         from scoring.tasks import refresh_standings
 
         refresh_standings(tournament.pk)
-        assert GATHER_SECONDS[0] <= gather_seconds(tournament.pk) <= GATHER_SECONDS[1]
-        assert cache.get(f"standings:took:{tournament.pk}") is not None
+        change()  # within a second of a refresh: gathered to its window's end
+        assert queued == [pytest.approx(WINDOW_SECONDS, abs=0.5)] and queued[0] > 0
 
     @override_settings(
         CACHES={

@@ -43,6 +43,7 @@ import json
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.core.cache import cache
@@ -76,7 +77,7 @@ class StoredDetail(Mapping[str, Any]):
 
     def _read(self) -> dict[str, Any]:
         if self._value is None:
-            self._value = json.loads(self._text or "{}")
+            self._value = _decoded(self._text or "{}")
         return self._value
 
     def __getitem__(self, key: str) -> Any:
@@ -87,6 +88,13 @@ class StoredDetail(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._read())
+
+
+@lru_cache(maxsize=4096)
+def _decoded(text: str) -> dict[str, Any]:
+    """A breakdown's JSON, decoded once per text: most deals of a game share a few (Kalooki's
+    '{"down_and_out": false}'). Shared, so only read through `StoredDetail`'s mapping."""
+    return json.loads(text)
 
 
 @dataclass

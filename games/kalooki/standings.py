@@ -46,9 +46,9 @@ def rank_standings(lines: Iterable[StandingLine], ruleset: Ruleset) -> tuple[Pla
     def key(line: StandingLine) -> tuple[int, ...]:
         return (line.total, *(_TIE_BREAK_KEYS[name](line) for name in ruleset.tie_breaks))
 
-    ordered = sorted(lines, key=lambda line: (key(line), line.player))
-    level = Counter(key(line) for line in ordered)
+    keyed = sorted(((key(line), line) for line in lines), key=lambda kl: (kl[0], kl[1].player))
+    level = Counter(k for k, _ in keyed)
     places: dict[tuple[int, ...], int] = {}
-    for index, line in enumerate(ordered, start=1):
-        places.setdefault(key(line), index)
-    return tuple(Placing(places[key(line)], line, level[key(line)] > 1) for line in ordered)
+    for index, (k, _) in enumerate(keyed, start=1):
+        places.setdefault(k, index)
+    return tuple(Placing(places[k], line, level[k] > 1) for k, line in keyed)

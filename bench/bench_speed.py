@@ -247,15 +247,6 @@ def dashboard(tournament) -> tuple[float, float, int]:
 # --- 5. the recompute ---------------------------------------------------------------------------
 
 
-def best_of(runs: int, work: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        started = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - started)
-    return best
-
-
 def index_read(tournament) -> list:
     """The rows the recompute reads, through the indexes, unsorted, and nothing else done."""
     from django.db.models import TextField
@@ -267,15 +258,17 @@ def index_read(tournament) -> list:
     results = DealResult.objects.filter(
         deal__table__round__tournament=tournament, deal__is_void=False
     ).order_by()
+    stored = Cast("detail", TextField())  # as text, as the recompute reads both
     return [
-        *deals.values_list("pk", "table_id", "number", "status", "detail"),
-        *results.annotate(stored=Cast("detail", TextField())).values_list(
+        *deals.annotate(stored=stored).values_list("pk", "table_id", "number", "status", "stored"),
+        *results.annotate(stored=stored).values_list(
             "deal_id", "side", "points", "went_out", "stored"
         ),
     ]
 
 
 def recompute(tournament) -> tuple[float, float]:
+    from bench.bench_standings import best_of
     from scoring.standings import standings_compute
 
     compute = best_of(3, lambda: standings_compute(tournament=tournament))

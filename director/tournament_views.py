@@ -306,13 +306,7 @@ def team_edit(request: HttpRequest, tournament: Tournament, entry_id: int) -> Ht
         else:
             messages.success(request, f"Team {entry.team_name} is saved.")
             return _back_to_players(request, tournament)
-    context = {
-        "tournament": tournament,
-        "entry": entry,
-        "form": form,
-        "next": players_return_url(request, tournament),
-    }
-    return render(request, "director/team_edit.html", context)
+    return _entry_form_page(request, tournament, entry, form, "director/team_edit.html")
 
 
 @director_page
@@ -330,13 +324,20 @@ def pairing_refuse(request: HttpRequest, tournament: Tournament, entry_id: int) 
         else:
             messages.success(request, f"The pairing of {entry.name} is refused (HF1.2).")
             return _back_to_players(request, tournament)
+    return _entry_form_page(request, tournament, entry, form, "director/pairing_refuse.html")
+
+
+def _entry_form_page(
+    request: HttpRequest, tournament: Tournament, entry: Entry, form: Any, template: str
+) -> HttpResponse:
+    """A form about one entry, with the way back to the players page the director came from."""
     context = {
         "tournament": tournament,
         "entry": entry,
         "form": form,
         "next": players_return_url(request, tournament),
     }
-    return render(request, "director/pairing_refuse.html", context)
+    return render(request, template, context)
 
 
 def _players_context(

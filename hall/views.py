@@ -385,10 +385,11 @@ def _rows_drawn(tournament: PublicTournament, rows: list[LeaderRow]) -> str:
         parts = html.split(ROW_START)[1:]
         if len(parts) != len(missing):  # pragma: no cover - the template starts each row so
             raise ValueError(f"{ROWS_TEMPLATE} must start each row with {ROW_START!r}")
-        fresh = {row: ROW_START + _one_row(part) for row, part in zip(missing, parts, strict=True)}
-        drawn = {**drawn, **fresh}
-    _row_memo[tournament.id] = (tournament, {row: drawn[row] for row in rows})
-    return "".join(drawn[row] for row in rows)
+        pairs = zip(missing, parts, strict=True)
+        drawn = drawn | {row: ROW_START + _one_row(part) for row, part in pairs}
+    kept = {row: drawn[row] for row in rows}  # in the rows' order; the rows gone are dropped
+    _row_memo[tournament.id] = (tournament, kept)
+    return "".join(kept.values())
 
 
 def _one_row(part: str) -> str:

@@ -44,6 +44,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from django.core.cache import cache
@@ -372,15 +373,11 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
         if deal_id in found:
             found[deal_id][3].append((side, points, went_out, stored))
     for deal_id, (table, number, detail, sides) in found.items():
-        sides.sort(key=_by_side)
+        sides.sort(key=itemgetter(0))  # by side
         scores = tuple(
             SideScore(points, bool(out), (), StoredDetail(text)) for _, points, out, text in sides
         )
         table.entered[deal_id] = DealScore(number, scores, detail=detail)
-
-
-def _by_side(row: tuple) -> int:
-    return row[0]
 
 
 def _rows(query: Any) -> list[tuple]:

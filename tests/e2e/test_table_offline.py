@@ -79,15 +79,21 @@ def deal_1(table: Table) -> Deal:
     return Deal.objects.get(table=table, number=1)
 
 
-def test_offline_during_save_the_result_waits_and_is_stored_once_when_online(
-    live_server, browser, contexts, table
-) -> None:
+def ann_saves_offline(live_server, browser, contexts, table) -> Page:
+    """Ann enters game 1 and presses Save with the Wi-Fi gone: the result waits on her phone."""
     phone = phone_of(browser, contexts)
     open_table(phone, link(live_server, table), "Ann")
     enter_points(phone, "Ann", ANN_GAME_1)
     phone.context.set_offline(True)
     phone.get_by_role("button", name="Save game 1").click()
     expect(saved(phone)).to_contain_text("Waiting for the network (1 result)")
+    return phone
+
+
+def test_offline_during_save_the_result_waits_and_is_stored_once_when_online(
+    live_server, browser, contexts, table
+) -> None:
+    phone = ann_saves_offline(live_server, browser, contexts, table)
     expect(phone.locator(".queued")).to_contain_text("Game 1 is kept on this phone")
     assert_accessible(phone)  # the waiting state
     assert not Deal.objects.filter(table=table).exists()
@@ -160,12 +166,7 @@ def test_a_reload_or_back_mid_entry_brings_the_draft_back(live_server, browser, 
 
 def conflict_setup(live_server, browser, contexts, table) -> tuple[Page, Page]:
     """Ann saves game 1 offline; meanwhile Ben saves his own game 1 from his phone."""
-    ann = phone_of(browser, contexts)
-    open_table(ann, link(live_server, table), "Ann")
-    enter_points(ann, "Ann", ANN_GAME_1)
-    ann.context.set_offline(True)
-    ann.get_by_role("button", name="Save game 1").click()
-    expect(saved(ann)).to_contain_text("Waiting for the network (1 result)")
+    ann = ann_saves_offline(live_server, browser, contexts, table)
     ben = phone_of(browser, contexts)
     open_table(ben, link(live_server, table), "Ben")
     enter_points(ben, "Ben", BEN_GAME_1)
@@ -220,12 +221,7 @@ def test_keeping_the_stored_result_sets_this_phones_entry_aside_not_away(
 def test_a_tab_closed_with_a_result_waiting_sends_it_when_opened_again(
     live_server, browser, contexts, table
 ) -> None:
-    phone = phone_of(browser, contexts)
-    open_table(phone, link(live_server, table), "Ann")
-    enter_points(phone, "Ann", ANN_GAME_1)
-    phone.context.set_offline(True)
-    phone.get_by_role("button", name="Save game 1").click()
-    expect(saved(phone)).to_contain_text("Waiting for the network (1 result)")
+    phone = ann_saves_offline(live_server, browser, contexts, table)
     context = phone.context
     phone.close()  # the tab is closed, the phone put away
     context.set_offline(False)

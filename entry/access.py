@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
@@ -29,6 +30,7 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from scoring.prepared import PreparedRead
 from tables.models import Table
 from tournament.models import StaffRole
 from tournament.permissions import directed_tournaments
@@ -141,6 +143,15 @@ class TableCaller(BasePermission):
         return True
 
 
+def _table_of_link(token: str) -> QuerySet[Table]:
+    """The table of a link, with its round and tournament: one row."""
+    tables = Table.objects.select_related("round__tournament").order_by()
+    return tables.filter(access_token=token)[:1]
+
+
+_TABLE_OF_LINK = PreparedRead(_table_of_link, str)
+
+
 class TableLinkAuthentication(BaseAuthentication):
     """`Authorization: Table <token>`: the caller holds that table's private link.
 
@@ -161,8 +172,7 @@ class TableLinkAuthentication(BaseAuthentication):
             token = parts[1].decode("ascii")
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed("A table link's token is plain ASCII.") from None
-        tables = Table.objects.select_related("round__tournament")
-        table = tables.filter(access_token=token).order_by().first()
+        table = next(iter(_TABLE_OF_LINK(token)), None)
         if table is None:
             raise exceptions.AuthenticationFailed(
                 "No table has this link. It may have been reissued: ask the director for the "

@@ -7,7 +7,7 @@ revision name the new deal by its sequence's `currval`, and the message's last s
 that id back. Elsewhere (SQLite, in the same process: no round trip to save) they are saved one
 after the other. Either way the constraints refuse what they refuse, with the transaction.
 
-`deals_with_results` reads a table's deal attempts with their results as one query (a JSON
+`table_deals` reads a table's deal attempts with their results as one query (a JSON
 array of each deal's results, built by the database), where a prefetch takes two.
 """
 
@@ -22,6 +22,7 @@ from django.db.models.sql import DeleteQuery, InsertQuery, UpdateQuery
 from django.utils import timezone
 
 from scoring.models import Deal, DealResult, ResultRevision
+from scoring.prepared import PreparedRead
 
 
 def deal_rows_insert(deal: Deal, results: Sequence[DealResult], revision: ResultRevision) -> None:
@@ -142,10 +143,18 @@ def _results_json() -> RawSQL:
     return RawSQL(f"({template.format(pairs=pairs, **tables)})", [], output_field=JSONField())
 
 
-def deals_with_results(deals: QuerySet[Deal]) -> list[Deal]:
-    """The deals of `deals` (a query of `Deal` itself) with their results in side order, as a
-    prefetch of `results` would leave them: one query."""
-    found = list(deals.annotate(results_json=_results_json()))
+def _deals_of(table_id: int) -> QuerySet[Deal]:
+    deals = Deal.objects.filter(table_id=table_id).order_by("number", "attempt")
+    return deals.annotate(results_json=_results_json())
+
+
+_TABLE_DEALS = PreparedRead(_deals_of)
+
+
+def table_deals(table_id: int) -> list[Deal]:
+    """The table's deal attempts in order, with their results in side order as a prefetch of
+    `results` would leave them: one query, compiled once per process."""
+    found = _TABLE_DEALS(table_id)
     for deal in found:
         rows = deal.__dict__.pop("results_json")
         if isinstance(rows, str):

@@ -26,11 +26,11 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
-from django.db.models import prefetch_related_objects
+from django.db.models import QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEntry
-from scoring.batch import deal_rows_insert, deal_rows_replace, deals_with_results, results_cache
+from scoring.batch import deal_rows_insert, deal_rows_replace, results_cache, table_deals
 from scoring.matches import (
     deal_noun,
     deal_title,
@@ -41,6 +41,7 @@ from scoring.matches import (
     sides_of,
 )
 from scoring.models import Deal, DealResult, ResultRevision
+from scoring.prepared import PreparedRead
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
 from tables.selectors import seats_prefetch
@@ -325,7 +326,7 @@ def _hold(table: Table | HeldTable) -> HeldTable:
     if isinstance(table, HeldTable):
         return table
     table, seats = _lock_with_seats(table)
-    deals = deals_with_results(Deal.objects.filter(table=table).order_by("number", "attempt"))
+    deals = table_deals(table.pk)
     for deal in deals:
         deal.table = table
     return HeldTable(table, seats, deals)
@@ -339,8 +340,16 @@ _ROUND_THEN_TABLE = (
 )
 
 
-def _round_then_table(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-    return execute(sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE), params, many, context)
+def _seats_with_table(table_id: int) -> QuerySet[Seat]:
+    """The table's seats and players, the round (share) and the table's row locked."""
+    seats = Seat.objects.select_related("table__round__tournament", "entry__player")
+    seats = seats.filter(table_id=table_id).order_by("position")
+    return seats.select_for_update(of=("table__round", "table"), no_key=True)
+
+
+_SEATS_LOCKED = PreparedRead(
+    _seats_with_table, rewrite=lambda sql: sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE)
+)
 
 
 def _lock_with_seats(table: Table) -> tuple[Table, list[Seat]]:
@@ -352,14 +361,7 @@ def _lock_with_seats(table: Table) -> tuple[Table, list[Seat]]:
         prefetch_related_objects([table], seats_prefetch())
         return table, list(table.seats.all())
     _start_round(table)
-    seats = (
-        Seat.objects.select_related("table__round__tournament", "entry__player")
-        .filter(table_id=table.pk)
-        .order_by("position")
-        .select_for_update(of=("table__round", "table"), no_key=True)
-    )
-    with connection.execute_wrapper(_round_then_table):
-        seats = list(seats)
+    seats = _SEATS_LOCKED(table.pk)
     if not seats:  # no seat to read: the table is still locked, and refused for its seats
         return _lock(table), []
     table = seats[0].table

@@ -1,0 +1,119 @@
+"""ORM queries compiled once per process: the result write's reads without the compile.
+
+Django compiles a queryset's SQL on every evaluation: for the write's three reads (the table of
+a link, the seats under the table's lock, the deals with their results) that compile cost more
+CPU than the database spent answering them (#18). A `PreparedRead` builds its queryset once, with
+stand-in values for what changes from call to call, keeps the SQL text and the compiler, and on
+each call sends that text with the call's values and builds the models as Django's own iterable
+does (`from_db`, the converters of each column, `select_related` objects attached).
+
+What the queryset says is what runs: the SQL is Django's own, compiled per connection vendor, so
+the locks, joins and ordering are those of the queryset written in the caller.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from threading import Lock
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators
+
+# The stand-in of the k-th argument: an int no id ever takes, or a text no token ever holds.
+STAND_IN = -7_340_033
+
+
+def _stand_in(kind: type, index: int) -> Any:
+    return STAND_IN - index if kind is int else f"stand-in {index} {STAND_IN}"
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    params: tuple[Any, ...]
+    slots: tuple[tuple[int, int], ...]  # (position in params, argument index)
+    compiler: Any
+    model: type[Model]
+    init_list: tuple[str, ...]
+    start: int
+    end: int
+    populators: tuple[Any, ...]
+    annotations: tuple[tuple[str, int], ...]  # (attribute, position in the row)
+
+    def bound(self, values: Sequence[Any]) -> list[Any]:
+        params = list(self.params)
+        for position, index in self.slots:
+            params[position] = values[index]
+        return params
+
+    def models(self, rows: list[tuple[Any, ...]], db: str) -> list[Model]:
+        found = []
+        for row in self.compiler.results_iter([rows]):
+            obj = self.model.from_db(db, self.init_list, row[self.start : self.end])
+            for populator in self.populators:
+                populator.populate(row, obj)
+            for name, position in self.annotations:
+                setattr(obj, name, row[position])
+            found.append(obj)
+        return found
+
+
+class PreparedRead:
+    """`build(*args)` compiled once per database vendor, run with each call's `args`.
+
+    `build` takes arguments of the `kinds` given (int or str) and returns a queryset of models
+    (no `values()`, no prefetch); each argument must reach the SQL as one
+    parameter of its own. `rewrite` may change the compiled SQL text (a lock clause Django
+    cannot write). A select-for-update queryset is compiled on its first call, inside the
+    caller's transaction, as Django requires."""
+
+    def __init__(
+        self,
+        build: Callable[..., QuerySet],
+        *kinds: type,
+        rewrite: Callable[[str], str] = str,
+    ) -> None:
+        self.build, self.kinds, self.rewrite = build, kinds or (int,), rewrite
+        self._compiled: dict[str, _Compiled] = {}
+        self._lock = Lock()
+
+    def __call__(self, *args: Any) -> list[Model]:
+        compiled = self._compiled.get(connection.vendor) or self._compile()
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, compiled.bound(args))
+            rows = cursor.fetchall()
+        return compiled.models(rows, connection.alias)
+
+    def _compile(self) -> _Compiled:
+        stand_ins = [_stand_in(kind, index) for index, kind in enumerate(self.kinds)]
+        queryset = self.build(*stand_ins)
+        compiler = queryset.query.get_compiler(connection=connection)
+        sql, params = compiler.as_sql()
+        slots = tuple(
+            (position, stand_ins.index(value))
+            for position, value in enumerate(params)
+            if type(value) in (int, str) and value in stand_ins
+        )
+        if sorted(index for _, index in slots) != list(range(len(self.kinds))):
+            raise ValueError(f"Each argument of {self.build} must be one parameter of its SQL.")
+        klass_info, select = compiler.klass_info, compiler.select
+        if queryset._prefetch_related_lookups or queryset._fields is not None:
+            raise ValueError(f"{self.build} must read models (no values(), no prefetch).")
+        fields = klass_info["select_fields"]
+        start, end = fields[0], fields[-1] + 1
+        compiled = _Compiled(
+            sql=self.rewrite(sql),
+            params=tuple(params),
+            slots=slots,
+            compiler=compiler,
+            model=klass_info["model"],
+            init_list=tuple(column[0].target.attname for column in select[start:end]),
+            start=start,
+            end=end,
+            populators=tuple(get_related_populators(klass_info, select, connection.alias)),
+            annotations=tuple((compiler.annotation_col_map or {}).items()),
+        )
+        with self._lock:
+            self._compiled[connection.vendor] = compiled
+        return compiled

@@ -37,6 +37,7 @@ from config.parsers import JSONParser
 from entry import serializers as ts
 from entry.access import Access, TableCaller, TableLinkAuthentication, require_table_access
 from entry.idempotency import HEADER, MAX_KEY, idempotent
+from entry.shapes import shape
 from games.base import Problem, Rules, RulesError
 from scoring import services
 from scoring.matches import deal_title, deals_in_match, played, sides_of
@@ -305,9 +306,7 @@ class TableApi(APIView):
         return number
 
     def input(self, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
-        serializer = serializer_class(data=self.request.data)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
+        return shape(serializer_class).validated(self.request.data)
 
     def idempotent(self, table: Table, write: Callable[[], Response]) -> Response:
         return idempotent(self.request, table, write)
@@ -440,7 +439,7 @@ class TableResultApi(TableApi):
             reason=data["reason"],
         )
         detail = deal_detail(table=held.table, deal=outcome.deal, earlier=held.deals)
-        answer = ts.TableGameOutput(detail).data
+        answer = shape(ts.TableGameOutput).answer(detail)
         return Response(answer, status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
 
 
@@ -541,7 +540,7 @@ class TableConfirmApi(TableApi):
             via=self.access.via(data["confirmed_by"]),
             base_version=data.get("version"),
         )
-        return Response(ts.TableGameOutput(deal_detail(table=table, deal=deal)).data)
+        return Response(shape(ts.TableGameOutput).answer(deal_detail(table=table, deal=deal)))
 
 
 class TableSignOffApi(TableApi):

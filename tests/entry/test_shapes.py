@@ -1,0 +1,143 @@
+"""A `Shape` checks and answers exactly as a serializer made for each request would (#18)."""
+
+import datetime
+import threading
+
+import pytest
+from django.utils import timezone
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rest_framework.exceptions import ValidationError
+
+from entry import serializers as ts
+from entry.shapes import shape
+
+HANDS = [{"seat": 1, "went_out": True, "cards": ""}] + [
+    {"seat": seat, "points": 10 + seat} for seat in range(2, 6)
+]
+
+
+def drf(serializer_class, data):
+    """What a serializer made for the request says: its validated data, or its refusal."""
+    serializer = serializer_class(data=data)
+    if serializer.is_valid():
+        return "valid", serializer.validated_data
+    return "refused", serializer.errors
+
+
+def shaped(serializer_class, data):
+    try:
+        return "valid", shape(serializer_class).validated(data)
+    except ValidationError as exc:
+        return "refused", exc.detail
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"hands": HANDS, "entered_by": "Marcia"},
+        {"sides": [{"seat": 1, "values": {"cards": 4, "parcels": 1}}], "values": {"x": True}},
+        {"hands": HANDS, "version": 3, "reason": "  wrong seat ", "confirm_warnings": True},
+        {},
+    ],
+    ids=["hands", "sides", "correction", "empty"],
+)
+def test_a_good_body_validates_to_the_same_data(body):
+    assert shaped(ts.TableResultInput, body) == drf(ts.TableResultInput, body)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        None,  # DRF words this one its own way: "No data provided"
+        [],
+        "text",
+        {"hands": HANDS, "sides": [{"seat": 1}]},
+        {"hands": [{"seat": 9, "points": "many"}]},
+        {"hands": [{"seat": 1, "entry": 4}]},
+        {"values": {"x" * 41: 1}},
+        {"sides": [{"seat": 1, "values": {"cards": "\x00"}}]},
+        {"version": 0, "game": 10_000, "entered_by": "x" * 500},
+    ],
+    ids=[
+        "null",
+        "list",
+        "text",
+        "both",
+        "bad hand",
+        "seat and entry",
+        "long name",
+        "nul",
+        "bounds",
+    ],
+)
+def test_a_refusal_is_drfs_own_to_the_letter(body):
+    outcome, detail = shaped(ts.TableResultInput, body)
+    assert outcome == "refused"
+    assert (outcome, detail) == drf(ts.TableResultInput, body)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**7), 10**7) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+hand = st.fixed_dictionaries(
+    {},
+    optional={
+        "seat": json_values | st.integers(0, 6),
+        "entry": json_values,
+        "points": json_values | st.integers(-5, 200),
+        "cards": json_values,
+        "went_out": json_values | st.booleans(),
+        "calls": json_values,
+    },
+)
+body = st.fixed_dictionaries(
+    {},
+    optional={
+        "hands": st.lists(hand, max_size=6) | json_values,
+        "sides": st.lists(
+            st.fixed_dictionaries({"seat": st.integers(0, 6)}, optional={"values": json_values}),
+            max_size=3,
+        ),
+        "values": json_values,
+        "version": json_values,
+        "void": json_values,
+        "entered_by": json_values,
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(body | json_values)
+def test_any_body_gets_the_same_answer_as_from_a_fresh_serializer(data):
+    assert shaped(ts.TableResultInput, data) == drf(ts.TableResultInput, data)
+
+
+def test_an_answer_is_the_serializers_data():
+    at = timezone.make_aware(datetime.datetime(2026, 11, 24, 9, 30, 5, 123456), datetime.UTC)
+    score = {
+        "seat": 2, "entry": 11, "player": "Ann <b>", "side": 1, "went_out": False, "points": 25,
+        "total": 25, "running": 40, "values": {"points": 25}, "members": [{"x": 1}],
+        "detail": {"doubled": False},
+    }  # fmt: skip
+    game = {
+        "number": 3, "title": "Game 3", "attempt": 1, "void": False, "down_and_out": False,
+        "detail": {}, "status": "confirmed", "version": 2, "flagged": True,
+        "warnings": [{"rule": "R10.6", "message": "Check it", "field": None}],
+        "updated_at": at, "scores": [score, score | {"seat": 3, "side": 2}], "ignored": "x",
+    }  # fmt: skip
+    assert shape(ts.TableGameOutput).answer(game) == ts.TableGameOutput(game).data
+
+
+def test_each_thread_builds_its_own_serializer_once():
+    first = shape(ts.TableResultInput)._serializer()
+    assert shape(ts.TableResultInput)._serializer() is first
+    other = []
+    worker = threading.Thread(target=lambda: other.append(shape(ts.TableResultInput)._serializer()))
+    worker.start()
+    worker.join()
+    assert other[0] is not first

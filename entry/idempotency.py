@@ -29,6 +29,7 @@ from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring.batch import row_insert
 from scoring.models import IdempotencyRecord
 from scoring.services import ResultConflict, ResultRefused
 from tables.models import Table
@@ -59,13 +60,14 @@ def idempotent(request: Request, table: Table, write: Callable[[], Response]) ->
         with transaction.atomic():
             response = write()
             if status.is_success(response.status_code):
-                IdempotencyRecord.objects.create(
+                record = IdempotencyRecord(
                     table=table,
                     key=key,
                     fingerprint=fingerprint,
                     status_code=response.status_code,
                     response=response.data,
                 )
+                row_insert(record)
         return response
     except (IntegrityError, ResultConflict, ResultRefused, exceptions.ValidationError):
         # Did a request with this key succeed before? Then this one is its retry.

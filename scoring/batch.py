@@ -11,14 +11,15 @@ after the other. Either way the constraints refuse what they refuse, with the tr
 array of each deal's results, built by the database), where a prefetch takes two.
 """
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.db import connection
-from django.db.models import JSONField, Model, QuerySet
+from django.db.models import Field, JSONField, Model, QuerySet
 from django.db.models.expressions import RawSQL
-from django.db.models.sql import DeleteQuery, InsertQuery, UpdateQuery
+from django.db.models.sql import DeleteQuery, UpdateQuery
 from django.utils import timezone
 
 from scoring.models import Deal, DealResult, ResultRevision
@@ -35,14 +36,11 @@ def deal_rows_insert(deal: Deal, results: Sequence[DealResult], revision: Result
         DealResult.objects.bulk_create(results)
         revision.save(force_insert=True)
         return
-    new_deal = RawSQL("currval(pg_get_serial_sequence(%s, 'id'))", [Deal._meta.db_table])
     statements = [_insert(Deal, [deal])]
     for rows in (results, [revision]):
-        for row in rows:
-            row.deal_id = new_deal
         if rows:
-            statements.append(_insert(type(rows[0]), rows))
-    statements.append((f"SELECT {new_deal.sql}", new_deal.params))
+            statements.append(_insert(type(rows[0]), rows, of_new_deal=True))
+    statements.append((f"SELECT {_NEW_DEAL}", []))
     deal.pk = _run(statements)
     for row in (*results, revision):
         row.deal = deal
@@ -93,13 +91,45 @@ def _sql(rows: QuerySet, kind: type, prepare: Callable[[Any], None]) -> tuple[st
     return sql, list(params)
 
 
-def _insert(model: type[Model], objs: Sequence[Model]) -> tuple[str, list[Any]]:
-    """The INSERT Django would send for `objs` (auto_now and defaults applied), as SQL text."""
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key and not f.generated]
-    query = InsertQuery(model)
-    query.insert_values(fields, objs)
-    [(sql, params)] = query.get_compiler(connection=connection).as_sql()
-    return sql, list(params)
+# The id of the deal inserted last in this session, as the rows of its sides and revision take it.
+_NEW_DEAL = f"currval(pg_get_serial_sequence('{Deal._meta.db_table}', 'id'))"
+
+
+def row_insert(obj: Model) -> None:
+    """Insert `obj` as `save(force_insert=True)` would, without reading its id back."""
+    _run([_insert(type(obj), [obj])], fetch=False)
+
+
+def _insert(
+    model: type[Model], objs: Sequence[Model], of_new_deal: bool = False
+) -> tuple[str, list[Any]]:
+    """The INSERT Django would send for `objs` (auto_now and defaults applied), as SQL text
+    written once per shape; `of_new_deal`: each row's deal is the one inserted before it."""
+    fields = _insert_fields(model)
+    params = [
+        field.get_db_prep_save(field.pre_save(obj, True), connection)
+        for obj in objs
+        for field in fields
+        if not (of_new_deal and field.attname == "deal_id")
+    ]
+    return _insert_text(model, len(objs), of_new_deal, connection.vendor), params
+
+
+@functools.cache
+def _insert_fields(model: type[Model]) -> tuple[Field, ...]:
+    return tuple(f for f in model._meta.concrete_fields if not f.primary_key and not f.generated)
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_text(model: type[Model], count: int, of_new_deal: bool, vendor: str) -> str:
+    quote = connection.ops.quote_name
+    fields = _insert_fields(model)
+    columns = ", ".join(quote(field.column) for field in fields)
+    marks = ", ".join(
+        _NEW_DEAL if of_new_deal and field.attname == "deal_id" else "%s" for field in fields
+    )
+    rows = ", ".join([f"({marks})"] * count)
+    return f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES {rows}"
 
 
 def _run(statements: Iterable[tuple[str, Sequence[Any]]], fetch: bool = True) -> Any:

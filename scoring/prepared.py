@@ -40,6 +40,7 @@ class _Compiled:
     end: int
     populators: tuple[Any, ...]
     annotations: tuple[tuple[str, int], ...]  # (attribute, position in the row)
+    converters: dict[int, Any]  # each column's converters from database values, by position
 
     def bound(self, values: Sequence[Any]) -> list[Any]:
         params = list(self.params)
@@ -49,7 +50,9 @@ class _Compiled:
 
     def models(self, rows: list[tuple[Any, ...]], db: str) -> list[Model]:
         found = []
-        for row in self.compiler.results_iter([rows]):
+        if self.converters:
+            rows = self.compiler.apply_converters(rows, self.converters)
+        for row in rows:
             obj = self.model.from_db(db, self.init_list, row[self.start : self.end])
             for populator in self.populators:
                 populator.populate(row, obj)
@@ -113,6 +116,7 @@ class PreparedRead:
             end=end,
             populators=tuple(get_related_populators(klass_info, select, connection.alias)),
             annotations=tuple((compiler.annotation_col_map or {}).items()),
+            converters=compiler.get_converters([column[0] for column in select]),
         )
         with self._lock:
             self._compiled[connection.vendor] = compiled

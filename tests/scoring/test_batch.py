@@ -1,0 +1,70 @@
+"""The write's own INSERTs store what Django's `save()` stores (#18)."""
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.forms.models import model_to_dict
+
+from scoring.batch import deal_rows_insert, row_insert, table_deals
+from scoring.models import Deal, DealResult, IdempotencyRecord, ResultRevision
+from tests.factories import EntryFactory, TableFactory
+
+pytestmark = pytest.mark.django_db
+
+ODD_TEXT = 'Ann\'s "deal" %s %(x)s ; -- \x01 é'
+
+
+def stored(model, pk):
+    return model_to_dict(model.objects.get(pk=pk))
+
+
+def test_a_record_is_stored_as_save_stores_it():
+    table = TableFactory()
+    answer = {"scores": [{"player": ODD_TEXT, "points": 25}], "none": None, "list": [1, 2.5]}
+    ours = IdempotencyRecord(
+        table=table, key="k1", fingerprint="f", status_code=201, response=answer
+    )
+    row_insert(ours)
+    django = IdempotencyRecord.objects.create(
+        table=table, key="k2", fingerprint="f", status_code=201, response=answer
+    )
+    mine = IdempotencyRecord.objects.get(key="k1")
+    assert stored(IdempotencyRecord, mine.pk) | {"id": 0, "key": ""} == stored(
+        IdempotencyRecord, django.pk
+    ) | {"id": 0, "key": ""}
+    assert mine.created_at is not None and mine.created_at == ours.created_at
+
+
+def test_a_duplicate_key_is_refused_by_the_constraint_and_nothing_is_kept():
+    table = TableFactory()
+    row_insert(
+        IdempotencyRecord(table=table, key="k", fingerprint="f", status_code=201, response={})
+    )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        row_insert(
+            IdempotencyRecord(table=table, key="k", fingerprint="g", status_code=200, response={})
+        )
+    assert IdempotencyRecord.objects.filter(table=table).count() == 1
+
+
+def test_a_deal_its_results_and_revision_are_stored_as_one_and_read_back():
+    table = TableFactory()
+    entries = [EntryFactory(tournament=table.round.tournament) for _ in range(2)]
+    deal = Deal(table=table, number=1, attempt=1, detail={"down_and_out": False, "note": ODD_TEXT})
+    results = [
+        DealResult(
+            entry=entry, side=side, points=10 * side, entered={"values": {"cards": ODD_TEXT}}
+        )
+        for side, entry in enumerate(entries)
+    ]
+    revision = ResultRevision(
+        deal=deal, version=1, entry={"sides": []}, scores={}, warnings=[], entered_via=ODD_TEXT
+    )
+    deal_rows_insert(deal, results, revision)
+    assert deal.pk == Deal.objects.get(table=table).pk
+    [read] = table_deals(table.pk)
+    assert read.detail == deal.detail
+    assert [(r.entry_id, r.side, r.points, r.entered) for r in read.results.all()] == [
+        (r.entry_id, r.side, r.points, r.entered) for r in results
+    ]
+    assert ResultRevision.objects.get(deal=read).entered_via == ODD_TEXT
+    assert revision.deal_id == deal.pk and all(r.deal_id == deal.pk for r in results)

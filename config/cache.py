@@ -9,7 +9,7 @@ database".
 from collections.abc import Callable
 from typing import Any
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
 from config.breaker import redis_breaker
 
@@ -25,7 +25,28 @@ def _guarded(name: str, fallback: Any) -> Callable[..., Any]:
     return guarded
 
 
+class ReusedClientCache(RedisCacheClient):
+    """Django's Redis cache client, one `redis.Redis` per connection pool: Django makes a new
+    one for every operation, which costs more than the command (redis-py's client is
+    thread-safe and takes its connections from the pool)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        pool = self._get_connection_pool(write)
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients.setdefault(id(pool), self._client(connection_pool=pool))
+        return client
+
+
 class BreakerRedisCache(RedisCache):
+    def __init__(self, server: Any, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = ReusedClientCache
+
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         return redis_breaker.call(lambda: RedisCache.get(self, key, default, version), default)
 

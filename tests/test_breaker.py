@@ -87,3 +87,12 @@ def test_when_a_probe_finds_redis_back_the_standings_reconcile_is_asked_for(
     cache.get("k")
     cache.get("k")
     assert asked == [1]  # once, on the recovery
+
+
+def test_one_redis_client_serves_every_operation(cache, commands) -> None:
+    """Django makes a client per operation; the cache keeps one per pool (#18)."""
+    cache.set("leaderboard", "v1")
+    client = cache._cache.get_client(write=True)
+    assert cache._cache.get_client() is client
+    assert cache.get("leaderboard") == "v1" and cache.add("leaderboard", "v2") is False
+    assert commands == ["SET", "GET", "SET"]

@@ -39,6 +39,7 @@ class _Compiled:
     start: int
     end: int
     populators: tuple[Any, ...]
+    shared: tuple[Any, ...]  # populators of related rows that every row holds the same of
     annotations: tuple[tuple[str, int], ...]  # (attribute, position in the row)
     converters: dict[int, Any]  # each column's converters from database values, by position
 
@@ -49,13 +50,18 @@ class _Compiled:
         return params
 
     def models(self, rows: list[tuple[Any, ...]], db: str) -> list[Model]:
-        found = []
+        found: list[Model] = []
         if self.converters:
             rows = self.compiler.apply_converters(rows, self.converters)
         for row in rows:
             obj = self.model.from_db(db, self.init_list, row[self.start : self.end])
             for populator in self.populators:
                 populator.populate(row, obj)
+            for populator in self.shared:
+                if found:  # the first row's object, not another copy of it
+                    populator.local_setter(obj, populator.local_getter(found[0]))
+                else:
+                    populator.populate(row, obj)
             for name, position in self.annotations:
                 setattr(obj, name, row[position])
             found.append(obj)
@@ -69,15 +75,19 @@ class PreparedRead:
     (no `values()`, no prefetch); each argument must reach the SQL as one
     parameter of its own. `rewrite` may change the compiled SQL text (a lock clause Django
     cannot write). A select-for-update queryset is compiled on its first call, inside the
-    caller's transaction, as Django requires."""
+    caller's transaction, as Django requires. `shared` names `select_related` relations that
+    are the same row for every row read (the table of a table's seats): read into one object,
+    which every model read holds."""
 
     def __init__(
         self,
         build: Callable[..., QuerySet],
         *kinds: type,
         rewrite: Callable[[str], str] = str,
+        shared: Sequence[str] = (),
     ) -> None:
         self.build, self.kinds, self.rewrite = build, kinds or (int,), rewrite
+        self.shared = set(shared)
         self._compiled: dict[str, _Compiled] = {}
         self._lock = Lock()
 
@@ -103,6 +113,9 @@ class PreparedRead:
         klass_info, select = compiler.klass_info, compiler.select
         if queryset._prefetch_related_lookups or queryset._fields is not None:
             raise ValueError(f"{self.build} must read models (no values(), no prefetch).")
+        populators = _populators(klass_info, select)
+        if not self.shared <= {populator.field_name for populator in populators}:
+            raise ValueError(f"{self.build}: {self.shared} must be among its select_related.")
         fields = klass_info["select_fields"]
         start, end = fields[0], fields[-1] + 1
         compiled = _Compiled(
@@ -114,10 +127,23 @@ class PreparedRead:
             init_list=tuple(column[0].target.attname for column in select[start:end]),
             start=start,
             end=end,
-            populators=tuple(get_related_populators(klass_info, select, connection.alias)),
+            populators=tuple(p for p in populators if p.field_name not in self.shared),
+            shared=tuple(p for p in populators if p.field_name in self.shared),
             annotations=tuple((compiler.annotation_col_map or {}).items()),
             converters=compiler.get_converters([column[0] for column in select]),
         )
         with self._lock:
             self._compiled[connection.vendor] = compiled
         return compiled
+
+
+def _populators(klass_info: dict[str, Any], select: Any) -> list[Any]:
+    """Django's populators of the `select_related` objects, each named by its relation, with
+    a getter of the object it sets."""
+    populators = get_related_populators(klass_info, select, connection.alias)
+    for populator, related in zip(
+        populators, klass_info.get("related_klass_infos", []), strict=True
+    ):
+        populator.field_name = related["field"].name
+        populator.local_getter = related["field"].get_cached_value
+    return populators

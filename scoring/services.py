@@ -348,7 +348,9 @@ def _seats_with_table(table_id: int) -> QuerySet[Seat]:
 
 
 _SEATS_LOCKED = PreparedRead(
-    _seats_with_table, rewrite=lambda sql: sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE)
+    _seats_with_table,
+    rewrite=lambda sql: sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE),
+    shared=["table"],
 )
 
 
@@ -364,9 +366,7 @@ def _lock_with_seats(table: Table) -> tuple[Table, list[Seat]]:
     seats = _SEATS_LOCKED(table.pk)
     if not seats:  # no seat to read: the table is still locked, and refused for its seats
         return _lock(table), []
-    table = seats[0].table
-    for seat in seats:
-        seat.table = table
+    table = seats[0].table  # one object, which every seat holds
     held = table.seats.all()
     held._result_cache, held._prefetch_done = seats, True
     table.__dict__.setdefault("_prefetched_objects_cache", {})["seats"] = held

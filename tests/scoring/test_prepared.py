@@ -103,3 +103,16 @@ def test_the_sql_text_may_be_rewritten_once():
 def test_a_query_it_cannot_read_faithfully_is_refused(build):
     with pytest.raises(ValueError):
         PreparedRead(build)(1)
+
+
+def test_a_shared_relation_is_one_object_every_row_holds(django_assert_num_queries):
+    seat = SeatFactory(position=1)
+    SeatFactory(table=seat.table, position=2)
+    read = PreparedRead(seats_of, shared=["table"])
+    with django_assert_num_queries(1):
+        first, second = read(seat.table_id)
+        assert first.table is second.table
+        assert second.table.round.tournament.slug == seat.table.round.tournament.slug
+        assert first.entry is not second.entry  # not shared: each seat's own
+    with pytest.raises(ValueError):
+        PreparedRead(seats_of, shared=["round"])(seat.table_id)  # not read with the seats

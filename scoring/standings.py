@@ -356,11 +356,13 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
     )
     found: dict[int, tuple[TableMatch, int, StoredDetail, list]] = {}
     confirmed = Deal.Status.CONFIRMED.value
+    details: dict[str | None, StoredDetail] = {}  # one per text: a breakdown is read-only
     for deal_id, table_id, number, status, stored in _rows(deals):
         table = tables.get(table_id)
         if table is None:
             continue  # a table without seats: nobody's standings
-        found[deal_id] = (table, number, StoredDetail(stored), [])
+        detail = details.get(stored) or details.setdefault(stored, StoredDetail(stored))
+        found[deal_id] = (table, number, detail, [])
         if status == confirmed:
             table.confirmed.add(deal_id)
     results = (
@@ -372,12 +374,16 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
     for deal_id, side, points, went_out, stored in _rows(results):
         if deal_id in found:
             found[deal_id][3].append((side, points, went_out, stored))
+    scores: dict[tuple, SideScore] = {}  # one per (points, out, breakdown): they are frozen
     for deal_id, (table, number, detail, sides) in found.items():
         sides.sort(key=itemgetter(0))  # by side
-        scores = tuple(
-            SideScore(points, bool(out), (), StoredDetail(text)) for _, points, out, text in sides
-        )
-        table.entered[deal_id] = DealScore(number, scores, detail=detail)
+        deal_sides = tuple(scores.get(side[1:]) or _side_score(scores, side[1:]) for side in sides)
+        table.entered[deal_id] = DealScore(number, deal_sides, detail=detail)
+
+
+def _side_score(scores: dict[tuple, SideScore], row: tuple) -> SideScore:
+    points, out, text = row
+    return scores.setdefault(row, SideScore(points, bool(out), (), StoredDetail(text)))
 
 
 def _rows(query: Any) -> list[tuple]:
@@ -482,17 +488,17 @@ def _score_matches(rules: Rules[Any], tables: dict[int, TableMatch], tallies: di
             decided_for=table.decided_for,
             time_called=table.time_called,
         )
-        for side, result in zip(table.sides, results, strict=False):
+        last = played[-1]  # the deals are in order (`TableMatch.played`)
+        for index, (side, result) in enumerate(zip(table.sides, results, strict=False)):
+            points = last.sides[index].points
             for entry in side:
-                _take(tallies[entry], table, played, result.stats)
+                _take(tallies[entry], table.round, len(played), last.number, points, result.stats)
 
 
-def _take(tally: Tally, table: TableMatch, played: list[DealScore], stats: Any) -> None:
+def _take(tally: Tally, round: int, deals: int, last: int, points: int, stats: Any) -> None:
     """The entry's share of its table's match: its side's stats, the deals, the last score."""
-    side = table.side_of(tally.entry)
-    tally.rounds[table.round] = _added(tally.rounds.get(table.round, {}), stats)
-    last = played[-1]  # the deals are in order (`TableMatch.played`)
-    tally.add_deals(table.round, len(played), last.number, last.sides[side].points)
+    tally.rounds[round] = _added(tally.rounds.get(round, {}), stats)
+    tally.add_deals(round, deals, last, points)
 
 
 def _added(before: dict[str, int], stats: Any) -> dict[str, int]:

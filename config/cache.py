@@ -32,13 +32,13 @@ class ReusedClientCache(RedisCacheClient):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._clients: dict[int, Any] = {}
+        self._clients: dict[Any, Any] = {}  # pool -> its client
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
         pool = self._get_connection_pool(write)
-        client = self._clients.get(id(pool))
+        client = self._clients.get(pool)
         if client is None:
-            client = self._clients.setdefault(id(pool), self._client(connection_pool=pool))
+            client = self._clients.setdefault(pool, self._client(connection_pool=pool))
         return client
 
 

@@ -13,7 +13,6 @@ the locks, joins and ordering are those of the queryset written in the caller.
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from threading import Lock
 from typing import Any
 
 from django.db import connection
@@ -88,8 +87,8 @@ class PreparedRead:
     ) -> None:
         self.build, self.kinds, self.rewrite = build, kinds or (int,), rewrite
         self.shared = set(shared)
+        # Per vendor; two threads compiling at once store equal answers, the last one kept.
         self._compiled: dict[str, _Compiled] = {}
-        self._lock = Lock()
 
     def __call__(self, *args: Any) -> list[Model]:
         compiled = self._compiled.get(connection.vendor) or self._compile()
@@ -132,8 +131,7 @@ class PreparedRead:
             annotations=tuple((compiler.annotation_col_map or {}).items()),
             converters=compiler.get_converters([column[0] for column in select]),
         )
-        with self._lock:
-            self._compiled[connection.vendor] = compiled
+        self._compiled[connection.vendor] = compiled
         return compiled
 
 

@@ -361,7 +361,9 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
         table = tables.get(table_id)
         if table is None:
             continue  # a table without seats: nobody's standings
-        detail = details.get(stored) or details.setdefault(stored, StoredDetail(stored))
+        detail = details.get(stored)  # not `or`: an empty mapping is falsy, and asking decodes
+        if detail is None:
+            detail = details[stored] = StoredDetail(stored)
         found[deal_id] = (table, number, detail, [])
         if status == confirmed:
             table.confirmed.add(deal_id)
@@ -377,13 +379,17 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
     scores: dict[tuple, SideScore] = {}  # one per (points, out, breakdown): they are frozen
     for deal_id, (table, number, detail, sides) in found.items():
         sides.sort(key=itemgetter(0))  # by side
-        deal_sides = tuple(scores.get(side[1:]) or _side_score(scores, side[1:]) for side in sides)
+        deal_sides = tuple(_side_score(scores, side[1:]) for side in sides)
         table.entered[deal_id] = DealScore(number, deal_sides, detail=detail)
 
 
 def _side_score(scores: dict[tuple, SideScore], row: tuple) -> SideScore:
-    points, out, text = row
-    return scores.setdefault(row, SideScore(points, bool(out), (), StoredDetail(text)))
+    """The one side score of `row` (points, went out, breakdown text), made at its first read."""
+    score = scores.get(row)
+    if score is None:
+        points, out, text = row
+        score = scores[row] = SideScore(points, bool(out), (), StoredDetail(text))
+    return score
 
 
 def _rows(query: Any) -> list[tuple]:

@@ -443,3 +443,18 @@ class TestCollectorPaused:
             assert not gc.isenabled()
         finally:
             gc.enable()
+
+
+def test_kalooki_standings_never_decode_a_results_breakdown(tournament, monkeypatch) -> None:
+    """Kalooki scores a match from the points: its results' stored breakdowns stay text, and
+    one shared breakdown per text is looked up without being read (#18)."""
+    import scoring.standings as standings
+
+    decoded: list[str] = []
+    real = standings._decoded.__wrapped__
+    monkeypatch.setattr(standings, "_decoded", lambda text: decoded.append(text) or real(text))
+    table = tournament.rounds.get().tables.get(number=1)
+    for game in (1, 2, 3):
+        play(table, game, winner=game - 1)
+    assert rows(tournament)[seated(table)[0]]["stats"]["games_won"] == 1
+    assert decoded and not any("card_points" in text for text in decoded)

@@ -84,6 +84,9 @@ class StoredDetail(Mapping[str, Any]):
     def __getitem__(self, key: str) -> Any:
         return self._read()[key]
 
+    def get(self, key: str, default: Any = None) -> Any:  # the mixin's, without its try
+        return self._read().get(key, default)
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._read())
 
@@ -150,9 +153,10 @@ class Tally:
     shared: bool = False
     movement: int | None = None
 
-    @property
-    def key(self) -> str:
-        return f"{self.player}\x00{self.entry}"  # unique, and sorts level entries by name
+    key: str = field(init=False)  # unique, and sorts level entries by name
+
+    def __post_init__(self) -> None:
+        self.key = f"{self.player}\x00{self.entry}"
 
     def points(self, round: int) -> int:
         return self.rounds.get(round, {}).get("total", 0)
@@ -192,9 +196,10 @@ class Tally:
 
     def line(self, up_to_round: int | None = None, every_round: bool = False) -> StandingLine:
         """The game's standing line of this entry over the rounds that count (`counts`)."""
-        played = set(self.rounds) | self.byes
-        rounds = sorted(r for r in played if every_round or self.counts(r, up_to_round))
-        return StandingLine(self.key, tuple(self.rounds.get(r) for r in rounds))
+        played = sorted(self.rounds.keys() | self.byes if self.byes else self.rounds)
+        if not every_round:
+            played = [r for r in played if self.counts(r, up_to_round)]
+        return StandingLine(self.key, tuple([self.rounds.get(r) for r in played]))
 
     def add_deals(self, round: int, count: int, last: int, points: int) -> None:
         """`count` deals played in `round`, the last of them deal `last`, scoring `points`."""
@@ -373,23 +378,18 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
         .annotate(stored=Cast("detail", TextField()))
         .values_list("deal_id", "side", "points", "went_out", "stored")
     )
-    for deal_id, side, points, went_out, stored in _rows(results):
-        if deal_id in found:
-            found[deal_id][3].append((side, points, went_out, stored))
     scores: dict[tuple, SideScore] = {}  # one per (points, out, breakdown): they are frozen
+    for deal_id, side, points, went_out, stored in _rows(results):
+        deal = found.get(deal_id)
+        if deal is None:
+            continue  # a deal of a table without seats
+        score = scores.get(key := (points, went_out, stored))
+        if score is None:
+            score = scores[key] = SideScore(points, bool(went_out), (), StoredDetail(stored))
+        deal[3].append((side, score))
     for deal_id, (table, number, detail, sides) in found.items():
         sides.sort(key=itemgetter(0))  # by side
-        deal_sides = tuple(_side_score(scores, side[1:]) for side in sides)
-        table.entered[deal_id] = DealScore(number, deal_sides, detail=detail)
-
-
-def _side_score(scores: dict[tuple, SideScore], row: tuple) -> SideScore:
-    """The one side score of `row` (points, went out, breakdown text), made at its first read."""
-    score = scores.get(row)
-    if score is None:
-        points, out, text = row
-        score = scores[row] = SideScore(points, bool(out), (), StoredDetail(text))
-    return score
+        table.entered[deal_id] = DealScore(number, tuple([s for _, s in sides]), detail=detail)
 
 
 def _rows(query: Any) -> list[tuple]:
@@ -502,16 +502,15 @@ def _score_matches(rules: Rules[Any], tables: dict[int, TableMatch], tallies: di
 
 
 def _take(tally: Tally, round: int, deals: int, last: int, points: int, stats: Any) -> None:
-    """The entry's share of its table's match: its side's stats, the deals, the last score."""
-    tally.rounds[round] = _added(tally.rounds.get(round, {}), stats)
+    """The entry's share of its table's match: its side's stats, the deals, the last score.
+    The side's stats are shared by its members: each entry keeps its own copy."""
+    mine = tally.rounds.get(round)
+    if mine is None:
+        tally.rounds[round] = dict(stats)
+    else:  # the entry's own: points a ruling gave it before the table had results
+        for stat, value in stats.items():
+            mine[stat] = mine.get(stat, 0) + value
     tally.add_deals(round, deals, last, points)
-
-
-def _added(before: dict[str, int], stats: Any) -> dict[str, int]:
-    added = dict(before)
-    for stat, value in stats.items():
-        added[stat] = added.get(stat, 0) + value
-    return added
 
 
 def _table_row(table: TableMatch, tallies: dict[int, Tally]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ latest round's total) for the R12.3 tie-break.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any
@@ -241,11 +242,12 @@ class KalookiRules(Rules[Ruleset]):
         unless a ruling decided for one of them."""
         stats = _set_stats(played, adjustments)
         keys = [(line["total"], index != decided_for) for index, line in enumerate(stats)]
+        ordered = sorted(keys)
         results = []
-        for index, line in enumerate(stats):
-            place = 1 + sum(other < keys[index] for other in keys)
+        for key, line in zip(keys, stats, strict=True):
+            place = 1 + bisect_left(ordered, key)  # one more than the sides strictly ahead
             won = place == 1
-            shared = keys.count(keys[index]) > 1
+            shared = ordered.count(key) > 1
             results.append(SideResult(place, won, {**line, "wins": int(won)}, shared))
         return tuple(results)
 
@@ -352,8 +354,9 @@ def _set_stats(played: Sequence[DealScore], adjustments: Sequence[int]) -> list[
             continue
         for line, side in zip(stats, deal.sides, strict=False):
             line["total"] += side.points
-            line["games_won"] += side.went_out
-            line["down_and_outs"] += side.went_out and bool(deal.detail.get("down_and_out"))
+            if side.went_out:  # one side a game: the others' lines are left alone
+                line["games_won"] += 1
+                line["down_and_outs"] += bool(deal.detail.get("down_and_out"))
     for line, points in zip(stats, adjustments, strict=False):
         line["total"] += points
     return stats
@@ -366,7 +369,10 @@ def _summed(line: StandingLine) -> dict[str, int]:
         if stats is None:
             continue  # Kalooki has no byes: a round not played adds nothing
         for stat, value in stats.items():
-            totals[stat] = totals.get(stat, 0) + value
+            if stat in totals:
+                totals[stat] += value
+            else:
+                totals[stat] = value
         latest = stats.get("total", 0)
     return {**totals, "latest_round_score": latest}
 

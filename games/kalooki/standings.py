@@ -43,8 +43,10 @@ _TIE_BREAK_KEYS: dict[str, Callable[[StandingLine], int]] = {
 def rank_standings(lines: Iterable[StandingLine], ruleset: Ruleset) -> tuple[Placing, ...]:
     """Place every player (R12.3); level players share a place and are listed by name."""
 
+    breaks = [_TIE_BREAK_KEYS[name] for name in ruleset.tie_breaks]
+
     def key(line: StandingLine) -> tuple[int, ...]:
-        return (line.total, *(_TIE_BREAK_KEYS[name](line) for name in ruleset.tie_breaks))
+        return (line.total, *[tie_break(line) for tie_break in breaks])
 
     keyed = sorted(((key(line), line) for line in lines), key=lambda kl: (kl[0], kl[1].player))
     level = Counter(k for k, _ in keyed)

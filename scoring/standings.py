@@ -163,9 +163,13 @@ class Tally:
 
     @property
     def total(self) -> int:
+        return self._total(sum(self.points(round) for round in self.rounds))
+
+    def _total(self, summed: int) -> int:
+        """The total, from the rounds' points `summed`: with a bye, the game's (its bye rule)."""
         if self.byes and "total" in self.stats:
-            return self.stats["total"]  # a bye's points are the game's (its bye rule)
-        return sum(self.points(round) for round in self.rounds)
+            return self.stats["total"]
+        return summed
 
     @property
     def games_played(self) -> int:
@@ -181,9 +185,12 @@ class Tally:
 
     @property
     def ranked_total(self) -> int:
+        return self._ranked_total(self.total, self.live_points)
+
+    def _ranked_total(self, total: int, live_points: int) -> int:
         if self.byes and "total" in self.ranked_stats:
             return self.ranked_stats["total"]
-        return self.total - self.live_points
+        return total - live_points
 
     @property
     def has_played(self) -> bool:
@@ -208,12 +215,15 @@ class Tally:
             self.last_game_at, self.last_game = (round, last), points
 
     def as_row(self) -> dict[str, Any]:
+        rounds = {number: self.points(number) for number in sorted(self.rounds)}
+        live_points = sum(points for number, points in rounds.items() if number in self.live)
+        total = self._total(sum(rounds.values()))
         return {
             "entry": self.entry,
             "player": self.player,
             "club": self.club,
             "status": self.status,
-            "rounds": {str(number): self.points(number) for number in sorted(self.rounds)},
+            "rounds": {str(number): points for number, points in rounds.items()},
             "byes": sorted(self.byes),
             "stats": self.stats,
             # The stats the place is decided by: the completed rounds' while a round is live.
@@ -224,9 +234,9 @@ class Tally:
             "place": self.place,
             "shared": self.shared,
             "movement": self.movement,
-            "total": self.total,
-            "ranked_total": self.ranked_total,
-            "live_points": self.live_points,
+            "total": total,
+            "ranked_total": self._ranked_total(total, live_points),
+            "live_points": live_points,
             "live_games": self.live_games,
             "round_points": self.points(self.current) if self.current else 0,
             "round_games": self.played.get(self.current, 0) if self.current else 0,

@@ -517,7 +517,7 @@ def _take(tally: Tally, round: int, deals: int, last: int, points: int, stats: A
     mine = tally.rounds.get(round)
     if mine is None:
         tally.rounds[round] = dict(stats)
-    else:  # the entry's own: points a ruling gave it before the table had results
+    else:  # the entry's own dict already: a ruling's points, or another table that round
         for stat, value in stats.items():
             mine[stat] = mine.get(stat, 0) + value
     tally.add_deals(round, deals, last, points)

@@ -10,6 +10,7 @@ context and no instance may be shapes (the table API's inputs and answers use ne
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import Any
 
@@ -49,12 +50,7 @@ class Shape:
         return self._serializer().to_representation(instance)
 
 
-_SHAPES: dict[type[serializers.Serializer], Shape] = {}
-
-
+@functools.cache
 def shape(serializer_class: type[serializers.Serializer]) -> Shape:
     """The shape of `serializer_class`, one per process."""
-    found = _SHAPES.get(serializer_class)
-    if found is None:
-        found = _SHAPES.setdefault(serializer_class, Shape(serializer_class))
-    return found
+    return Shape(serializer_class)

@@ -161,10 +161,6 @@ class Tally:
     def points(self, round: int) -> int:
         return self.rounds.get(round, {}).get("total", 0)
 
-    @property
-    def total(self) -> int:
-        return self._total(sum(self.points(round) for round in self.rounds))
-
     def _total(self, summed: int) -> int:
         """The total, from the rounds' points `summed`: with a bye, the game's (its bye rule)."""
         if self.byes and "total" in self.stats:
@@ -183,11 +179,8 @@ class Tally:
     def live_games(self) -> int:
         return sum(deals for round, deals in self.played.items() if round in self.live)
 
-    @property
-    def ranked_total(self) -> int:
-        return self._ranked_total(self.total, self.live_points)
-
     def _ranked_total(self, total: int, live_points: int) -> int:
+        """The total the place is decided by: the completed rounds' while a round is live."""
         if self.byes and "total" in self.ranked_stats:
             return self.ranked_stats["total"]
         return total - live_points
@@ -216,7 +209,7 @@ class Tally:
 
     def as_row(self) -> dict[str, Any]:
         rounds = {number: self.points(number) for number in sorted(self.rounds)}
-        live_points = sum(points for number, points in rounds.items() if number in self.live)
+        live_points = self.live_points
         total = self._total(sum(rounds.values()))
         return {
             "entry": self.entry,

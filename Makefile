@@ -36,8 +36,12 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
+# Two workers (pytest-xdist), one per core of the machines we run on; TEST_WORKERS=0 runs it in
+# one process. Each worker has its own test database and Redis db (tests/xdist_worker.py).
+TEST_WORKERS ?= 2
+
 test: lint
-	DEBUG=1 $(BIN)/python -m pytest $(PYTEST_ARGS)
+	DEBUG=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 bench: install
 	DEBUG=1 $(BIN)/python bench/run.py

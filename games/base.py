@@ -383,6 +383,34 @@ class Column:
     help: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class SideSums:
+    """One side's scored deals of a match, summed (void deals apart): its ``points``, the deals
+    it ``went_out`` in, and of those the ones whose deal detail has the game's flag set
+    (``Rules.sums_flag``; Kalooki: down and out). A game whose match result follows from these
+    alone (``Rules.scores_from_sums``) lets the standings have the database sum a tournament's
+    results, instead of reading every result of every deal."""
+
+    points: int = 0
+    went_out: int = 0
+    flagged: int = 0
+
+
+def side_sums(played: Sequence[DealScore], flag: str | None) -> list[SideSums]:
+    """Each side's sums of ``played``, in side order: what the database's sums must equal."""
+    count = max((len(deal.sides) for deal in played), default=0)
+    points, out, flagged = [0] * count, [0] * count, [0] * count
+    for deal in played:
+        if deal.void:
+            continue
+        for side, score in enumerate(deal.sides):
+            points[side] += score.points
+            if score.went_out:
+                out[side] += 1
+                flagged[side] += bool(flag and deal.detail.get(flag))
+    return [SideSums(*sums) for sums in zip(points, out, flagged, strict=True)]
+
+
 RoundStats = Mapping[str, int] | None  # one round's stats for a side; None for a bye
 
 
@@ -496,6 +524,24 @@ class Rules(ABC, Generic[R]):
         """Each side's result of the match so far (in the entry's side order). ``adjustments``
         are ruling points per side, counted in its total; ``decided_for`` is the side a ruling
         declared the winner of a tie (a play-off, a high-card draw)."""
+
+    #: Whether a match's result follows from each side's ``SideSums`` alone; if so, the game
+    #: gives ``match_result_from_sums``, ``match_result`` is that of ``side_sums(played)``, and
+    #: ``next_deal`` reads only the deals' numbers and whether they are void.
+    scores_from_sums: ClassVar[bool] = False
+    #: The deal-detail flag counted for the side that went out, in ``SideSums.flagged``.
+    sums_flag: ClassVar[str | None] = None
+
+    def match_result_from_sums(
+        self,
+        sums: Sequence[SideSums],
+        *,
+        adjustments: Sequence[int] = (),
+        decided_for: int | None = None,
+        time_called: bool = False,
+    ) -> tuple[SideResult, ...]:
+        """``match_result`` from each side's sums, for a game that ``scores_from_sums``."""
+        raise NotImplementedError(f"{type(self).__name__} scores a match from its deals")
 
     @abstractmethod
     def columns(self) -> tuple[Column, ...]:

@@ -31,9 +31,12 @@ Terms
   never a comparison of the clocks of the web process that decided it and the worker that
   computed them, nor of ids alone (an id is taken at insert, not at commit).
 
-`standings_compute` reads every result row once and ranks in memory, so its cost stays close to
-reading the rows (bench/bench_standings.py). `standings_refresh` stores a snapshot and puts it
-in the cache; `standings_current` is what pages and the API read.
+`standings_compute` reads each fact once and ranks in memory, so its cost stays close to reading
+the rows (bench/bench_speed.py, bench/bench_standings.py). A game that scores a match from each
+side's sums (``Rules.scores_from_sums``: Kalooki) has the database sum them, one row per side of
+a table; the others' matches are scored from every result, each row read once.
+`standings_refresh` stores a snapshot and puts it in the cache; `standings_current` is what
+pages and the API read.
 """
 
 import contextlib
@@ -49,11 +52,11 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, connections, transaction
-from django.db.models import Count, Max, TextField
+from django.db.models import Count, Max, Q, Sum, TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from games.base import Column, DealScore, Rules, SideScore, StandingLine
+from games.base import Column, DealScore, Rules, SideResult, SideScore, SideSums, StandingLine
 from scoring.matches import deal_noun, ranking_words, side_count
 from scoring.models import Deal, DealResult, Ruling, StandingsSnapshot
 from tables.models import Bye, Seat
@@ -115,6 +118,7 @@ class TableMatch:
     adjustments: dict[int, int] = field(default_factory=dict)  # side -> ruling points
     decided_for: int | None = None  # the side a tie-break ruling named
     time_called: bool = False  # the match ended when time was called (HF2.2)
+    sums: list[SideSums] = field(default_factory=list)  # side -> its confirmed deals summed
 
     @property
     def entries(self) -> list[int]:
@@ -251,7 +255,8 @@ class RulingRow:
 
 
 def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
-    """The tournament's standings, per table and overall, as JSON-ready data (8 queries)."""
+    """The tournament's standings, per table and overall, as JSON-ready data (8 queries at
+    most, whatever the tournament's size)."""
     with _collector_paused():
         return _compute(tournament)
 
@@ -339,15 +344,20 @@ def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
     )
     seated: dict[int, list[int]] = defaultdict(list)
     tables: dict[int, TableMatch] = {}
-    for table_id, round, number, entry, called in seats.values_list(
-        "table_id", "round__number", "table__number", "entry_id", "table__time_called_at"
+    for table_id, round, number, entry, called in _rows(  # `called`: only whether it is set
+        seats.values_list(
+            "table_id", "round__number", "table__number", "entry_id", "table__time_called_at"
+        )
     ):
         tables.setdefault(table_id, TableMatch(table_id, round, number, time_called=bool(called)))
         seated[table_id].append(entry)
     for table_id, entries in seated.items():
         count = max(side_count(rules, len(entries)), 1)
         tables[table_id].sides = [entries[side::count] for side in range(count)]
-    _read_deals(tournament, tables)
+    if rules.scores_from_sums:
+        _read_sums(tournament, tables, rules.sums_flag)
+    else:
+        _read_deals(tournament, tables)
     return tables
 
 
@@ -393,6 +403,67 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
     for deal_id, (table, number, detail, sides) in found.items():
         sides.sort(key=itemgetter(0))  # by side
         table.entered[deal_id] = DealScore(number, tuple([s for _, s in sides]), detail=detail)
+
+
+def _read_sums(tournament: Tournament, tables: dict[int, TableMatch], flag: str | None) -> None:
+    """For a game that scores a match from sums (`Rules.scores_from_sums`, Kalooki): every
+    scored deal without its results, each side's confirmed deals summed by the database, and the
+    results of each table's last confirmed deal only (three queries). A match's results are
+    read as one row per side instead of one per side of each deal: a ninth as many in a set of
+    nine games (issue 18)."""
+    scored = Deal.objects.filter(table__round__tournament=tournament, is_void=False).order_by()
+    confirmed = Deal.Status.CONFIRMED.value
+    unread: dict[int, DealScore] = {}  # deal number -> the deal, its results unread: one each
+    last: dict[int, tuple[int, int]] = {}  # table -> (number, id) of its last confirmed deal
+    for deal_id, table_id, number, status in _rows(
+        scored.values_list("pk", "table_id", "number", "status")
+    ):
+        table = tables.get(table_id)
+        if table is None:
+            continue  # a table without seats: nobody's standings
+        deal = unread.get(number) or unread.setdefault(number, DealScore(number, ()))
+        table.entered[deal_id] = deal
+        if status == confirmed:
+            table.confirmed.add(deal_id)
+            last[table_id] = max(last.get(table_id, (0, 0)), (number, deal_id))
+    counted = DealResult.objects.filter(
+        deal__table__round__tournament=tournament, deal__is_void=False, deal__status=confirmed
+    )
+    for table_id, side, points, out, flagged in _summed_sides(counted, flag):
+        if table_id in tables:
+            sums = tables[table_id].sums
+            sums += [SideSums()] * (side + 1 - len(sums))
+            sums[side] = SideSums(points, out, flagged)
+    _read_last_deals({deal_id: tables[table_id] for table_id, (_, deal_id) in last.items()})
+
+
+def _summed_sides(results: Any, flag: str | None) -> list[tuple]:
+    """(table, side, points, deals gone out in, of those flagged) of `results`, summed by the
+    database: plain whole numbers, read from the cursor (`_rows`)."""
+    out = Q(went_out=True)
+    flagged = Count("pk", filter=out & Q(**{f"deal__detail__{flag}": True})) if flag else Value(0)
+    summed = (
+        results.order_by()
+        .values_list("deal__table_id", "side")
+        .annotate(points=Sum("points"), out=Count("pk", filter=out), flagged=flagged)
+    )
+    return _rows(summed)
+
+
+def _read_last_deals(last: dict[int, TableMatch]) -> None:
+    """The results of each table's last confirmed deal (`last`: its id -> the table): the last
+    game's points of the standings (`Tally.last_game`). One query, by the deals' ids."""
+    if not last:
+        return
+    results = DealResult.objects.filter(deal_id__in=list(last)).order_by()
+    sides: dict[int, list[tuple[int, SideScore]]] = defaultdict(list)
+    for deal_id, side, points, went_out in _rows(
+        results.values_list("deal_id", "side", "points", "went_out")
+    ):
+        sides[deal_id].append((side, SideScore(points, bool(went_out))))
+    for deal_id, table in last.items():
+        scores = [score for _, score in sorted(sides[deal_id], key=itemgetter(0))]
+        table.entered[deal_id] = DealScore(table.entered[deal_id].number, tuple(scores))
 
 
 def _rows(query: Any) -> list[tuple]:
@@ -490,18 +561,24 @@ def _score_matches(rules: Rules[Any], tables: dict[int, TableMatch], tallies: di
         if not table.counted():
             continue  # nothing confirmed yet: the match does not count for anyone
         played = table.played(confirmed_only=True)
-        adjustments = [table.adjustments.get(side, 0) for side in range(len(table.sides))]
-        results = rules.match_result(
-            played,
-            adjustments=adjustments,
-            decided_for=table.decided_for,
-            time_called=table.time_called,
-        )
+        results = _match_result(rules, table, played)
         last = played[-1]  # the deals are in order (`TableMatch.played`)
         for index, (side, result) in enumerate(zip(table.sides, results, strict=False)):
             points = last.sides[index].points
             for entry in side:
                 _take(tallies[entry], table.round, len(played), last.number, points, result.stats)
+
+
+def _match_result(
+    rules: Rules[Any], table: TableMatch, played: list[DealScore]
+) -> tuple[SideResult, ...]:
+    """The table's match by the game: from its sides' sums when the game scores by them
+    (`_read_sums`), else from its confirmed deals."""
+    adjustments = [table.adjustments.get(side, 0) for side in range(len(table.sides))]
+    how = {"adjustments": adjustments, "decided_for": table.decided_for}
+    if rules.scores_from_sums:
+        return rules.match_result_from_sums(table.sums, **how, time_called=table.time_called)
+    return rules.match_result(played, **how, time_called=table.time_called)
 
 
 def _take(tally: Tally, round: int, deals: int, last: int, points: int, stats: Any) -> None:
@@ -560,12 +637,15 @@ def _ruling_rows(tournament: Tournament) -> list[RulingRow]:
 def _place(rules: Rules[Any], tallies: dict[int, Tally], latest: int | None) -> None:
     """Places now over the rounds that count (none live), by the game's ranking, and the
     movement since the end of the previous one of them (`latest`)."""
-    every = rules.rank([tally.line(every_round=True) for tally in tallies.values()])
+    every_line = [tally.line(every_round=True) for tally in tallies.values()]
+    every = rules.rank(every_line)
     by_key = {tally.key: tally for tally in tallies.values()}
     for placing in every:
         by_key[placing.key].stats = dict(placing.stats)
     ranked = [t for t in tallies.values() if t.has_played and t.status != "disqualified"]
-    for placing in rules.rank([tally.line() for tally in ranked]):
+    lines = [tally.line() for tally in ranked]
+    # No round live and everyone placed: the same lines, so the same places (not ranked twice).
+    for placing in every if lines == every_line else rules.rank(lines):
         tally = by_key[placing.key]
         tally.place, tally.shared = placing.place, placing.shared
         tally.ranked_stats = dict(placing.stats)

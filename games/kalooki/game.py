@@ -43,11 +43,13 @@ from games.base import (
     SideEntry,
     SideResult,
     SideScore,
+    SideSums,
     StandingLine,
     TablePlan,
     TableShape,
     Tool,
     ToolAnswer,
+    side_sums,
 )
 
 from . import standings as legacy_standings
@@ -230,6 +232,9 @@ class KalookiRules(Rules[Ruleset]):
         scored = {deal.number for deal in played if not deal.void}
         return next((s.number for s in self.ruleset.games if s.number not in scored), None)
 
+    scores_from_sums = True  # a set's result is its totals and games gone out in (R8.6, R12.3)
+    sums_flag = "down_and_out"
+
     def match_result(
         self,
         played: Sequence[DealScore],
@@ -238,9 +243,20 @@ class KalookiRules(Rules[Ruleset]):
         decided_for: int | None = None,
         time_called: bool = False,
     ) -> tuple[SideResult, ...]:
+        sums = side_sums(played, self.sums_flag)
+        return self.match_result_from_sums(sums, adjustments=adjustments, decided_for=decided_for)
+
+    def match_result_from_sums(
+        self,
+        sums: Sequence[SideSums],
+        *,
+        adjustments: Sequence[int] = (),
+        decided_for: int | None = None,
+        time_called: bool = False,
+    ) -> tuple[SideResult, ...]:
         """Each player's set (R8.6): lowest total wins (R4.1); level totals share a place
         unless a ruling decided for one of them."""
-        stats = _set_stats(played, adjustments)
+        stats = _set_stats(sums, adjustments)
         keys = [(line["total"], index != decided_for) for index, line in enumerate(stats)]
         ordered = sorted(keys)
         results = []
@@ -346,17 +362,14 @@ def _deal_score(game: GameScore) -> DealScore:
     return DealScore(game.game, sides, game.void, {"down_and_out": game.down_and_out})
 
 
-def _set_stats(played: Sequence[DealScore], adjustments: Sequence[int]) -> list[dict[str, int]]:
-    count = max([len(deal.sides) for deal in played] + [len(adjustments)], default=0)
-    stats = [{"total": 0, "games_won": 0, "down_and_outs": 0} for _ in range(count)]
-    for deal in played:
-        if deal.void:
-            continue
-        for line, side in zip(stats, deal.sides, strict=False):
-            line["total"] += side.points
-            if side.went_out:  # one side a game: the others' lines are left alone
-                line["games_won"] += 1
-                line["down_and_outs"] += bool(deal.detail.get("down_and_out"))
+def _set_stats(sums: Sequence[SideSums], adjustments: Sequence[int]) -> list[dict[str, int]]:
+    """Each player's set: the points (with any ruling's), the games gone out in, and of those
+    the ones gone out down and out (R8.3)."""
+    unplayed = [SideSums()] * (len(adjustments) - len(sums))  # a ruling before any game
+    stats = [
+        {"total": side.points, "games_won": side.went_out, "down_and_outs": side.flagged}
+        for side in [*sums, *unplayed]
+    ]
     for line, points in zip(stats, adjustments, strict=False):
         line["total"] += points
     return stats

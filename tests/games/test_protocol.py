@@ -34,6 +34,7 @@ from games.base import (
     SideEntry,
     SideResult,
     StandingLine,
+    side_sums,
 )
 
 MOST_DEALS = 100  # a match of example deals that runs longer than this does not end
@@ -115,6 +116,27 @@ def test_example_entries_make_a_match_that_ends(rules: Rules[Any], seed: int):
     for result in results:
         assert 1 <= result.place <= len(results) and "total" in result.stats
         assert all(type(value) is int for value in result.stats.values())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_game_that_scores_from_sums_gives_the_same_match_from_them(rules: Rules[Any], seed: int):
+    """The standings' promise of ``Rules.scores_from_sums`` (issue 18): after every deal, the
+    match from the sides' sums is the match from the deals, rulings and a tie-break included,
+    and the next deal follows from the deals' numbers alone (the standings read no results to
+    tell whether a match is over). A game that does not score from sums says so."""
+    played = play_match(rules, seed)
+    if not rules.scores_from_sums:
+        with pytest.raises(NotImplementedError):
+            rules.match_result_from_sums(side_sums(played, rules.sums_flag))
+        return
+    sides = rules.shape().sides
+    for count in range(len(played) + 1):
+        prefix = played[:count]
+        how = {"adjustments": [5 * side for side in range(sides)], "decided_for": seed % sides}
+        sums = side_sums(prefix, rules.sums_flag)
+        assert rules.match_result(prefix, **how) == rules.match_result_from_sums(sums, **how)
+        numbers_only = [DealScore(deal.number, (), deal.void) for deal in prefix]
+        assert rules.next_deal(numbers_only) == rules.next_deal(prefix)
 
 
 def test_every_deal_of_a_fixed_schedule_has_a_spec_and_fields(rules: Rules[Any]):

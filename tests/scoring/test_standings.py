@@ -446,8 +446,8 @@ class TestCollectorPaused:
 
 
 def test_kalooki_standings_never_decode_a_results_breakdown(tournament, monkeypatch) -> None:
-    """Kalooki scores a match from the points: its results' stored breakdowns stay text, and
-    one shared breakdown per text is looked up without being read (#18)."""
+    """Kalooki scores a match from each side's sums, which the database makes: no result's or
+    deal's stored breakdown is read, let alone decoded (#18)."""
     import scoring.standings as standings
 
     decoded: list[str] = []
@@ -457,4 +457,4 @@ def test_kalooki_standings_never_decode_a_results_breakdown(tournament, monkeypa
     for game in (1, 2, 3):
         play(table, game, winner=game - 1)
     assert rows(tournament)[seated(table)[0]]["stats"]["games_won"] == 1
-    assert decoded and not any("card_points" in text for text in decoded)
+    assert decoded == []

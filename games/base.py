@@ -386,10 +386,11 @@ class Column:
 @dataclass(frozen=True, slots=True)
 class SideSums:
     """One side's scored deals of a match, summed (void deals apart): its ``points``, the deals
-    it ``went_out`` in, and of those the ones whose deal detail has the game's flag set
-    (``Rules.sums_flag``; Kalooki: down and out). A game whose match result follows from these
-    alone (``Rules.scores_from_sums``) lets the standings have the database sum a tournament's
-    results, instead of reading every result of every deal."""
+    it ``went_out`` in, and of those the ones whose deal detail has the game's flag true
+    (``Rules.sums_flag``; Kalooki: down and out; JSON ``true`` only, as the database reads it).
+    A game whose match result follows from these alone (``Rules.scores_from_sums``) lets the
+    standings have the database sum a tournament's results, instead of reading every result of
+    every deal."""
 
     points: int = 0
     went_out: int = 0
@@ -407,7 +408,7 @@ def side_sums(played: Sequence[DealScore], flag: str | None) -> list[SideSums]:
             points[side] += score.points
             if score.went_out:
                 out[side] += 1
-                flagged[side] += bool(flag and deal.detail.get(flag))
+                flagged[side] += flag is not None and deal.detail.get(flag) is True
     return [SideSums(*sums) for sums in zip(points, out, flagged, strict=True)]
 
 

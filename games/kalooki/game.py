@@ -108,6 +108,9 @@ class KalookiGame(Game[Ruleset]):
 
 
 class KalookiRules(Rules[Ruleset]):
+    scores_from_sums = True  # a set's result is its totals and games gone out in (R8.6, R12.3)
+    sums_flag = "down_and_out"  # R8.3, counted for the player who went out
+
     def describe(self) -> tuple[str, ...]:
         return describe(self.ruleset)
 
@@ -232,9 +235,6 @@ class KalookiRules(Rules[Ruleset]):
         scored = {deal.number for deal in played if not deal.void}
         return next((s.number for s in self.ruleset.games if s.number not in scored), None)
 
-    scores_from_sums = True  # a set's result is its totals and games gone out in (R8.6, R12.3)
-    sums_flag = "down_and_out"
-
     def match_result(
         self,
         played: Sequence[DealScore],
@@ -243,6 +243,7 @@ class KalookiRules(Rules[Ruleset]):
         decided_for: int | None = None,
         time_called: bool = False,
     ) -> tuple[SideResult, ...]:
+        """Each player's set from its games, by their sums (R8.6)."""
         sums = side_sums(played, self.sums_flag)
         return self.match_result_from_sums(sums, adjustments=adjustments, decided_for=decided_for)
 

@@ -92,6 +92,20 @@ def test_a_game_that_sums_without_a_flag_gets_the_same_standings_both_ways(monke
     assert not any(row["stats"]["down_and_outs"] for row in summed["players"])
 
 
+def test_a_flag_that_is_not_json_true_counts_for_nobody_either_way(monkeypatch) -> None:
+    """A backup can be tampered with: "down_and_out": "yes" is not R8.3's flag, for the
+    database's sums and for the game's alike."""
+    tournament = tournament_with(10)
+    published_round(tournament)
+    table = tables_of(tournament.rounds.get(number=1))[0]
+    play(table, 1, winner=0, down_and_out=True)
+    play(table, 2, winner=0, down_and_out=True)
+    Deal.objects.filter(table=table, number=2).update(detail={"down_and_out": "yes"})
+    summed = standings_compute(tournament=tournament)
+    assert summed == by_every_deal(tournament, monkeypatch)
+    assert max(row["stats"]["down_and_outs"] for row in summed["players"]) == 1
+
+
 def test_side_sums_skip_void_deals_and_count_the_flag_for_the_side_that_went_out() -> None:
     """What the database's sums must equal (`games.base.side_sums`)."""
     out, held = SideScore(0, went_out=True), SideScore(30)
@@ -103,3 +117,5 @@ def test_side_sums_skip_void_deals_and_count_the_flag_for_the_side_that_went_out
     assert side_sums(played, "down_and_out") == [SideSums(12, 1, 1), SideSums(30, 1, 0)]
     assert side_sums(played, None) == [SideSums(12, 1, 0), SideSums(30, 1, 0)]
     assert side_sums([], "down_and_out") == []
+    tampered = [DealScore(1, (out, held), detail={"down_and_out": "yes"})]  # a hostile backup
+    assert side_sums(tampered, "down_and_out") == [SideSums(0, 1, 0), SideSums(30, 0, 0)]

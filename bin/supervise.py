@@ -10,7 +10,10 @@ up to 30 s while it keeps dying and starts at 1 s again once it has run for 30 s
 never notice. (honcho, used before, stops every process when one exits: a Celery worker that
 died with its broker took gunicorn down with it.)
 
-SIGTERM or SIGINT (Ctrl-C) stops them all: SIGTERM to each group, SIGKILL after 10 s.
+SIGTERM or SIGINT (Ctrl-C) stops them all: SIGTERM to each group, SIGKILL after 10 s. Should the
+supervisor itself die without that chance (SIGKILL, the out-of-memory killer), each process gets
+SIGTERM from the kernel (Linux's parent-death signal, set by util-linux's `setpriv`), so no
+orphan keeps serving on its port after the supervisor is gone.
 
     python bin/supervise.py [Procfile] [--only web,worker]
 """
@@ -18,6 +21,7 @@ SIGTERM or SIGINT (Ctrl-C) stops them all: SIGTERM to each group, SIGKILL after 
 import argparse
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -31,6 +35,8 @@ MAX_PAUSE = 30.0
 STABLE_AFTER = 30.0  # a run this long resets the pause
 STOP_GRACE = 10.0
 POLL = 0.2
+# Linux: SIGTERM to a process when the supervisor dies (PR_SET_PDEATHSIG); elsewhere, nothing.
+ON_SUPERVISOR_DEATH = ["setpriv", "--pdeathsig", "TERM", "--"] if shutil.which("setpriv") else []
 
 
 def say(name: str, text: str) -> None:
@@ -51,7 +57,7 @@ class Process:
 
     def start(self) -> None:
         self.popen = subprocess.Popen(
-            ["/bin/sh", "-c", f"exec {self.command}"],
+            [*ON_SUPERVISOR_DEATH, "/bin/sh", "-c", f"exec {self.command}"],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,

@@ -2,6 +2,7 @@
 process's death never stops the others, and the dead one is started again."""
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -93,6 +94,30 @@ def test_sigterm_stops_every_process(supervisor) -> None:
     popen.send_signal(signal.SIGTERM)
     assert popen.wait(timeout=30) == 0
     assert not alive(pids(directory, "steady")[-1])
+
+
+def ended(pid: int) -> bool:
+    """Exited: gone, or a zombie its new parent has not reaped yet (an orphan's is init)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return True
+    return state == "Z"
+
+
+@pytest.mark.skipif(
+    not shutil.which("setpriv") or not Path("/proc").is_dir(),
+    reason="needs Linux and util-linux's setpriv (the parent-death signal)",
+)
+def test_a_supervisor_killed_with_sigkill_leaves_no_process_running(supervisor) -> None:
+    """Killed without the chance to stop them (kill -9, the out-of-memory killer), the
+    supervisor still leaves no orphan holding its port: the kernel sends each one SIGTERM."""
+    popen, directory = supervisor
+    until(lambda: pids(directory, "steady"))
+    [steady] = pids(directory, "steady")
+    popen.kill()
+    popen.wait(timeout=10)
+    until(lambda: ended(steady), seconds=10)
 
 
 def test_make_serve_runs_the_procfile_under_this_supervisor() -> None:

@@ -133,12 +133,16 @@ def stop_all(processes: list[Process]) -> None:
 
 
 def supervise(processes: list[Process]) -> None:
-    stopping = threading.Event()
+    # The signals asked to stop, noted by a handler that takes no lock: one that set a
+    # threading.Event could block forever on the lock of the Event being waited on in the loop
+    # below (Python runs the handler in that same thread), and SIGTERM was then never obeyed.
+    asked: list[int] = []
     for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, lambda *_: stopping.set())
+        signal.signal(signum, lambda signum, _frame: asked.append(signum))
     for process in processes:
         process.start()
-    while not stopping.wait(POLL):
+    while not asked:
+        time.sleep(POLL)
         for process in processes:
             process.check()
     say("supervise", "stopping every process")

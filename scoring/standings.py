@@ -421,7 +421,9 @@ def _read_sums(tournament: Tournament, tables: dict[int, TableMatch], flag: str 
         table = tables.get(table_id)
         if table is None:
             continue  # a table without seats: nobody's standings
-        deal = unread.get(number) or unread.setdefault(number, DealScore(number, ()))
+        deal = unread.get(number)
+        if deal is None:
+            deal = unread[number] = DealScore(number, ())
         table.entered[deal_id] = deal
         if status == confirmed:
             table.confirmed.add(deal_id)
@@ -574,11 +576,14 @@ def _match_result(
 ) -> tuple[SideResult, ...]:
     """The table's match by the game: from its sides' sums when the game scores by them
     (`_read_sums`), else from its confirmed deals."""
-    adjustments = [table.adjustments.get(side, 0) for side in range(len(table.sides))]
-    how = {"adjustments": adjustments, "decided_for": table.decided_for}
+    how = {
+        "adjustments": [table.adjustments.get(side, 0) for side in range(len(table.sides))],
+        "decided_for": table.decided_for,
+        "time_called": table.time_called,
+    }
     if rules.scores_from_sums:
-        return rules.match_result_from_sums(table.sums, **how, time_called=table.time_called)
-    return rules.match_result(played, **how, time_called=table.time_called)
+        return rules.match_result_from_sums(table.sums, **how)
+    return rules.match_result(played, **how)
 
 
 def _take(tally: Tally, round: int, deals: int, last: int, points: int, stats: Any) -> None:

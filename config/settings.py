@@ -133,6 +133,8 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A dropped connection (database restart) is replaced on the next request instead of failing it.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = 5
+    # Django's backend, reading timestamps with psycopg's compiled parser (config/postgresql).
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis: broker and cache when REDIS_URL is set; otherwise eager Celery and an in-process cache.

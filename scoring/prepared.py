@@ -41,6 +41,7 @@ class _Compiled:
     shared: tuple[Any, ...]  # populators of related rows that every row holds the same of
     annotations: tuple[tuple[str, int], ...]  # (attribute, position in the row)
     converters: dict[int, Any]  # each column's converters from database values, by position
+    own_converters: dict[int, Any]  # those of the columns that are not the shared rows'
 
     def bound(self, values: Sequence[Any]) -> list[Any]:
         params = list(self.params)
@@ -50,8 +51,11 @@ class _Compiled:
 
     def models(self, rows: list[tuple[Any, ...]], db: str) -> list[Model]:
         found: list[Model] = []
-        if self.converters:
-            rows = self.compiler.apply_converters(rows, self.converters)
+        if self.converters:  # the shared rows' columns are read from the first row only
+            rows = [
+                *self.compiler.apply_converters(rows[:1], self.converters),
+                *self.compiler.apply_converters(rows[1:], self.own_converters),
+            ]
         for row in rows:
             obj = self.model.from_db(db, self.init_list, row[self.start : self.end])
             for populator in self.populators:
@@ -75,8 +79,8 @@ class PreparedRead:
     parameter of its own. `rewrite` may change the compiled SQL text (a lock clause Django
     cannot write). A select-for-update queryset is compiled on its first call, inside the
     caller's transaction, as Django requires. `shared` names `select_related` relations that
-    are the same row for every row read (the table of a table's seats): read into one object,
-    which every model read holds."""
+    are the same row for every row read (the table of a table's seats): read into one object
+    (its columns converted from the first row only), which every model read holds."""
 
     def __init__(
         self,
@@ -117,6 +121,13 @@ class PreparedRead:
             raise ValueError(f"{self.build}: {self.shared} must be among its select_related.")
         fields = klass_info["select_fields"]
         start, end = fields[0], fields[-1] + 1
+        converters = compiler.get_converters([column[0] for column in select])
+        shared_columns = {
+            column
+            for related in klass_info.get("related_klass_infos", [])
+            if related["field"].name in self.shared
+            for column in _columns(related)
+        }
         compiled = _Compiled(
             sql=self.rewrite(sql),
             params=tuple(params),
@@ -129,7 +140,12 @@ class PreparedRead:
             populators=tuple(p for p in populators if p.field_name not in self.shared),
             shared=tuple(p for p in populators if p.field_name in self.shared),
             annotations=tuple((compiler.annotation_col_map or {}).items()),
-            converters=compiler.get_converters([column[0] for column in select]),
+            converters=converters,
+            own_converters={
+                position: converter
+                for position, converter in converters.items()
+                if position not in shared_columns
+            },
         )
         self._compiled[connection.vendor] = compiled
         return compiled
@@ -145,3 +161,10 @@ def _populators(klass_info: dict[str, Any], select: Any) -> list[Any]:
         populator.field_name = related["field"].name
         populator.local_getter = related["field"].get_cached_value
     return populators
+
+
+def _columns(klass_info: dict[str, Any]) -> list[int]:
+    """The positions in the row of a `select_related` object's columns and its own related
+    objects'."""
+    nested = klass_info.get("related_klass_infos", [])
+    return [*klass_info["select_fields"], *(c for related in nested for c in _columns(related))]

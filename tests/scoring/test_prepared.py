@@ -116,3 +116,28 @@ def test_a_shared_relation_is_one_object_every_row_holds(django_assert_num_queri
         assert first.entry is not second.entry  # not shared: each seat's own
     with pytest.raises(ValueError):
         PreparedRead(seats_of, shared=["round"])(seat.table_id)  # not read with the seats
+
+
+def test_a_shared_relations_columns_are_converted_once_and_the_others_on_every_row(monkeypatch):
+    """The shared row's JSON (the tournament's ruleset) is decoded from the first row only;
+    every seat's own columns are still converted (`from_db_value` on each row)."""
+    from django.db.models import JSONField
+
+    seat = SeatFactory(position=1)
+    for position in (2, 3):
+        SeatFactory(table=seat.table, position=position)
+    decoded = []
+    from_db_value = JSONField.from_db_value
+
+    def counted(self, value, expression, connection):
+        decoded.append(self.model.__name__)
+        return from_db_value(self, value, expression, connection)
+
+    monkeypatch.setattr(JSONField, "from_db_value", counted)
+    read = PreparedRead(seats_of, shared=["table"])
+    read(seat.table_id)  # compiled: its converters are the patched ones
+    decoded.clear()
+    seats = read(seat.table_id)
+    assert decoded.count("Tournament") == 1
+    assert all(isinstance(s.table.round.tournament.ruleset, dict) for s in seats)
+    assert [type(s.entry.player.created_at).__name__ for s in seats] == ["datetime"] * 3

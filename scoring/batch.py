@@ -104,15 +104,33 @@ def _insert(
     model: type[Model], objs: Sequence[Model], of_new_deal: bool = False
 ) -> tuple[str, list[Any]]:
     """The INSERT Django would send for `objs` (auto_now and defaults applied), as SQL text
-    written once per shape; `of_new_deal`: each row's deal is the one inserted before it."""
+    written once per shape; `of_new_deal`: each row's deal is the one inserted before it.
+    A NULL or an empty text is written into the text, not sent as a parameter: the message
+    then has few enough (a revision's reviewer and confirmer are empty until they act) for
+    psycopg to keep its parsed form (`MAX_CACHED_STATEMENT_PARAMS`) instead of parsing it again
+    on every write."""
     fields = _insert_fields(model)
-    params = [
-        field.get_db_prep_save(field.pre_save(obj, True), connection)
-        for obj in objs
-        for field in fields
-        if not (of_new_deal and field.attname == "deal_id")
-    ]
-    return _insert_text(model, len(objs), of_new_deal, connection.vendor), params
+    marks, params = [], []
+    for obj in objs:
+        for field in fields:
+            if of_new_deal and field.attname == "deal_id":
+                marks.append(_NEW_DEAL)
+                continue
+            value = field.get_db_prep_save(field.pre_save(obj, True), connection)
+            mark = _literal(value)
+            marks.append(mark)
+            if mark == "%s":
+                params.append(value)
+    return _insert_text(model, tuple(marks), connection.vendor), params
+
+
+def _literal(value: Any) -> str:
+    """How `value` is written in an INSERT's text: NULL, an empty text, or a parameter."""
+    if value is None:
+        return "NULL"
+    if type(value) is str and not value:
+        return "''"
+    return "%s"
 
 
 @functools.cache
@@ -120,15 +138,17 @@ def _insert_fields(model: type[Model]) -> tuple[Field, ...]:
     return tuple(f for f in model._meta.concrete_fields if not f.primary_key and not f.generated)
 
 
-@functools.lru_cache(maxsize=64)
-def _insert_text(model: type[Model], count: int, of_new_deal: bool, vendor: str) -> str:
+@functools.lru_cache(maxsize=256)
+def _insert_text(model: type[Model], marks: tuple[str, ...], vendor: str) -> str:
+    """The INSERT of `model`'s rows whose values are `marks`, each row's in field order (as
+    the `vendor`'s connection quotes names)."""
     quote = connection.ops.quote_name
     fields = _insert_fields(model)
     columns = ", ".join(quote(field.column) for field in fields)
-    marks = ", ".join(
-        _NEW_DEAL if of_new_deal and field.attname == "deal_id" else "%s" for field in fields
+    width = len(fields)
+    rows = ", ".join(
+        f"({', '.join(marks[start : start + width])})" for start in range(0, len(marks), width)
     )
-    rows = ", ".join([f"({marks})"] * count)
     return f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES {rows}"
 
 

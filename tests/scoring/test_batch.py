@@ -68,3 +68,54 @@ def test_a_deal_its_results_and_revision_are_stored_as_one_and_read_back():
     ]
     assert ResultRevision.objects.get(deal=read).entered_via == ODD_TEXT
     assert revision.deal_id == deal.pk and all(r.deal_id == deal.pk for r in results)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"reason": "", "entered_via": "", "review_reason": ""},  # the empties, inlined
+        {"reason": ODD_TEXT, "entered_via": "''", "review_reason": "NULL"},  # texts, not SQL
+    ],
+    ids=["empty", "texts"],
+)
+def test_a_revisions_empty_and_null_columns_are_stored_as_save_stores_them(values):
+    """NULLs and empty texts are written into the INSERT's text (#18): what is stored is
+    what Django's `save()` stores, and a text that reads like SQL stays a text."""
+    table = TableFactory()
+    stored_revisions = []
+    for number, save in enumerate((lambda rev: rev.save(force_insert=True), None), start=1):
+        deal = Deal.objects.create(table=table, number=number, attempt=1)
+        revision = ResultRevision(deal=deal, version=1, entry={}, scores={}, **values)
+        if save:
+            save(revision)
+        else:
+            row_insert(revision)
+        stored_revisions.append(
+            stored(ResultRevision, ResultRevision.objects.get(deal=deal).pk)
+            | {"id": 0, "deal": 0, "entered_at": None}
+        )
+    assert stored_revisions[0] == stored_revisions[1]
+    assert stored_revisions[1]["review_reason"] == values["review_reason"]
+
+
+def test_a_five_sided_results_message_is_within_psycopgs_parsed_message_cache():
+    """A Kalooki table's result (a deal, five sides, a revision) is sent with at most
+    `MAX_CACHED_STATEMENT_PARAMS` parameters, so psycopg parses its text once per process."""
+    from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH, MAX_CACHED_STATEMENT_PARAMS
+
+    from scoring.batch import _insert
+
+    table = TableFactory()
+    deal = Deal(table=table, number=1, attempt=1, warnings=[], detail={"down_and_out": False})
+    results = [
+        DealResult(entry_id=side + 1, side=side, points=side, entered={}, detail={})
+        for side in range(5)
+    ]
+    revision = ResultRevision(deal=deal, version=1, entry={}, scores={}, entered_via="t")
+    parts = [
+        _insert(Deal, [deal]),
+        _insert(DealResult, results, of_new_deal=True),
+        _insert(ResultRevision, [revision], of_new_deal=True),
+    ]
+    assert sum(len(params) for _sql, params in parts) <= MAX_CACHED_STATEMENT_PARAMS
+    assert sum(len(sql) + 2 for sql, _params in parts) + 80 <= MAX_CACHED_STATEMENT_LENGTH

@@ -22,6 +22,7 @@ every version stays as a `ResultRevision` (who, when, what, why).
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -129,21 +130,22 @@ PLAYED_ROUNDS = (Round.Status.IN_PLAY, Round.Status.COMPLETE, Round.Status.LOCKE
 @dataclass(frozen=True)
 class HeldTable:
     """A table as a result service finds it under its lock: the seats and every deal attempt
-    with its results, each read once per call."""
+    with its results, each read once per call. Its rules and sides are worked out once (the
+    table's tournament and seats do not change under the lock)."""
 
     table: Table
     seats: list[Seat]
     deals: list[Deal]
 
-    @property
+    @cached_property
     def rules(self) -> Rules[Any]:
         return self.table.round.tournament.rules()
 
-    @property
+    @cached_property
     def sides(self) -> list[tuple[Seat, ...]]:
         return sides_of(self.rules, self.seats)
 
-    @property
+    @cached_property
     def entry_ids(self) -> list[int]:
         """Each side's entry, in side order: the entry its results are stored under."""
         return [side[0].entry_id for side in self.sides]

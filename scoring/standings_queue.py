@@ -1,14 +1,15 @@
 """Asking for a standings refresh after a change, without ever failing or slowing the change.
 
-A refresh opens a **window** of half a second. A change outside any window (after a quiet spell)
-refreshes at once, so a single saved result reaches the leaderboard as soon as the recompute is
-done (issue 18). The changes inside a window gather into one **trailing** refresh at its end:
-the first of them sets a short-lived **pending** mark and queues the task for the window's end;
-the others see the mark and queue nothing, since the task reads the stored facts when it runs.
-So a stream of results costs at most two refreshes a second per tournament (a fixed one-second
-delay cost one, and made every result wait that second), and a lone result waits for nothing.
-The task clears the pending mark and opens its own window when it starts, so a change made
-while it computes queues the next one.
+A queued refresh holds a short-lived **pending** mark until it starts. A change that finds the
+mark queues nothing: the refresh it waits for reads the stored facts when it starts, this change
+included. So a stream of results costs one Redis call each (issue 18: a result write's CPU).
+A change that sets the mark queues the refresh, at once after a quiet spell, so that a single
+saved result reaches the leaderboard as soon as the recompute is done, or else at the end of
+the **window** of half a second that the last refresh opened: the changes inside a window
+gather into one **trailing** refresh at its end. So a stream of results costs at most two
+refreshes a second per tournament (a fixed one-second delay cost one, and made every result
+wait that second), and a lone result waits for nothing. The task clears the pending mark and
+opens its own window when it starts, so a change made while it computes queues the next one.
 
 The request is sent only after the change is committed, and any failure to reach Redis or the
 broker is logged and dropped: the entry is already saved, and the reconcile
@@ -71,16 +72,18 @@ def standings_changed(tournament_id: int) -> None:
 def _queue(tournament_id: int) -> None:
     from scoring.tasks import refresh_standings  # tasks import this module
 
+    if not cache.add(_pending_key(tournament_id), 1, timeout=MARK_SECONDS * 5):
+        return  # a refresh is queued and has not started (or Redis is away: the breaker)
     if cache.add(_window_key(tournament_id), time.time(), timeout=MARK_SECONDS):
         countdown = 0.0  # no refresh lately: at once
-    elif cache.add(_pending_key(tournament_id), 1, timeout=MARK_SECONDS * 5):
-        countdown = _rest_of_window(tournament_id)  # one refresh at the window's end (or now)
     else:
-        return  # a refresh is already queued for this window (or Redis is away: the breaker)
+        countdown = _rest_of_window(tournament_id)  # one refresh at the window's end (or now)
     publish = lambda: refresh_standings.apply_async(  # noqa: E731
         args=[tournament_id], countdown=countdown
     )
     if redis_breaker.call(publish, None) is None:
+        # Its mark outlives the breaker's pause by nothing (both 5 s); the breaker's recovery
+        # asks for a reconcile, which catches the standings up.
         log.warning("standings: refresh of tournament %s not queued", tournament_id)
 
 

@@ -353,9 +353,19 @@ class TestQueue:
 
         return changed
 
-    def test_a_burst_of_changes_queues_a_refresh_at_once_and_one_at_its_end(
+    def test_a_burst_of_changes_before_the_refresh_starts_queues_it_once(
         self, queued: list[float], change
     ) -> None:
+        for _ in range(5):
+            change()  # the refresh queued by the first reads them all when it starts
+        assert queued == [0]
+
+    def test_a_burst_while_a_refresh_computes_queues_one_at_its_windows_end(
+        self, tournament: Tournament, queued: list[float], change
+    ) -> None:
+        change()
+        clear_pending(tournament.pk)  # the refresh starts ...
+        open_window(tournament.pk)  # ... and opens a window of its own
         for _ in range(5):
             change()
         assert queued == [0, pytest.approx(WINDOW_SECONDS, abs=0.1)]
@@ -364,10 +374,13 @@ class TestQueue:
         self, tournament: Tournament, queued: list[float], change
     ) -> None:
         change()  # at once
-        change()  # at the end of the window
-        clear_pending(tournament.pk)  # the trailing refresh starts ...
+        change()  # read by the refresh queued: it has not started
+        clear_pending(tournament.pk)  # the refresh starts ...
         open_window(tournament.pk)  # ... and opens a window of its own
         change()  # perhaps not read by it: one more, at the end of its window
+        change()
+        clear_pending(tournament.pk)  # that one starts, and opens its window
+        open_window(tournament.pk)
         change()
         window_end = pytest.approx(WINDOW_SECONDS, abs=0.1)
         assert queued == [0, window_end, window_end]

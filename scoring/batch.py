@@ -7,23 +7,22 @@ revision name the new deal by its sequence's `currval`, and the message's last s
 that id back. Elsewhere (SQLite, in the same process: no round trip to save) they are saved one
 after the other. Either way the constraints refuse what they refuse, with the transaction.
 
-`table_deals` reads a table's deal attempts with their results as one query (a JSON
-array of each deal's results, built by the database), where a prefetch takes two.
+`table_deals` reads a table's deal attempts with their results as one query (a JSON document
+built by the database), where a prefetch takes two.
 """
 
 import functools
 import json
 from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Field, JSONField, Model, QuerySet
-from django.db.models.expressions import RawSQL
+from django.db.models import Field, Model, QuerySet
 from django.db.models.sql import DeleteQuery, UpdateQuery
 from django.utils import timezone
 
 from scoring.models import Deal, DealResult, ResultRevision
-from scoring.prepared import PreparedRead
 
 
 def deal_rows_insert(deal: Deal, results: Sequence[DealResult], revision: ResultRevision) -> None:
@@ -169,63 +168,111 @@ def _run(statements: Iterable[tuple[str, Sequence[Any]]], fetch: bool = True) ->
 
 # --- reading ------------------------------------------------------------------------------------
 
-_RESULT_KEYS = ("id", "entry_id", "side", "points", "went_out", "entered", "detail")
-_POSTGRES = (
-    "SELECT COALESCE(jsonb_agg(jsonb_build_object({pairs}) ORDER BY r.side), '[]'::jsonb) "
-    "FROM {results} r WHERE r.deal_id = {deals}.id"
-)
-_SQLITE = (
-    "SELECT json_group_array(json_object({pairs})) FROM "
-    "(SELECT * FROM {results} WHERE deal_id = {deals}.id ORDER BY side) r"
-)
+# How a column's value reads from the JSON document the database builds (`table_deals`): as it is
+# (numbers, texts, JSON), a true or false (SQLite stores 0 or 1), or a moment (ISO text).
+_AS_IS = {"AutoField", "BigAutoField", "ForeignKey", "CharField", "TextField", "JSONField"}
+_AS_IS |= {"IntegerField", "PositiveIntegerField", "PositiveSmallIntegerField"}
 
 
-def _results_json() -> RawSQL:
-    """Each deal's results, in side order, as a JSON array built by the database."""
-    postgres = connection.vendor == "postgresql"
-    wrap = "r.{}" if postgres else "json(r.{})"
-    pairs = ", ".join(
-        f"'{key}', " + (wrap.format(key) if key in ("entered", "detail") else f"r.{key}")
-        for key in _RESULT_KEYS
+def _moment(text: str | None) -> datetime | None:
+    """A timestamp's ISO text as Django reads the column: aware, in the connection's zone."""
+    if text is None:
+        return None
+    value = datetime.fromisoformat(text)
+    zone = connection.timezone
+    if value.tzinfo is None or zone is None:
+        return value.replace(tzinfo=zone)
+    return value if value.tzinfo is zone else value.astimezone(zone)
+
+
+def _readers(model: type[Model]) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
+    """Each column that needs reading from JSON, by position: a moment or a boolean."""
+    readers = []
+    for position, field in enumerate(model._meta.concrete_fields):
+        kind = field.get_internal_type()
+        if kind == "DateTimeField":
+            readers.append((position, _moment))
+        elif kind == "BooleanField":
+            readers.append((position, bool))
+        elif kind not in _AS_IS:
+            raise TypeError(f"{model.__name__}.{field.name}: no JSON reading for a {kind}")
+    return tuple(readers)
+
+
+_DEAL_READERS, _RESULT_READERS = _readers(Deal), _readers(DealResult)
+_DEAL_NAMES = tuple(field.attname for field in Deal._meta.concrete_fields)
+_RESULT_NAMES = tuple(field.attname for field in DealResult._meta.concrete_fields)
+_RESULT_DEAL = DealResult._meta.get_field("deal")
+
+
+def _columns(model: type[Model], alias: str, postgres: bool) -> str:
+    """The model's columns, in field order, as JSON array items (SQLite: JSON text as JSON)."""
+    quote = connection.ops.quote_name
+    return ", ".join(
+        f"json({alias}.{quote(field.column)})"
+        if not postgres and field.get_internal_type() == "JSONField"
+        else f"{alias}.{quote(field.column)}"
+        for field in model._meta.concrete_fields
     )
-    template = _POSTGRES if postgres else _SQLITE
-    tables = {"results": DealResult._meta.db_table, "deals": Deal._meta.db_table}
-    return RawSQL(f"({template.format(pairs=pairs, **tables)})", [], output_field=JSONField())
 
 
-def _deals_of(table_id: int) -> QuerySet[Deal]:
-    deals = Deal.objects.filter(table_id=table_id).order_by("number", "attempt")
-    return deals.annotate(results_json=_results_json())
-
-
-_TABLE_DEALS = PreparedRead(_deals_of)
+@functools.cache
+def _table_deals_sql(vendor: str) -> str:
+    """One row, one column: the table's deal attempts in order, each an array of its columns in
+    field order and then the array of its results (each the same), in side order."""
+    postgres = vendor == "postgresql"
+    deals, results = Deal._meta.db_table, DealResult._meta.db_table
+    deal_columns = _columns(Deal, "d", postgres)
+    result_columns = _columns(DealResult, "r", postgres)
+    if postgres:
+        of_deal = (
+            f"(SELECT COALESCE(jsonb_agg(jsonb_build_array({result_columns}) ORDER BY r.side), "
+            f"'[]'::jsonb) FROM {results} r WHERE r.deal_id = d.id)"
+        )
+        return (
+            f"SELECT COALESCE(jsonb_agg(jsonb_build_array({deal_columns}, {of_deal}) "
+            f"ORDER BY d.number, d.attempt), '[]'::jsonb) FROM {deals} d WHERE d.table_id = %s"
+        )
+    # SQLite: a value read from a subquery is text again; json() makes it JSON.
+    of_deal = (
+        f"json((SELECT json_group_array(json(row)) FROM (SELECT json_array({result_columns}) "
+        f"AS row FROM {results} r WHERE r.deal_id = d.id ORDER BY r.side)))"
+    )
+    return (
+        f"SELECT json_group_array(json(row)) FROM (SELECT json_array({deal_columns}, "
+        f"{of_deal}) AS row FROM {deals} d WHERE d.table_id = %s ORDER BY d.number, d.attempt)"
+    )
 
 
 def table_deals(table_id: int) -> list[Deal]:
     """The table's deal attempts in order, with their results in side order as a prefetch of
-    `results` would leave them: one query, compiled once per process."""
-    found = _TABLE_DEALS(table_id)
-    for deal in found:
-        rows = deal.__dict__.pop("results_json")
-        if isinstance(rows, str):
-            rows = json.loads(rows)
-        results_cache(deal, [_result(deal, row) for row in rows])
+    `results` would leave them: one query, whose one value is a JSON document the database
+    builds. Reading it costs a third of reading the rows and their JSON columns one by one
+    (#18: it is every result write's read)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_table_deals_sql(connection.vendor), [table_id])
+        document = cursor.fetchone()[0]
+    found = []
+    for values in json.loads(document) if isinstance(document, str) else document:
+        rows = values.pop()
+        deal = _model(Deal, _DEAL_NAMES, _DEAL_READERS, values)
+        results = [_model(DealResult, _RESULT_NAMES, _RESULT_READERS, row) for row in rows]
+        for result in results:
+            _RESULT_DEAL.set_cached_value(result, deal)
+        results_cache(deal, results)
+        found.append(deal)
     return found
 
 
-def _result(deal: Deal, row: dict[str, Any]) -> DealResult:
-    result = DealResult(
-        id=row["id"],
-        deal=deal,
-        entry_id=row["entry_id"],
-        side=row["side"],
-        points=row["points"],
-        went_out=bool(row["went_out"]),
-        entered=row["entered"],
-        detail=row["detail"],
-    )
-    result._state.adding, result._state.db = False, connection.alias
-    return result
+def _model(
+    model: type[Model],
+    names: tuple[str, ...],
+    readers: tuple[tuple[int, Callable[[Any], Any]], ...],
+    values: list[Any],
+) -> Any:
+    for position, read in readers:
+        values[position] = read(values[position])
+    return model.from_db(connection.alias, names, values)
 
 
 def results_cache(deal: Deal, results: list[DealResult]) -> None:

@@ -119,3 +119,55 @@ def test_a_five_sided_results_message_is_within_psycopgs_parsed_message_cache():
     ]
     assert sum(len(params) for _sql, params in parts) <= MAX_CACHED_STATEMENT_PARAMS
     assert sum(len(sql) + 2 for sql, _params in parts) + 80 <= MAX_CACHED_STATEMENT_LENGTH
+
+
+def test_a_tables_deals_read_as_djangos_prefetch_reads_them():
+    """Every column of every deal and result, as Django reads them (types, time zones), in
+    order; a void attempt without results; another table's deals left out."""
+    table = TableFactory()
+    entries = [EntryFactory(tournament=table.round.tournament) for _ in range(3)]
+    void = Deal.objects.create(table=table, number=1, attempt=1, is_void=True, version=2)
+    scored = Deal.objects.create(
+        table=table, number=1, attempt=2, is_flagged=True,
+        warnings=[{"message": ODD_TEXT}], detail={"down_and_out": True, "n": [1, 2.5, None]},
+    )  # fmt: skip
+    later = Deal.objects.create(table=table, number=2, attempt=1, status="pending")
+    for deal in (scored, later):
+        for side, entry in reversed(list(enumerate(entries))):  # stored out of side order
+            DealResult.objects.create(
+                deal=deal, entry=entry, side=side, points=side * deal.number - 1,
+                went_out=side == 0, entered={"values": {"cards": ODD_TEXT}}, detail={"x": side},
+            )  # fmt: skip
+    Deal.objects.create(table=TableFactory(), number=1, attempt=1)  # another table's
+
+    ours = table_deals(table.pk)
+    django = list(
+        Deal.objects.filter(table=table).order_by("number", "attempt").prefetch_related("results")
+    )
+    assert [d.pk for d in ours] == [void.pk, scored.pk, later.pk]
+    for mine, theirs in zip(ours, django, strict=True):
+        assert _columns_of(mine) == _columns_of(theirs)
+        assert mine.entered_at.tzinfo is theirs.entered_at.tzinfo
+        mine_results = list(mine.results.all())
+        assert [_columns_of(r) for r in mine_results] == [
+            _columns_of(r) for r in theirs.results.order_by("side")
+        ]
+        assert all(r.deal is mine and not r._state.adding for r in mine_results)
+    assert ours[0].results.all()._result_cache == []
+
+
+def _columns_of(obj) -> list[tuple[str, type, object]]:
+    return [
+        (field.attname, type(getattr(obj, field.attname)), getattr(obj, field.attname))
+        for field in type(obj)._meta.concrete_fields
+    ]
+
+
+def test_a_column_of_a_kind_it_cannot_read_from_json_is_refused_at_once():
+    """A field added to a deal or result of a kind `table_deals` has no reading for (a date,
+    here a tournament's slug or dates) fails on import, not with a wrong value."""
+    from scoring.batch import _readers
+    from tournament.models import Tournament
+
+    with pytest.raises(TypeError, match="no JSON reading for a"):
+        _readers(Tournament)

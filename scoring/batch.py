@@ -250,8 +250,17 @@ def table_deals(table_id: int) -> list[Deal]:
     builds. Reading it costs a third of reading the rows and their JSON columns one by one
     (#18: it is every result write's read)."""
     with connection.cursor() as cursor:
-        cursor.execute(_table_deals_sql(connection.vendor), [table_id])
-        document = cursor.fetchone()[0]
+        cursor.execute(*table_deals_statement(table_id))
+        return table_deals_read(cursor.fetchone()[0])
+
+
+def table_deals_statement(table_id: int) -> tuple[str, list[Any]]:
+    """`table_deals`' SQL and parameters, for a caller that sends it with other statements;
+    `table_deals_read` reads the one value it answers."""
+    return _table_deals_sql(connection.vendor), [table_id]
+
+
+def table_deals_read(document: str | list[Any]) -> list[Deal]:
     found = []
     for values in json.loads(document) if isinstance(document, str) else document:
         rows = values.pop()

@@ -95,11 +95,19 @@ class PreparedRead:
         self._compiled: dict[str, _Compiled] = {}
 
     def __call__(self, *args: Any) -> list[Model]:
-        compiled = self._compiled.get(connection.vendor) or self._compile()
+        sql, params = self.statement(*args)
         with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, compiled.bound(args))
-            rows = cursor.fetchall()
-        return compiled.models(rows, connection.alias)
+            cursor.execute(sql, params)
+            return self.read(cursor.fetchall())
+
+    def statement(self, *args: Any) -> tuple[str, list[Any]]:
+        """The SQL and parameters of a call, for a caller that sends it with other statements
+        in one message; `read` then makes the models of the rows it answered."""
+        compiled = self._compiled.get(connection.vendor) or self._compile()
+        return compiled.sql, compiled.bound(args)
+
+    def read(self, rows: list[tuple[Any, ...]]) -> list[Model]:
+        return self._compiled[connection.vendor].models(rows, connection.alias)
 
     def _compile(self) -> _Compiled:
         stand_ins = [_stand_in(kind, index) for index, kind in enumerate(self.kinds)]

@@ -31,7 +31,14 @@ from django.db.models import QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEntry
-from scoring.batch import deal_rows_insert, deal_rows_replace, results_cache, table_deals
+from scoring.batch import (
+    deal_rows_insert,
+    deal_rows_replace,
+    results_cache,
+    table_deals,
+    table_deals_read,
+    table_deals_statement,
+)
 from scoring.matches import (
     deal_noun,
     deal_title,
@@ -322,13 +329,12 @@ def table_hold(table: Table) -> HeldTable:
 
 
 def _hold(table: Table | HeldTable) -> HeldTable:
-    """The table locked (`_lock`), with its seats and deal attempts and their results: two
-    queries on PostgreSQL (three the first time a round is played), none when the caller holds
+    """The table locked (`_lock`), with its seats and deal attempts and their results: one
+    round trip on PostgreSQL (two the first time a round is played), none when the caller holds
     it already (`table_hold`)."""
     if isinstance(table, HeldTable):
         return table
-    table, seats = _lock_with_seats(table)
-    deals = table_deals(table.pk)
+    table, seats, deals = _lock_with_seats(table)
     for deal in deals:
         deal.table = table
     return HeldTable(table, seats, deals)
@@ -356,23 +362,31 @@ _SEATS_LOCKED = PreparedRead(
 )
 
 
-def _lock_with_seats(table: Table) -> tuple[Table, list[Seat]]:
-    """`_lock`, and the table's seats with their players in seat order: on PostgreSQL one
-    statement that reads the seats and locks the round (share) and then the table's row, as
-    `_lock` does in two. The seats are left prefetched on the table (`seats_prefetch`)."""
+def _lock_with_seats(table: Table) -> tuple[Table, list[Seat], list[Deal]]:
+    """`_lock`, the table's seats with their players in seat order, and its deals
+    (`table_deals`). On PostgreSQL one message of two statements: the first reads the seats and
+    locks the round (share) and then the table's row, as `_lock` does in two; the second reads
+    the deals, under that lock. The seats are left prefetched on the table (`seats_prefetch`)."""
     if connection.vendor != "postgresql":
         table = _lock(table)
         prefetch_related_objects([table], seats_prefetch())
-        return table, list(table.seats.all())
+        return table, list(table.seats.all()), table_deals(table.pk)
     _start_round(table)
-    seats = _SEATS_LOCKED(table.pk)
-    if not seats:  # no seat to read: the table is still locked, and refused for its seats
-        return _lock(table), []
+    seats_sql, seats_params = _SEATS_LOCKED.statement(table.pk)
+    deals_sql, deals_params = table_deals_statement(table.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(f"{seats_sql};\n{deals_sql}", [*seats_params, *deals_params])
+        seats = _SEATS_LOCKED.read(cursor.fetchall())
+        cursor.nextset()
+        deals = table_deals_read(cursor.fetchone()[0])
+    if not seats:  # no seat to read: the table is locked now, and refused for its seats
+        table = _lock(table)
+        return table, [], table_deals(table.pk)  # read again, under the lock
     table = seats[0].table  # one object, which every seat holds
     held = table.seats.all()
     held._result_cache, held._prefetch_done = seats, True
     table.__dict__.setdefault("_prefetched_objects_cache", {})["seats"] = held
-    return table, seats
+    return table, seats, deals
 
 
 def _create(

@@ -145,3 +145,13 @@ def test_the_revision_keeps_the_entry_as_submitted(table: Table) -> None:
     ben = next(side for side in revision.entry["sides"] if side["label"] == "Ben")
     assert ben["values"]["cards"] == "JK AS 2C 3C 4C 5C 6C 7C 8C"  # as the game spells them
     assert revision.scores["sides"][0]["reasons"]
+
+
+def test_a_table_whose_seats_were_all_taken_away_is_refused_under_its_lock(table: Table) -> None:
+    """No seat to read with the lock: the table's row is locked on its own, its deals read
+    again under it, and the result refused for the seats (nothing saved)."""
+    table.seats.all().delete()
+    with pytest.raises(ResultRefused) as refused:
+        result_record(table=table, number=1, hands=[], via="test")
+    assert "has 0 seats" in str(refused.value.problems[0])
+    assert not Deal.objects.filter(table=table).exists()

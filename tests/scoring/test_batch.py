@@ -171,3 +171,25 @@ def test_a_column_of_a_kind_it_cannot_read_from_json_is_refused_at_once():
 
     with pytest.raises(TypeError, match="no JSON reading for a"):
         _readers(Tournament)
+
+
+def test_a_read_deals_results_answer_all_from_memory_and_a_filter_from_the_database(
+    django_assert_num_queries,
+):
+    """`deal.results.all()` is what was read (no query); a filter chained onto it is the
+    deal's own results filtered, as on a related manager, with the deal known to each."""
+    table = TableFactory()
+    entries = [EntryFactory(tournament=table.round.tournament) for _ in range(3)]
+    for number in (1, 2):
+        deal = Deal.objects.create(table=table, number=number, attempt=1)
+        for side, entry in enumerate(entries):
+            DealResult.objects.create(deal=deal, entry=entry, side=side, points=number * side)
+    first, second = table_deals(table.pk)
+    with django_assert_num_queries(0):
+        assert [r.points for r in second.results.all()] == [0, 2, 4]
+    with django_assert_num_queries(1):
+        [found] = second.results.filter(side=2)
+    assert (found.points, found.deal_id) == (4, second.pk)
+    with django_assert_num_queries(0):
+        assert found.deal is second
+    assert first.results.count() == 3 and first.results.exclude(side=0).count() == 2

@@ -60,7 +60,8 @@ def table_load(*, pk: int) -> Table | None:
 
 def table_seats(table: Table) -> list[Seat]:
     """The table's seats with their players, in seat order: one query, the first time."""
-    prefetch_related_objects([table], seats_prefetch())
+    if "seats" not in getattr(table, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([table], seats_prefetch())
     return list(table.seats.all())
 
 

@@ -160,8 +160,11 @@ class HeldTable:
     def played(self, before: int | None = None) -> list[DealScore]:
         """The deals entered so far as the game scored them (only those numbered before
         `before`, when given: what a deal's checks may depend on)."""
-        deals = [d for d in self.deals if before is None or d.number < before]
-        return played(deals)
+        return [s for s in self._played if before is None or s.number < before]
+
+    @cached_property
+    def _played(self) -> list[DealScore]:
+        return played(self.deals)
 
     def numbers(self) -> set[int]:
         return {deal.number for deal in self.deals if not deal.is_void}

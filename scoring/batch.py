@@ -2,10 +2,10 @@
 
 A result is a deal, one row per side and a revision. On PostgreSQL, whose driver binds the
 parameters on the client (Django's default for psycopg 3), the three INSERTs go to the server as
-one message and run in order in the caller's transaction: the rows of the sides and the
-revision name the new deal by its sequence's `currval`, and the message's last statement reads
-that id back. Elsewhere (SQLite, in the same process: no round trip to save) they are saved one
-after the other. Either way the constraints refuse what they refuse, with the transaction.
+one message and run in order in the caller's transaction: the deal's INSERT returns its id,
+and the rows of the sides and the revision name the new deal by its sequence's `currval`.
+Elsewhere (SQLite, in the same process: no round trip to save) they are saved one after the
+other. Either way the constraints refuse what they refuse, with the transaction.
 
 `table_deals` reads a table's deal attempts with their results as one query (a JSON document
 built by the database), where a prefetch takes two.
@@ -35,11 +35,11 @@ def deal_rows_insert(deal: Deal, results: Sequence[DealResult], revision: Result
         DealResult.objects.bulk_create(results)
         revision.save(force_insert=True)
         return
-    statements = [_insert(Deal, [deal])]
+    insert_deal, deal_params = _insert(Deal, [deal])
+    statements = [(f"{insert_deal} RETURNING {connection.ops.quote_name('id')}", deal_params)]
     for rows in (results, [revision]):
         if rows:
             statements.append(_insert(type(rows[0]), rows, of_new_deal=True))
-    statements.append((f"SELECT {_NEW_DEAL}", []))
     deal.pk = _run(statements)
     for row in (deal, *results, revision):
         row._state.adding, row._state.db = False, connection.alias
@@ -152,18 +152,15 @@ def _insert_text(model: type[Model], marks: tuple[str, ...], vendor: str) -> str
 
 
 def _run(statements: Iterable[tuple[str, Sequence[Any]]], fetch: bool = True) -> Any:
-    """Send the statements as one message (client-side binding); the last one's value."""
+    """Send the statements as one message (client-side binding); the first one's value. The
+    driver has every statement's answer when `execute` returns, and raises the first error."""
     sqls, params = [], []
     for sql, more in statements:
         sqls.append(sql)
         params.extend(more)
     with connection.cursor() as cursor:
         cursor.execute(";\n".join(sqls), params)
-        if not fetch:
-            return None
-        while cursor.description is None and cursor.nextset():
-            pass
-        return cursor.fetchone()[0]
+        return cursor.fetchone()[0] if fetch else None
 
 
 # --- reading ------------------------------------------------------------------------------------

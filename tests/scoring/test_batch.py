@@ -193,3 +193,26 @@ def test_a_read_deals_results_answer_all_from_memory_and_a_filter_from_the_datab
     with django_assert_num_queries(0):
         assert found.deal is second
     assert first.results.count() == 3 and first.results.exclude(side=0).count() == 2
+
+
+@pytest.mark.parametrize("broken", ["results", "revision"])
+def test_a_refusal_by_a_later_statement_of_the_message_undoes_the_whole_result(broken):
+    """The deal's INSERT answers its id first; a constraint that refuses the sides' rows (two
+    went out) or the revision (reviewed without a reason) after it is still raised, and the
+    deal goes with the transaction."""
+    from django.utils import timezone
+
+    table = TableFactory()
+    entries = [EntryFactory(tournament=table.round.tournament) for _ in range(2)]
+    deal = Deal(table=table, number=1, attempt=1)
+    results = [
+        DealResult(entry=entry, side=side, points=0, went_out=side == 0 or broken == "results")
+        for side, entry in enumerate(entries)
+    ]
+    revision = ResultRevision(deal=deal, version=1, entry={}, scores={})
+    if broken == "revision":
+        revision.reviewed_at = timezone.now()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        deal_rows_insert(deal, results, revision)
+    assert not Deal.objects.filter(table=table).exists()
+    assert not DealResult.objects.filter(entry__in=entries).exists()

@@ -97,8 +97,18 @@ class Tournament(models.Model):
         return self.name
 
     def rules(self) -> Rules[Any]:
-        """The game's rules under this tournament's stored ruleset (``games.base.Rules``)."""
-        return _rules(self.game, json.dumps(self.ruleset, sort_keys=True))
+        """The game's rules under this tournament's stored ruleset (``games.base.Rules``).
+
+        Remembered on the instance with a copy of the ruleset it was made from, and made again
+        when the game or the ruleset no longer equals it: comparing is a twentieth of the cost
+        of serialising the ruleset, which a result write did three times (#18)."""
+        memo = self.__dict__.get("_rules_memo")
+        if memo is not None and memo[0] == self.game and memo[1] == self.ruleset:
+            return memo[2]
+        stored = json.dumps(self.ruleset, sort_keys=True)
+        rules = _rules(self.game, stored)
+        self.__dict__["_rules_memo"] = (self.game, json.loads(stored), rules)
+        return rules
 
 
 class Player(models.Model):

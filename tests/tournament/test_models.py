@@ -34,6 +34,21 @@ def test_a_tournament_keeps_its_own_ruleset_when_the_preset_changes() -> None:
     assert tournament.rules().ruleset.table_size == 4
 
 
+def test_a_tournaments_rules_follow_its_ruleset_changed_in_place_or_replaced() -> None:
+    """The rules are remembered on the instance, and made again as soon as its ruleset or
+    game no longer equals what they were made from."""
+    tournament = TournamentFactory(ruleset=ASAJ_2025.to_dict())
+    first = tournament.rules()
+    assert tournament.rules() is first
+    tournament.ruleset["table_size"] = 4  # changed in place
+    assert tournament.rules().ruleset.table_size == 4
+    tournament.ruleset = ASAJ_2025.to_dict()  # replaced
+    assert tournament.rules().ruleset == ASAJ_2025
+    tournament.ruleset = {}
+    tournament.game = "parcellus"
+    assert tournament.rules().game.key == "parcellus"
+
+
 def test_a_player_cannot_enter_the_same_tournament_twice() -> None:
     entry = EntryFactory()
     with pytest.raises(IntegrityError), transaction.atomic():

@@ -22,7 +22,7 @@ answers with the table as `table_detail` reads it.
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import Model, Prefetch, prefetch_related_objects
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -36,10 +36,11 @@ from config.auth import ExpiringTokenAuthentication
 from config.parsers import JSONParser
 from entry import serializers as ts
 from entry.access import Access, TableCaller, TableLinkAuthentication, require_table_access
-from entry.idempotency import HEADER, MAX_KEY, idempotent
+from entry.idempotency import HEADER, MAX_KEY, Receipt, idempotent
 from entry.shapes import shape
 from games.base import Problem, Rules, RulesError
 from scoring import services
+from scoring.batch import deal_results
 from scoring.matches import deal_title, deals_in_match, played, sides_of
 from scoring.models import Deal, DealResult
 from tables.models import Seat, Table
@@ -114,7 +115,7 @@ def deal_detail(*, table: Table, deal: Deal, earlier: list[Deal] | None = None) 
     mine = {}
     for result in _results_upto(table, deal, earlier):
         running[result.side] = running.get(result.side, 0) + result.points
-        if result.deal_id == deal.pk:
+        if result.deal_id == deal.pk:  # both unknown yet, for a deal about to be stored
             mine[result.side] = result
     scores = [
         _score(side, mine[index], running[index])
@@ -133,7 +134,7 @@ def _results_upto(table: Table, deal: Deal, earlier: list[Deal] | None) -> list[
         )
         return list(upto.order_by())
     before = [d for d in earlier if not d.is_void and d.number < deal.number]
-    return [result for d in [*before, deal] for result in d.results.all()]
+    return [result for d in [*before, deal] for result in deal_results(d)]
 
 
 def _player(seat: SeatLine | None) -> dict[str, Any] | None:
@@ -309,7 +310,7 @@ class TableApi(APIView):
     def input(self, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
         return shape(serializer_class).validated(self.request.data)
 
-    def idempotent(self, table: Table, write: Callable[[], Response]) -> Response:
+    def idempotent(self, table: Table, write: Callable[[Receipt], Response]) -> Response:
         return idempotent(self.request, table, write)
 
     def require_name(self, table: Table, name: str, field: str, who: str) -> None:
@@ -417,15 +418,24 @@ class TableResultApi(TableApi):
     def put(self, request: Request, pk: int, number: int) -> Response:
         table = self.table(write=True)
         number = self.game_number(table)
-        return self.idempotent(table, lambda: self.submit(table, number))
+        return self.idempotent(table, lambda receipt: self.submit(table, number, receipt))
 
-    def submit(self, table: Table, number: int) -> Response:
+    def submit(self, table: Table, number: int, receipt: Receipt) -> Response:
         data = self.input(ts.TableResultInput)
         if data.get("game", number) != number:
             raise exceptions.ValidationError({"game": f"This address is deal {number}."})
         self.require_name(table, data["entered_by"], "entered_by", "who is entering")
         held = services.table_hold(table)  # the seats, read once under the table's lock
-        outcome = services.result_submit(
+        answered: list[tuple[dict[str, Any], int]] = []
+
+        def answer(deal: Deal, created: bool) -> list[Model]:
+            """The answer, made as the result's rows go (they take its record with them)."""
+            detail = deal_detail(table=held.table, deal=deal, earlier=held.deals)
+            code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+            answered.append((shape(ts.TableGameOutput).answer(detail), code))
+            return receipt.records(code, answered[-1][0])
+
+        services.result_submit(
             table=held,
             number=number,
             sides=side_inputs(held.table, data["sides"], held.rules),
@@ -438,10 +448,10 @@ class TableResultApi(TableApi):
             confirm_warnings=data["confirm_warnings"],
             base_version=data.get("version"),
             reason=data["reason"],
+            with_rows=answer,
         )
-        detail = deal_detail(table=held.table, deal=outcome.deal, earlier=held.deals)
-        answer = shape(ts.TableGameOutput).answer(detail)
-        return Response(answer, status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
+        [(body, code)] = answered
+        return Response(body, code)
 
 
 def _found(
@@ -526,7 +536,7 @@ class TableConfirmApi(TableApi):
     def post(self, request: Request, pk: int, number: int) -> Response:
         table = self.table(write=True)
         number = self.game_number(table)
-        return self.idempotent(table, lambda: self.confirm(table, number))
+        return self.idempotent(table, lambda _receipt: self.confirm(table, number))
 
     def confirm(self, table: Table, number: int) -> Response:
         data = self.input(ts.TableConfirmInput)
@@ -555,7 +565,7 @@ class TableSignOffApi(TableApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         table = self.table(write=True)
-        return self.idempotent(table, lambda: self.sign_off(table))
+        return self.idempotent(table, lambda _receipt: self.sign_off(table))
 
     def sign_off(self, table: Table) -> Response:
         signer = self.input(ts.TableSignOffInput)["signer"]

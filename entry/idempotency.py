@@ -22,6 +22,7 @@ Terms
 
 import hashlib
 from collections.abc import Callable
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http.request import RawPostDataException
@@ -48,30 +49,51 @@ class KeyReused(exceptions.APIException):
     default_code = "idempotency_key_reused"
 
 
-def idempotent(request: Request, table: Table, write: Callable[[], Response]) -> Response:
-    """`write()`'s answer, stored under the request's key; a retry gets the stored answer.
-    `write()` runs in a transaction, which also holds the answer's record."""
+class Receipt:
+    """The record of a write's answer under the request's idempotency key, if it has one.
+
+    A write that sends rows of its own (a result) takes its `records` and sends them with its
+    rows, in the same message (#18: a round trip less); otherwise `idempotent` inserts the
+    record when the write returns. Either way it is in the write's transaction."""
+
+    def __init__(self, table: Table, key: str | None, fingerprint: str) -> None:
+        self.table, self.key, self.fingerprint = table, key, fingerprint
+        self.taken = False
+
+    def records(self, status_code: int, answer: Any) -> list[IdempotencyRecord]:
+        """The record of `answer`, for the write to insert with its rows: none without a key."""
+        if self.key is None:
+            return []
+        self.taken = True
+        return [self.record(status_code, answer)]
+
+    def record(self, status_code: int, answer: Any) -> IdempotencyRecord:
+        return IdempotencyRecord(
+            table=self.table,
+            key=self.key,
+            fingerprint=self.fingerprint,
+            status_code=status_code,
+            response=answer,
+        )
+
+
+def idempotent(request: Request, table: Table, write: Callable[[Receipt], Response]) -> Response:
+    """`write(receipt)`'s answer, stored under the request's key; a retry gets the stored
+    answer. `write` runs in a transaction, which also holds the answer's record."""
     key = request_key(request)
     if key is None:
         with transaction.atomic():  # a write is one transaction, with a key or without
-            return write()
-    fingerprint = request_fingerprint(request)
+            return write(Receipt(table, None, ""))
+    receipt = Receipt(table, key, request_fingerprint(request))
     try:
         with transaction.atomic():
-            response = write()
-            if status.is_success(response.status_code):
-                record = IdempotencyRecord(
-                    table=table,
-                    key=key,
-                    fingerprint=fingerprint,
-                    status_code=response.status_code,
-                    response=response.data,
-                )
-                row_insert(record)
+            response = write(receipt)
+            if status.is_success(response.status_code) and not receipt.taken:
+                row_insert(receipt.record(response.status_code, response.data))
         return response
     except (IntegrityError, ResultConflict, ResultRefused, exceptions.ValidationError):
         # Did a request with this key succeed before? Then this one is its retry.
-        stored = replay(table, key, fingerprint)
+        stored = replay(table, key, receipt.fingerprint)
         if stored is None:
             raise
         return stored

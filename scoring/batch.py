@@ -24,34 +24,57 @@ from django.utils import timezone
 
 from scoring.models import Deal, DealResult, ResultRevision
 
+# What a caller stores with a result's rows, made once they are ready (`deal_rows_insert`).
+Also = Callable[[], Sequence[Model]]
 
-def deal_rows_insert(deal: Deal, results: Sequence[DealResult], revision: ResultRevision) -> None:
-    """Insert `deal` with its `results` and `revision` (each unsaved, `deal` unset on them);
-    on return each is stored and `deal.pk` is set."""
+
+def _nothing() -> Sequence[Model]:
+    return ()
+
+
+def deal_rows_insert(
+    deal: Deal, results: Sequence[DealResult], revision: ResultRevision, also: Also = _nothing
+) -> None:
+    """Insert `deal` with its `results` and `revision` (each unsaved, `deal` unset on them),
+    and the models `also()` makes once they are ready: the results on the deal as if
+    prefetched, their timestamps set, the deal's id not yet known (on PostgreSQL). On return
+    each is stored and `deal.pk` is set."""
     if connection.vendor != "postgresql":
         deal.save(force_insert=True)
         for row in (*results, revision):
             row.deal = deal
         DealResult.objects.bulk_create(results)
         revision.save(force_insert=True)
+        results_cache(deal, results)
+        _save_each(also())
         return
     insert_deal, deal_params = _insert(Deal, [deal])
     statements = [(f"{insert_deal} RETURNING {connection.ops.quote_name('id')}", deal_params)]
     for rows in (results, [revision]):
         if rows:
             statements.append(_insert(type(rows[0]), rows, of_new_deal=True))
-    deal.pk = _run(statements)
-    for row in (deal, *results, revision):
-        row._state.adding, row._state.db = False, connection.alias
     for row in (*results, revision):
         row.deal = deal
+    results_cache(deal, results)
+    extra = also()
+    statements += [_insert(type(obj), [obj]) for obj in extra]
+    deal.pk = _run(statements)
+    for row in (deal, *results, revision, *extra):
+        row._state.adding, row._state.db = False, connection.alias
+    for row in (*results, revision):
+        row.deal = deal  # its id, now known
 
 
 def deal_rows_replace(
-    deal: Deal, fields: Sequence[str], results: Sequence[DealResult], revision: ResultRevision
+    deal: Deal,
+    fields: Sequence[str],
+    results: Sequence[DealResult],
+    revision: ResultRevision,
+    also: Also = _nothing,
 ) -> None:
     """Store `deal`'s new version: its `fields` as they are now (`updated_at` now), its old
-    results replaced by `results`, its current revisions superseded by `revision`."""
+    results replaced by `results` (left on the deal as if prefetched), its current revisions
+    superseded by `revision`, and the models `also()` makes once they are ready."""
     superseded = ResultRevision.Status.SUPERSEDED
     for row in (*results, revision):
         row.deal = deal
@@ -61,6 +84,8 @@ def deal_rows_replace(
         deal.save(update_fields=fields)
         DealResult.objects.bulk_create(results)
         revision.save(force_insert=True)
+        results_cache(deal, results)
+        _save_each(also())
         return
     deal.updated_at = timezone.now()
     old_results = DealResult.objects.filter(deal=deal)
@@ -77,9 +102,17 @@ def deal_rows_replace(
     if results:
         statements.append(_insert(DealResult, results))
     statements.append(_insert(ResultRevision, [revision]))
+    results_cache(deal, results)
+    extra = also()
+    statements += [_insert(type(obj), [obj]) for obj in extra]
     _run(statements, fetch=False)
-    for row in (*results, revision):
+    for row in (*results, revision, *extra):
         row._state.adding, row._state.db = False, connection.alias
+
+
+def _save_each(objs: Sequence[Model]) -> None:
+    for obj in objs:
+        obj.save(force_insert=True)
 
 
 def _sql(rows: QuerySet, kind: type, prepare: Callable[[Any], None]) -> tuple[str, list[Any]]:
@@ -293,3 +326,10 @@ def results_cache(deal: Deal, results: list[DealResult]) -> None:
     cached._known_related_objects = {_RESULT_DEAL: {deal.pk: deal}}
     cached._result_cache, cached._prefetch_done = results, True
     deal.__dict__.setdefault("_prefetched_objects_cache", {})["results"] = cached
+
+
+def deal_results(deal: Deal) -> list[DealResult]:
+    """`deal.results.all()`, from what `results_cache` left when it did, without the related
+    manager: a deal whose id is not yet known (`deal_rows_insert`'s `also`) cannot have one."""
+    cached = deal.__dict__.get("_prefetched_objects_cache", {}).get("results")
+    return list(cached if cached is not None else deal.results.all())

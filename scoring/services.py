@@ -20,14 +20,14 @@ and saying where a form should show it (`field`, `side`, `member`). Nothing is o
 every version stays as a `ResultRevision` (who, when, what, why).
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
-from django.db.models import QuerySet, prefetch_related_objects
+from django.db.models import Model, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEntry
@@ -129,6 +129,14 @@ class HandInput:
         return SideInput(self.entry_id, values)
 
 
+# What a caller stores with a result's rows: models made from the deal about to be stored.
+WithRows = Callable[[Deal, bool], Sequence[Model]]
+
+
+def _no_rows(deal: Deal, created: bool) -> Sequence[Model]:
+    return ()
+
+
 SCOREABLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 CORRECTABLE_ROUNDS = (*SCOREABLE_ROUNDS, Round.Status.COMPLETE)
 PLAYED_ROUNDS = (Round.Status.IN_PLAY, Round.Status.COMPLETE, Round.Status.LOCKED)
@@ -225,15 +233,18 @@ def result_submit(
     confirm_warnings: bool = False,
     base_version: int | None = None,
     reason: str = "",
+    with_rows: WithRows | None = None,
 ) -> ResultOutcome:
     """Save deal `number` as a client sent it: a new result, or a correction of the stored one
     when `base_version` names the version the client corrected. `table` may be held already
     (`table_hold`): then its transaction is the caller's, without a savepoint of its own (a
-    refusal undoes the caller's transaction, as the API's is)."""
+    refusal undoes the caller's transaction, as the API's is). `with_rows(deal, created)` is
+    called once the deal is ready to be stored (its results on it, its id not yet known), and
+    the models it returns are stored with it (the API's idempotency record)."""
     with transaction.atomic(savepoint=not isinstance(table, HeldTable)):
         return _submit(
             _hold(table), number, [*sides, *hands], values, down_and_out, void, by, via,
-            confirm_warnings, base_version, reason,
+            confirm_warnings, base_version, reason, with_rows or _no_rows,
         )  # fmt: skip
 
 
@@ -249,6 +260,7 @@ def _submit(
     confirm_warnings: bool,
     base_version: int | None,
     reason: str,
+    with_rows: WithRows,
 ) -> ResultOutcome:
     inputs = _side_inputs(given)
     deal_values = _deal_values(values, down_and_out, void)
@@ -259,10 +271,12 @@ def _submit(
             raise _refused(
                 f"{title} has no result to correct: enter it instead", held.rules.cites("order")
             )
-        deal = _create(held, number, deal_values, inputs, by, via, confirm_warnings)
+        deal = _create(held, number, deal_values, inputs, by, via, confirm_warnings, with_rows)
         return ResultOutcome(deal, True)
     _check_base_version(held.rules, current, base_version)
-    deal = _correct(held, current, deal_values, inputs, by, via, confirm_warnings, reason)
+    deal = _correct(
+        held, current, deal_values, inputs, by, via, confirm_warnings, reason, with_rows
+    )
     return ResultOutcome(deal, False)
 
 
@@ -400,11 +414,12 @@ def _create(
     by: AbstractBaseUser | None,
     via: str,
     confirm_warnings: bool,
+    with_rows: WithRows = _no_rows,
 ) -> Deal:
     table = held.table
     _check_table_open(held, number)
     evaluation = _evaluated(held, number, values, inputs, confirm_warnings)
-    deal = _save_deal(held, number, evaluation, by, via)
+    deal = _save_deal(held, number, evaluation, by, via, with_rows)
     standings_changed(table.round.tournament_id)
     return deal
 
@@ -540,6 +555,7 @@ def _correct(
     via: str,
     confirm_warnings: bool,
     reason: str,
+    with_rows: WithRows,
 ) -> Deal:
     """A new version of a stored result; the old versions stay as superseded revisions."""
     table = held.table
@@ -560,8 +576,7 @@ def _correct(
     revision = _revision(deal, held.entry_ids, evaluation, by, via, reason=why)
     # The old results go, the old versions are superseded, the deal takes the new version:
     # one round trip on PostgreSQL (`scoring.batch`).
-    deal_rows_replace(deal, UPDATED, results, revision)
-    results_cache(deal, results)
+    deal_rows_replace(deal, UPDATED, results, revision, also=lambda: with_rows(deal, False))
     standings_changed(table.round.tournament_id)
     return deal
 
@@ -710,9 +725,11 @@ def _save_deal(
     evaluation: Evaluation,
     by: AbstractBaseUser | None,
     via: str,
+    with_rows: WithRows,
 ) -> Deal:
-    """The new deal, its results (none for a void attempt) and its first revision: one round
-    trip on PostgreSQL (`scoring.batch`). The results are left on the deal as if prefetched."""
+    """The new deal, its results (none for a void attempt), its first revision and what
+    `with_rows` adds: one round trip on PostgreSQL (`scoring.batch`). The results are left on
+    the deal as if prefetched."""
     table, score = held.table, evaluation.score
     void = score is not None and score.void
     deal = Deal(
@@ -727,8 +744,7 @@ def _save_deal(
     )
     results = [] if score is None or void else _results_of(held.entry_ids, evaluation)
     revision = _revision(deal, held.entry_ids, evaluation, by, via)
-    deal_rows_insert(deal, results, revision)
-    results_cache(deal, results)
+    deal_rows_insert(deal, results, revision, also=lambda: with_rows(deal, True))
     return deal
 
 

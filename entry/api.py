@@ -115,7 +115,7 @@ def deal_detail(*, table: Table, deal: Deal, earlier: list[Deal] | None = None) 
     mine = {}
     for result in _results_upto(table, deal, earlier):
         running[result.side] = running.get(result.side, 0) + result.points
-        if result.deal_id == deal.pk:  # both unknown yet, for a deal about to be stored
+        if result.deal_id == deal.pk:  # both None for a new deal not yet stored (PostgreSQL)
             mine[result.side] = result
     scores = [
         _score(side, mine[index], running[index])
@@ -435,7 +435,7 @@ class TableResultApi(TableApi):
             answered.append((shape(ts.TableGameOutput).answer(detail), code))
             return receipt.records(code, answered[-1][0])
 
-        services.result_submit(
+        outcome = services.result_submit(
             table=held,
             number=number,
             sides=side_inputs(held.table, data["sides"], held.rules),
@@ -450,7 +450,9 @@ class TableResultApi(TableApi):
             reason=data["reason"],
             with_rows=answer,
         )
-        [(body, code)] = answered
+        if not answered:  # a write that stored no rows: answered as it stands, with its record
+            answer(outcome.deal, outcome.created)
+        body, code = answered[-1]
         return Response(body, code)
 
 

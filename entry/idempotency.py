@@ -58,14 +58,19 @@ class Receipt:
 
     def __init__(self, table: Table, key: str | None, fingerprint: str) -> None:
         self.table, self.key, self.fingerprint = table, key, fingerprint
-        self.taken = False
+        self._given: list[IdempotencyRecord] = []
 
     def records(self, status_code: int, answer: Any) -> list[IdempotencyRecord]:
         """The record of `answer`, for the write to insert with its rows: none without a key."""
         if self.key is None:
             return []
-        self.taken = True
-        return [self.record(status_code, answer)]
+        self._given.append(self.record(status_code, answer))
+        return self._given[-1:]
+
+    @property
+    def stored(self) -> bool:
+        """A record given to the write was inserted with its rows."""
+        return any(not record._state.adding for record in self._given)
 
     def record(self, status_code: int, answer: Any) -> IdempotencyRecord:
         return IdempotencyRecord(
@@ -88,7 +93,7 @@ def idempotent(request: Request, table: Table, write: Callable[[Receipt], Respon
     try:
         with transaction.atomic():
             response = write(receipt)
-            if status.is_success(response.status_code) and not receipt.taken:
+            if status.is_success(response.status_code) and not receipt.stored:
                 row_insert(receipt.record(response.status_code, response.data))
         return response
     except (IntegrityError, ResultConflict, ResultRefused, exceptions.ValidationError):

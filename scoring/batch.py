@@ -1,9 +1,10 @@
 """A result's rows written in one database round trip, and a table's deals read in one.
 
 A result is a deal, one row per side and a revision. On PostgreSQL, whose driver binds the
-parameters on the client (Django's default for psycopg 3), the three INSERTs go to the server as
-one message and run in order in the caller's transaction: the deal's INSERT returns its id,
-and the rows of the sides and the revision name the new deal by its sequence's `currval`.
+parameters on the client (Django's default for psycopg 3), its INSERTs, and those of what the
+caller stores with it (the API's idempotency record), go to the server as one message and run in
+order in the caller's transaction: the deal's INSERT returns its id, and the rows of the sides
+and the revision name the new deal by its sequence's `currval`.
 Elsewhere (SQLite, in the same process: no round trip to save) they are saved one after the
 other. Either way the constraints refuse what they refuse, with the transaction.
 
@@ -37,8 +38,9 @@ def deal_rows_insert(
 ) -> None:
     """Insert `deal` with its `results` and `revision` (each unsaved, `deal` unset on them),
     and the models `also()` makes once they are ready: the results on the deal as if
-    prefetched, their timestamps set, the deal's id not yet known (on PostgreSQL). On return
-    each is stored and `deal.pk` is set."""
+    prefetched (`deal_results`), their timestamps set. On PostgreSQL the deal's id is not yet
+    known then, so `also` must not query through the deal (`deal.results.filter`), and what it
+    makes must not refer to the deal. On return each is stored and `deal.pk` is set."""
     if connection.vendor != "postgresql":
         deal.save(force_insert=True)
         for row in (*results, revision):
@@ -63,6 +65,7 @@ def deal_rows_insert(
         row._state.adding, row._state.db = False, connection.alias
     for row in (*results, revision):
         row.deal = deal  # its id, now known
+    results_cache(deal, results)  # keyed by that id, as a prefetch would leave them
 
 
 def deal_rows_replace(
@@ -222,9 +225,9 @@ def _readers(model: type[Model]) -> tuple[tuple[int, Callable[[Any], Any]], ...]
         kind = field.get_internal_type()
         if kind == "DateTimeField":
             readers.append((position, _moment))
-        elif kind == "BooleanField":
+        elif kind == "BooleanField" and not field.null:
             readers.append((position, bool))
-        elif kind not in _AS_IS:
+        elif kind not in _AS_IS or getattr(field, "decoder", None) is not None:
             raise TypeError(f"{model.__name__}.{field.name}: no JSON reading for a {kind}")
     return tuple(readers)
 

@@ -1,11 +1,12 @@
 """ORM queries compiled once per process: the result write's reads without the compile.
 
-Django compiles a queryset's SQL on every evaluation: for the write's three reads (the table of
-a link, the seats under the table's lock, the deals with their results) that compile cost more
-CPU than the database spent answering them (#18). A `PreparedRead` builds its queryset once, with
-stand-in values for what changes from call to call, keeps the SQL text and the compiler, and on
-each call sends that text with the call's values and builds the models as Django's own iterable
-does (`from_db`, the converters of each column, `select_related` objects attached).
+Django compiles a queryset's SQL on every evaluation: for the result write's reads (the table
+of a link, the seats under the table's lock; the deals were a third, now `batch.table_deals`)
+that compile cost more CPU than the database spent answering them (#18). A `PreparedRead`
+builds its queryset once, with stand-in values for what changes from call to call, keeps the SQL
+text and the compiler, and on each call sends that text with the call's values and builds the
+models as Django's own iterable does (`from_db`, the converters of each column, `select_related`
+objects attached).
 
 What the queryset says is what runs: the SQL is Django's own, compiled per connection vendor, so
 the locks, joins and ordering are those of the queryset written in the caller.

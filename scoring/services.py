@@ -34,7 +34,6 @@ from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEnt
 from scoring.batch import (
     deal_rows_insert,
     deal_rows_replace,
-    results_cache,
     table_deals,
     table_deals_read,
     table_deals_statement,
@@ -239,8 +238,9 @@ def result_submit(
     when `base_version` names the version the client corrected. `table` may be held already
     (`table_hold`): then its transaction is the caller's, without a savepoint of its own (a
     refusal undoes the caller's transaction, as the API's is). `with_rows(deal, created)` is
-    called once the deal is ready to be stored (its results on it, its id not yet known), and
-    the models it returns are stored with it (the API's idempotency record)."""
+    called once the deal is ready to be stored (its results on it; on PostgreSQL a new deal's
+    id is not yet known), and the models it returns are stored with it (the API's idempotency
+    record)."""
     with transaction.atomic(savepoint=not isinstance(table, HeldTable)):
         return _submit(
             _hold(table), number, [*sides, *hands], values, down_and_out, void, by, via,
@@ -755,16 +755,6 @@ def _initial_status(table: Table) -> str:
     return Deal.Status.CONFIRMED
 
 
-def _save_results(deal: Deal, entry_ids: list[int], evaluation: Evaluation) -> dict[int, int]:
-    """The deal's results as scored, one per side, left on the deal; each entry's points."""
-    results = _results_of(entry_ids, evaluation)
-    for result in results:
-        result.deal = deal
-    DealResult.objects.bulk_create(results)
-    results_cache(deal, results)
-    return {result.entry_id: result.points for result in results}
-
-
 def _results_of(entry_ids: list[int], evaluation: Evaluation) -> list[DealResult]:
     """A result per side as the game scored it, in side order, not yet saved nor given a deal."""
     entry, score = evaluation.entry, evaluation.score
@@ -789,19 +779,6 @@ def _entry_record(entry: DealEntry, entry_ids: list[int]) -> dict[str, Any]:
     for side, entry_id in zip(record["sides"], entry_ids, strict=True):
         side["entry"] = entry_id
     return record
-
-
-def _save_revision(
-    deal: Deal,
-    entry_ids: list[int],
-    evaluation: Evaluation,
-    by: AbstractBaseUser | None,
-    via: str,
-    reason: str = "",
-) -> ResultRevision:
-    revision = _revision(deal, entry_ids, evaluation, by, via, reason)
-    revision.save(force_insert=True)
-    return revision
 
 
 def _revision(

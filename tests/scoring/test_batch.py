@@ -98,10 +98,13 @@ def test_a_revisions_empty_and_null_columns_are_stored_as_save_stores_them(value
     assert stored_revisions[1]["review_reason"] == values["review_reason"]
 
 
-def test_a_five_sided_results_message_is_within_psycopgs_parsed_message_cache():
-    """A Kalooki table's result (a deal, five sides, a revision) is sent with at most
-    `MAX_CACHED_STATEMENT_PARAMS` parameters, so psycopg parses its text once per process."""
-    from psycopg._queries import MAX_CACHED_STATEMENT_LENGTH, MAX_CACHED_STATEMENT_PARAMS
+@pytest.mark.parametrize("sides", [5, 6])
+def test_a_results_message_is_within_psycopgs_parsed_message_cache(sides):
+    """A result's message (a deal, its sides, a revision, the idempotency record) is sent with
+    few enough parameters for psycopg to parse its text once per process: NULLs and empty texts
+    are written into it, and the PostgreSQL backend raises psycopg's limit."""
+    pytest.importorskip("config.postgresql.base")
+    from psycopg import _queries
 
     from scoring.batch import _insert
 
@@ -109,16 +112,19 @@ def test_a_five_sided_results_message_is_within_psycopgs_parsed_message_cache():
     deal = Deal(table=table, number=1, attempt=1, warnings=[], detail={"down_and_out": False})
     results = [
         DealResult(entry_id=side + 1, side=side, points=side, entered={}, detail={})
-        for side in range(5)
+        for side in range(sides)
     ]
     revision = ResultRevision(deal=deal, version=1, entry={}, scores={}, entered_via="t")
+    record = IdempotencyRecord(table=table, key="k" * 36, fingerprint="f" * 64, response={})
     parts = [
         _insert(Deal, [deal]),
         _insert(DealResult, results, of_new_deal=True),
         _insert(ResultRevision, [revision], of_new_deal=True),
+        _insert(IdempotencyRecord, [record]),
     ]
-    assert sum(len(params) for _sql, params in parts) <= MAX_CACHED_STATEMENT_PARAMS
-    assert sum(len(sql) + 2 for sql, _params in parts) + 80 <= MAX_CACHED_STATEMENT_LENGTH
+    assert sum(len(params) for _sql, params in parts) <= _queries.MAX_CACHED_STATEMENT_PARAMS
+    text = sum(len(sql) + 2 for sql, _params in parts) + len(' RETURNING "id"')
+    assert text <= _queries.MAX_CACHED_STATEMENT_LENGTH
 
 
 def test_a_tables_deals_read_as_djangos_prefetch_reads_them():

@@ -40,9 +40,9 @@ from entry.idempotency import HEADER, MAX_KEY, Receipt, idempotent
 from entry.shapes import shape
 from games.base import Problem, Rules, RulesError
 from scoring import services
-from scoring.batch import deal_results
 from scoring.matches import deal_title, deals_in_match, played, sides_of
 from scoring.models import Deal, DealResult
+from scoring.prepared import prefetched
 from tables.models import Seat, Table
 from tables.selectors import DealLine, SeatLine, deal_lines, seat_lines, seats_prefetch
 
@@ -61,7 +61,7 @@ def table_load(*, pk: int) -> Table | None:
 
 def table_seats(table: Table) -> list[Seat]:
     """The table's seats with their players, in seat order: one query, the first time."""
-    if "seats" not in getattr(table, "_prefetched_objects_cache", {}):
+    if prefetched(table, "seats") is None:
         prefetch_related_objects([table], seats_prefetch())
     return list(table.seats.all())
 
@@ -134,7 +134,13 @@ def _results_upto(table: Table, deal: Deal, earlier: list[Deal] | None) -> list[
         )
         return list(upto.order_by())
     before = [d for d in earlier if not d.is_void and d.number < deal.number]
-    return [result for d in [*before, deal] for result in deal_results(d)]
+    return [result for d in [*before, deal] for result in _results_of(d)]
+
+
+def _results_of(deal: Deal) -> list[DealResult]:
+    """The deal's results as read with it, or from the database."""
+    found = prefetched(deal, "results")
+    return list(deal.results.all()) if found is None else found
 
 
 def _player(seat: SeatLine | None) -> dict[str, Any] | None:

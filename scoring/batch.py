@@ -24,6 +24,7 @@ from django.db.models.sql import DeleteQuery, UpdateQuery
 from django.utils import timezone
 
 from scoring.models import Deal, DealResult, ResultRevision
+from scoring.prepared import leave_prefetched
 
 # What a caller stores with a result's rows, made once they are ready (`deal_rows_insert`).
 Also = Callable[[], Sequence[Model]]
@@ -38,16 +39,17 @@ def deal_rows_insert(
 ) -> None:
     """Insert `deal` with its `results` and `revision` (each unsaved, `deal` unset on them),
     and the models `also()` makes once they are ready: the results on the deal as if
-    prefetched (`deal_results`), their timestamps set. On PostgreSQL the deal's id is not yet
-    known then, so `also` must not query through the deal (`deal.results.filter`), and what it
-    makes must not refer to the deal. On return each is stored and `deal.pk` is set."""
+    prefetched (`scoring.prepared.prefetched` reads them), their timestamps set. On PostgreSQL
+    the deal's id is not yet known then, so `also` must not query through the deal
+    (`deal.results.filter`), and what it makes must not refer to the deal. On return each is
+    stored and `deal.pk` is set."""
     if connection.vendor != "postgresql":
         deal.save(force_insert=True)
         for row in (*results, revision):
             row.deal = deal
         DealResult.objects.bulk_create(results)
         revision.save(force_insert=True)
-        results_cache(deal, results)
+        leave_prefetched(deal, "results", results)
         _save_each(also())
         return
     insert_deal, deal_params = _insert(Deal, [deal])
@@ -57,7 +59,7 @@ def deal_rows_insert(
             statements.append(_insert(type(rows[0]), rows, of_new_deal=True))
     for row in (*results, revision):
         row.deal = deal
-    results_cache(deal, results)
+    leave_prefetched(deal, "results", results)
     extra = also()
     statements += [_insert(type(obj), [obj]) for obj in extra]
     deal.pk = _run(statements)
@@ -65,7 +67,7 @@ def deal_rows_insert(
         row._state.adding, row._state.db = False, connection.alias
     for row in (*results, revision):
         row.deal = deal  # its id, now known
-    results_cache(deal, results)  # keyed by that id, as a prefetch would leave them
+    leave_prefetched(deal, "results", results)  # keyed by that id, as a prefetch would leave them
 
 
 def deal_rows_replace(
@@ -87,7 +89,7 @@ def deal_rows_replace(
         deal.save(update_fields=fields)
         DealResult.objects.bulk_create(results)
         revision.save(force_insert=True)
-        results_cache(deal, results)
+        leave_prefetched(deal, "results", results)
         _save_each(also())
         return
     deal.updated_at = timezone.now()
@@ -105,7 +107,7 @@ def deal_rows_replace(
     if results:
         statements.append(_insert(DealResult, results))
     statements.append(_insert(ResultRevision, [revision]))
-    results_cache(deal, results)
+    leave_prefetched(deal, "results", results)
     extra = also()
     statements += [_insert(type(obj), [obj]) for obj in extra]
     _run(statements, fetch=False)
@@ -238,7 +240,7 @@ _RESULT_NAMES = tuple(field.attname for field in DealResult._meta.concrete_field
 _RESULT_DEAL = DealResult._meta.get_field("deal")
 
 
-def _columns(model: type[Model], alias: str, postgres: bool) -> str:
+def _json_items(model: type[Model], alias: str, postgres: bool) -> str:
     """The model's columns, in field order, as JSON array items (SQLite: JSON text as JSON)."""
     quote = connection.ops.quote_name
     return ", ".join(
@@ -255,8 +257,8 @@ def _table_deals_sql(vendor: str) -> str:
     field order and then the array of its results (each the same), in side order."""
     postgres = vendor == "postgresql"
     deals, results = Deal._meta.db_table, DealResult._meta.db_table
-    deal_columns = _columns(Deal, "d", postgres)
-    result_columns = _columns(DealResult, "r", postgres)
+    deal_columns = _json_items(Deal, "d", postgres)
+    result_columns = _json_items(DealResult, "r", postgres)
     if postgres:
         of_deal = (
             f"(SELECT COALESCE(jsonb_agg(jsonb_build_array({result_columns}) ORDER BY r.side), "
@@ -294,6 +296,7 @@ def table_deals_statement(table_id: int) -> tuple[str, list[Any]]:
 
 
 def table_deals_read(document: str | list[Any]) -> list[Deal]:
+    """The deals of `table_deals`' one value, each with its results as if prefetched."""
     found, alias = [], connection.alias
     for values in json.loads(document) if isinstance(document, str) else document:
         rows = values.pop()
@@ -301,7 +304,7 @@ def table_deals_read(document: str | list[Any]) -> list[Deal]:
         results = [_model(DealResult, _RESULT_NAMES, _RESULT_READERS, r, alias) for r in rows]
         for result in results:
             _RESULT_DEAL.set_cached_value(result, deal)
-        results_cache(deal, results)
+        leave_prefetched(deal, "results", results)
         found.append(deal)
     return found
 
@@ -316,23 +319,3 @@ def _model(
     for position, read in readers:
         values[position] = read(values[position])
     return model.from_db(alias, names, values)
-
-
-def results_cache(deal: Deal, results: list[DealResult]) -> None:
-    """Leave `results` on `deal` as if prefetched: `deal.results.all()` reads them.
-
-    The queryset left is the one `deal.results.all()` makes, its filter on the deal deferred
-    until something chains onto it, as the related manager defers it: making that manager and
-    filtering at once cost ten times as much, and a third of reading a table's deals (#18)."""
-    cached = QuerySet(DealResult, using=deal._state.db, hints={"instance": deal})
-    cached._deferred_filter = (False, (), {"deal": deal})
-    cached._known_related_objects = {_RESULT_DEAL: {deal.pk: deal}}
-    cached._result_cache, cached._prefetch_done = results, True
-    deal.__dict__.setdefault("_prefetched_objects_cache", {})["results"] = cached
-
-
-def deal_results(deal: Deal) -> list[DealResult]:
-    """`deal.results.all()`, from what `results_cache` left when it did, without the related
-    manager: a deal whose id is not yet known (`deal_rows_insert`'s `also`) cannot have one."""
-    cached = deal.__dict__.get("_prefetched_objects_cache", {}).get("results")
-    return list(cached if cached is not None else deal.results.all())

@@ -135,7 +135,7 @@ class PreparedRead:
             column
             for related in klass_info.get("related_klass_infos", [])
             if related["field"].name in self.shared
-            for column in _columns(related)
+            for column in _subtree_columns(related)
         }
         compiled = _Compiled(
             sql=self.rewrite(sql),
@@ -172,8 +172,31 @@ def _populators(klass_info: dict[str, Any], select: Any) -> list[Any]:
     return populators
 
 
-def _columns(klass_info: dict[str, Any]) -> list[int]:
+def _subtree_columns(klass_info: dict[str, Any]) -> list[int]:
     """The positions in the row of a `select_related` object's columns and its own related
     objects'."""
     nested = klass_info.get("related_klass_infos", [])
-    return [*klass_info["select_fields"], *(c for related in nested for c in _columns(related))]
+    return [
+        *klass_info["select_fields"],
+        *(c for related in nested for c in _subtree_columns(related)),
+    ]
+
+
+def leave_prefetched(obj: Model, relation: str, rows: list[Model]) -> None:
+    """Leave `rows` on `obj` as a prefetch of its reverse `relation` would: `obj.<relation>
+    .all()` reads them. The queryset left is the one the related manager makes, its filter on
+    `obj` deferred until something chains onto it, as the manager defers it: making the manager
+    and filtering at once cost ten times as much, a third of reading a table's deals (#18)."""
+    field = obj._meta.get_field(relation).field  # the foreign key on the related model
+    cached = QuerySet(field.model, using=obj._state.db, hints={"instance": obj})
+    cached._deferred_filter = (False, (), {field.name: obj})
+    cached._known_related_objects = {field: {obj.pk: obj}}
+    cached._result_cache, cached._prefetch_done = rows, True
+    obj.__dict__.setdefault("_prefetched_objects_cache", {})[relation] = cached
+
+
+def prefetched(obj: Model, relation: str) -> list[Model] | None:
+    """The rows a prefetch (or `leave_prefetched`) left on `obj` for `relation`, None if none:
+    read without the related manager, which an object not yet stored cannot have."""
+    cached = obj.__dict__.get("_prefetched_objects_cache", {}).get(relation)
+    return None if cached is None else list(cached)

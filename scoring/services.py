@@ -48,7 +48,7 @@ from scoring.matches import (
     sides_of,
 )
 from scoring.models import Deal, DealResult, ResultRevision
-from scoring.prepared import PreparedRead
+from scoring.prepared import PreparedRead, leave_prefetched
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
 from tables.selectors import seats_prefetch
@@ -400,9 +400,7 @@ def _lock_with_seats(table: Table) -> tuple[Table, list[Seat], list[Deal]]:
         table = _lock(table)
         return table, [], table_deals(table.pk)  # read again, under the lock
     table = seats[0].table  # one object, which every seat holds
-    held = table.seats.all()
-    held._result_cache, held._prefetch_done = seats, True
-    table.__dict__.setdefault("_prefetched_objects_cache", {})["seats"] = held
+    leave_prefetched(table, "seats", seats)
     return table, seats, deals
 
 

@@ -23,9 +23,10 @@ from django.utils import timezone
 
 from tables.models import Table
 from tournament.models import Entry, Round, Tournament
+from tournament.stored import StoredModel
 
 
-class Deal(models.Model):
+class Deal(StoredModel):
     """One deal of a table's match, or a void attempt at one (Kalooki R9.2)."""
 
     class Status(models.TextChoices):
@@ -88,7 +89,7 @@ class Deal(models.Model):
         return bool(self.detail.get("down_and_out"))
 
 
-class DealResult(models.Model):
+class DealResult(StoredModel):
     """One side's result in one deal: its signed points, whether it went out, what was entered
     for it (``entered``: the game's canonical values and members) and the game's breakdown of
     the points (``detail``: ``SideScore.detail``)."""
@@ -126,7 +127,7 @@ class DealResult(models.Model):
         return self.entered.get("members", [])
 
 
-class ResultRevision(models.Model):
+class ResultRevision(StoredModel):
     """One version of a game's result, as entered; the history behind every correction."""
 
     class Status(models.TextChoices):
@@ -182,7 +183,7 @@ class ResultRevision(models.Model):
         return f"{self.deal} v{self.version} ({self.status})"
 
 
-class Ruling(models.Model):
+class Ruling(StoredModel):
     """A tournament director's decision (R12.4). Never deleted: a reversal is a new ruling."""
 
     class Kind(models.TextChoices):
@@ -247,7 +248,7 @@ class Ruling(models.Model):
         )
 
 
-class StandingsSnapshot(models.Model):
+class StandingsSnapshot(StoredModel):
     """Standings computed from the stored results and rulings; the highest version wins."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="snapshots")
@@ -278,7 +279,7 @@ class StandingsSnapshot(models.Model):
         return f"Standings v{self.version} of {self.tournament}"
 
 
-class IdempotencyRecord(models.Model):
+class IdempotencyRecord(StoredModel):
     """The first answer to a request sent with an Idempotency-Key, replayed to its retries."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
@@ -297,7 +298,7 @@ class IdempotencyRecord(models.Model):
         return f"{self.key} → {self.status_code}"
 
 
-class ClockEvent(models.Model):
+class ClockEvent(StoredModel):
     """One step of a round's clock (`table` blank) or of one table's own (`scoring.clock`)."""
 
     class Kind(models.TextChoices):
@@ -344,7 +345,7 @@ class ClockEvent(models.Model):
         return f"{self.get_kind_display()} {where} at {self.at:%H:%M}"
 
 
-class DirectorCall(models.Model):
+class DirectorCall(StoredModel):
     """A table asked for the director; open until the director answers it."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="director_calls")

@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 
 from tournament.models import Entry, Round
+from tournament.stored import StoredModel
 
 MAX_SEATS = 6
 
@@ -23,7 +24,7 @@ def new_access_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class Table(models.Model):
+class Table(StoredModel):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     access_token = models.CharField(
@@ -62,7 +63,7 @@ class Table(models.Model):
         return self.time_called_at is not None
 
 
-class Seat(models.Model):
+class Seat(StoredModel):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     # The round is the table's round, stored again so the database itself can refuse a player
     # seated twice in one round.
@@ -90,7 +91,7 @@ class Seat(models.Model):
         return f"Seat {self.position} at {self.table}"
 
 
-class Bye(models.Model):
+class Bye(StoredModel):
     """An entry that sits out a round because the table plan leaves it without a table (PA7.1,
     HF11.1). The standings score it by the tournament's bye rule."""
 

@@ -29,6 +29,7 @@ from django.utils import timezone
 
 import games
 from games.base import Rules
+from tournament.stored import StoredModel
 
 DEFAULT_GAME = "kalooki"
 
@@ -49,7 +50,7 @@ def _rules(game: str, stored: str) -> Rules[Any]:
     return kind.rules(kind.load(json.loads(stored)))
 
 
-class Tournament(models.Model):
+class Tournament(StoredModel):
     class Status(models.TextChoices):
         SETUP = "setup", "Setting up"
         RUNNING = "running", "Running"
@@ -111,7 +112,7 @@ class Tournament(models.Model):
         return rules
 
 
-class Player(models.Model):
+class Player(StoredModel):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     club = models.CharField(max_length=120, blank=True)
@@ -134,7 +135,7 @@ class EntryQuerySet(models.QuerySet["Entry"]):
         return self.filter(status=Entry.Status.CHECKED_IN)
 
 
-class Entry(models.Model):
+class Entry(StoredModel):
     class Status(models.TextChoices):
         REGISTERED = "registered", "Registered"
         CHECKED_IN = "checked_in", "Checked in"
@@ -215,7 +216,7 @@ def entry_name(path: str = "") -> Coalesce:
     return Coalesce(NullIf(F(f"{path}team_name"), Value("")), F(f"{path}player__name"))
 
 
-class EntryMember(models.Model):
+class EntryMember(StoredModel):
     """One partner of a team entry (HF1.2): partner 1 sits at the team's first seat, partner 2
     opposite."""
 
@@ -238,7 +239,7 @@ class EntryMember(models.Model):
         return f"{self.player.name}, partner {self.position} of {self.entry.team_name}"
 
 
-class Round(models.Model):
+class Round(StoredModel):
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft (seating editable)"
         PUBLISHED = "published", "Published"
@@ -273,7 +274,7 @@ class Round(models.Model):
         return self.status == self.Status.DRAFT
 
 
-class StaffRole(models.Model):
+class StaffRole(StoredModel):
     class Role(models.TextChoices):
         DIRECTOR = "director", "Tournament director"
         SCOREKEEPER = "scorekeeper", "Scorekeeper"
@@ -297,7 +298,7 @@ class StaffRole(models.Model):
         return f"{self.user} is {self.get_role_display()} of {self.tournament}"
 
 
-class AuditEvent(models.Model):
+class AuditEvent(StoredModel):
     """One director action, kept for the record (who, when, what)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")

@@ -7,7 +7,6 @@ parsing the timestamps was a twentieth of a result write's CPU (#18). Here Djang
 its class, and with it Django's per-cursor check of the time zone (`create_cursor` reads its
 `timezone`), but parses with the compiled loader. The values are the same
 (tests/test_postgresql_backend.py). Without psycopg's binary build, this backend is Django's.
-It also lets psycopg keep the parsed form of a result's message (`MOST_PARAMETERS_KEPT`).
 
 Settings name it as `ENGINE = "config.postgresql"` (config/settings.py).
 """
@@ -18,7 +17,7 @@ from typing import Any
 
 from django.db.backends.postgresql import base
 from django.db.backends.postgresql.psycopg_any import BaseTzLoader
-from psycopg import _queries, abc, adapt
+from psycopg import abc, adapt
 
 try:  # psycopg's binary build (requirements.txt); its module is not public API
     from psycopg._cmodule import _psycopg
@@ -26,13 +25,6 @@ try:  # psycopg's binary build (requirements.txt); its module is not public API
     _CompiledLoader = _psycopg.TimestamptzLoader
 except (ImportError, AttributeError):
     _psycopg = None
-
-# psycopg keeps the parsed form of a message of up to 50 parameters (an LRU of 128 messages). A
-# result's message (a deal, its sides, its revision, the idempotency record) has 54 at a table of
-# five and 60 at six, and was parsed again on every write (#18).
-MOST_PARAMETERS_KEPT = 128
-if getattr(_queries, "MAX_CACHED_STATEMENT_PARAMS", MOST_PARAMETERS_KEPT) < MOST_PARAMETERS_KEPT:
-    _queries.MAX_CACHED_STATEMENT_PARAMS = MOST_PARAMETERS_KEPT
 
 
 def compiled_tz_loader(zone: tzinfo | None) -> type[BaseTzLoader]:

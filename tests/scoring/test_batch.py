@@ -1,7 +1,10 @@
 """The write's own INSERTs store what Django's `save()` stores (#18)."""
 
+import datetime
+
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
+from django.db.models import DecimalField
 from django.forms.models import model_to_dict
 
 from scoring.batch import deal_rows_insert, row_insert, table_deals
@@ -73,14 +76,20 @@ def test_a_deal_its_results_and_revision_are_stored_as_one_and_read_back():
 @pytest.mark.parametrize(
     "values",
     [
-        {"reason": "", "entered_via": "", "review_reason": ""},  # the empties, inlined
+        {"reason": "", "entered_via": "", "review_reason": ""},  # the empties
         {"reason": ODD_TEXT, "entered_via": "''", "review_reason": "NULL"},  # texts, not SQL
+        {
+            "reason": '\u00e9\u2603 \U0001f0a1 \\u0041 "]}',
+            "entered_via": "[{",
+            "review_reason": " ",
+        },
     ],
-    ids=["empty", "texts"],
+    ids=["empty", "texts", "json-like"],
 )
-def test_a_revisions_empty_and_null_columns_are_stored_as_save_stores_them(values):
-    """NULLs and empty texts are written into the INSERT's text (#18): what is stored is
-    what Django's `save()` stores, and a text that reads like SQL stays a text."""
+def test_a_revisions_columns_are_stored_as_save_stores_them(values):
+    """The rows go to the database as JSON (#18): what is stored is what Django's `save()`
+    stores, NULLs and empty texts included, and a text that reads like SQL or JSON stays a
+    text."""
     table = TableFactory()
     stored_revisions = []
     for number, save in enumerate((lambda rev: rev.save(force_insert=True), None), start=1):
@@ -98,12 +107,49 @@ def test_a_revisions_empty_and_null_columns_are_stored_as_save_stores_them(value
     assert stored_revisions[1]["review_reason"] == values["review_reason"]
 
 
+def test_a_moment_is_stored_to_the_microsecond_whatever_its_zone():
+    """A moment goes as its ISO text with its offset; the database stores the same instant."""
+    table = TableFactory()
+    kingston = datetime.timezone(datetime.timedelta(hours=-5))
+    moment = datetime.datetime(2026, 11, 24, 23, 59, 59, 999999, tzinfo=kingston)
+    deal = Deal.objects.create(table=table, number=1, attempt=1)
+    row_insert(ResultRevision(deal=deal, version=1, entry={}, scores={}, confirmed_at=moment))
+    assert ResultRevision.objects.get(deal=deal).confirmed_at == moment
+
+
+@pytest.mark.parametrize(
+    "values",
+    [{"version": 2**31}, {"entered_via": "a\x00b"}, {"entry": {"text": "a\x00b"}}],
+    ids=["integer-out-of-range", "text-with-nul", "json-with-nul"],
+)
+@pytest.mark.postgres
+def test_a_value_the_database_cannot_store_is_refused_and_nothing_is_kept(values):
+    """As Django's `save()` refuses it: a database error, and the transaction undone."""
+    table = TableFactory()
+    deal = Deal.objects.create(table=table, number=1, attempt=1)
+    revision = ResultRevision(deal=deal, version=1, entry={}, scores={})
+    for name, value in values.items():
+        setattr(revision, name, value)
+    with pytest.raises(DatabaseError), transaction.atomic():
+        row_insert(revision)
+    assert not ResultRevision.objects.filter(deal=deal).exists()
+
+
+def test_a_column_of_a_kind_without_a_json_form_is_refused_at_once():
+    """A field added to a stored row of a kind the JSON of the rows has no form for fails
+    when its INSERT is first written, not with a wrong value."""
+    from scoring.batch import _json_form
+
+    with pytest.raises(TypeError, match="no JSON form for a DecimalField"):
+        _json_form(Deal, DecimalField(name="odds", max_digits=4, decimal_places=2))
+
+
 @pytest.mark.parametrize("sides", [5, 6])
+@pytest.mark.postgres
 def test_a_results_message_is_within_psycopgs_parsed_message_cache(sides):
     """A result's message (a deal, its sides, a revision, the idempotency record) is sent with
-    few enough parameters for psycopg to parse its text once per process: NULLs and empty texts
-    are written into it, and the PostgreSQL backend raises psycopg's limit."""
-    pytest.importorskip("config.postgresql.base")
+    one parameter per table, the rows' JSON, and the same text at every write: psycopg parses
+    it once per process (its limits are its own, not raised)."""
     from psycopg import _queries
 
     from scoring.batch import _insert
@@ -122,7 +168,8 @@ def test_a_results_message_is_within_psycopgs_parsed_message_cache(sides):
         _insert(ResultRevision, [revision], of_new_deal=True),
         _insert(IdempotencyRecord, [record]),
     ]
-    assert sum(len(params) for _sql, params in parts) <= _queries.MAX_CACHED_STATEMENT_PARAMS
+    assert [len(params) for _sql, params in parts] == [1, 1, 1, 1]
+    assert _queries.MAX_CACHED_STATEMENT_PARAMS == 50
     text = sum(len(sql) + 2 for sql, _params in parts) + len(' RETURNING "id"')
     assert text <= _queries.MAX_CACHED_STATEMENT_LENGTH
 

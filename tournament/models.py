@@ -50,6 +50,37 @@ def _rules(game: str, stored: str) -> Rules[Any]:
     return kind.rules(kind.load(json.loads(stored)))
 
 
+@lru_cache(maxsize=256)
+def _rules_read(game: str, text: str) -> tuple[Rules[Any], dict[str, Any]]:
+    """The rules of a ruleset as the database answered it, with the ruleset they were made
+    from (to compare with a tournament's, which may have changed since it was read)."""
+    ruleset = json.loads(text)
+    kind = games.get(game)
+    return kind.rules(kind.load(ruleset)), ruleset
+
+
+class StoredRuleset(dict[str, Any]):
+    """A ruleset read from the database, with the JSON text it was read from (`text`)."""
+
+    def __init__(self, ruleset: dict[str, Any], text: str) -> None:
+        super().__init__(ruleset)
+        self.text = text
+
+    def __reduce__(self) -> Any:  # copied or pickled as the plain dict it holds
+        return dict, (dict(self),)
+
+
+class RulesetField(models.JSONField):
+    """A JSON column read as a `StoredRuleset` when it holds an object: a tournament's rules
+    are then found by the text, without writing the ruleset out again (#18)."""
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        ruleset = super().from_db_value(value, expression, connection)
+        if type(ruleset) is dict and isinstance(value, str):
+            return StoredRuleset(ruleset, value)
+        return ruleset
+
+
 class Tournament(StoredModel):
     class Status(models.TextChoices):
         SETUP = "setup", "Setting up"
@@ -71,7 +102,7 @@ class Tournament(StoredModel):
     is_published = models.BooleanField(
         "public pages published", default=False, help_text="Show the public leaderboard pages."
     )
-    ruleset = models.JSONField(
+    ruleset = RulesetField(
         default=default_ruleset, help_text="The ruleset this tournament is played under (R1-R12)."
     )
     rounds_planned = models.PositiveSmallIntegerField("number of rounds", default=1)
@@ -102,10 +133,16 @@ class Tournament(StoredModel):
 
         Remembered on the instance with a copy of the ruleset it was made from, and made again
         when the game or the ruleset no longer equals it: comparing is a twentieth of the cost
-        of serialising the ruleset, which a result write did three times (#18)."""
+        of serialising the ruleset, which a result write did three times (#18). A ruleset as
+        read from the database is found by its text, if it still equals what was read."""
         memo = self.__dict__.get("_rules_memo")
         if memo is not None and memo[0] == self.game and memo[1] == self.ruleset:
             return memo[2]
+        if isinstance(self.ruleset, StoredRuleset):  # found by the text it was read from
+            rules, read = _rules_read(self.game, self.ruleset.text)
+            if read == self.ruleset:
+                self.__dict__["_rules_memo"] = (self.game, read, rules)
+                return rules
         stored = json.dumps(self.ruleset, sort_keys=True)
         rules = _rules(self.game, stored)
         self.__dict__["_rules_memo"] = (self.game, json.loads(stored), rules)

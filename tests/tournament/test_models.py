@@ -1,7 +1,10 @@
 """The database itself refuses what the tournament model forbids."""
 
+import copy
 import datetime
 import importlib
+import json
+import pickle
 
 import pytest
 from django.apps import apps
@@ -15,7 +18,7 @@ from tests.factories import (
     StaffRoleFactory,
     TournamentFactory,
 )
-from tournament.models import Entry, StaffRole
+from tournament.models import Entry, StaffRole, StoredRuleset, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +50,35 @@ def test_a_tournaments_rules_follow_its_ruleset_changed_in_place_or_replaced() -
     tournament.ruleset = {}
     tournament.game = "parcellus"
     assert tournament.rules().game.key == "parcellus"
+
+
+def test_a_ruleset_read_from_the_database_finds_its_rules_by_its_text(monkeypatch) -> None:
+    """A ruleset as the database answered it is not written out again to find its rules (#18);
+    changed after it was read, in place, it is: the rules follow the ruleset, not the text."""
+    TournamentFactory(slug="read", ruleset={**ASAJ_2025.to_dict(), "table_size": 4})
+    tournament = Tournament.objects.get(slug="read")
+    assert isinstance(tournament.ruleset, StoredRuleset)
+    with monkeypatch.context() as patched:
+        patched.setattr(json, "dumps", lambda *args, **kwargs: pytest.fail("written out"))
+        assert tournament.rules().ruleset.table_size == 4
+        again = Tournament.objects.get(slug="read")
+        assert again.rules() is tournament.rules()  # one per process, as for every ruleset
+    again.ruleset["table_size"] = 5  # changed in place after it was read
+    assert again.rules().ruleset.table_size == 5
+    fresh = Tournament.objects.get(slug="read")
+    fresh.ruleset["games"][0]["dealt"] = 11  # nested
+    assert fresh.rules().ruleset.games[0].dealt == 11
+
+
+def test_a_read_ruleset_copies_and_stores_as_the_dict_it_holds() -> None:
+    TournamentFactory(slug="read")
+    tournament = Tournament.objects.get(slug="read")
+    for copied in (copy.deepcopy(tournament.ruleset), pickle.loads(pickle.dumps(tournament))):
+        ruleset = getattr(copied, "ruleset", copied)
+        assert type(ruleset) is dict and ruleset == tournament.ruleset
+    tournament.save()
+    tournament.refresh_from_db()
+    assert tournament.rules().ruleset == ASAJ_2025
 
 
 def test_a_player_cannot_enter_the_same_tournament_twice() -> None:

@@ -553,6 +553,12 @@ class Rules(ABC, Generic[R]):
         """Every side placed by the ruleset's order and tie-breaks; level sides share a place
         (1, 2, 2, 4) and are listed by key."""
 
+    def stats(self, lines: Sequence[StandingLine]) -> dict[str, Mapping[str, int]]:
+        """Each line's stats by its key, as ``rank`` gives them, for a caller that needs them
+        without the places. A game whose stats come from each line alone may give them without
+        ranking (Kalooki)."""
+        return {placing.key: placing.stats for placing in self.rank(lines)}
+
     def cites(self, topic: str) -> str:
         """The rule the apps cite when they refuse an entry for a reason every game has, by
         ``topic``: ``"order"`` (deals are entered in the schedule's order, none after the match

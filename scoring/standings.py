@@ -643,14 +643,18 @@ def _place(rules: Rules[Any], tallies: dict[int, Tally], latest: int | None) -> 
     """Places now over the rounds that count (none live), by the game's ranking, and the
     movement since the end of the previous one of them (`latest`)."""
     every_line = [tally.line(every_round=True) for tally in tallies.values()]
-    every = rules.rank(every_line)
-    by_key = {tally.key: tally for tally in tallies.values()}
-    for placing in every:
-        by_key[placing.key].stats = dict(placing.stats)
     ranked = [t for t in tallies.values() if t.has_played and t.status != "disqualified"]
     lines = [tally.line() for tally in ranked]
-    # No round live and everyone placed: the same lines, so the same places (not ranked twice).
-    for placing in every if lines == every_line else rules.rank(lines):
+    placings = rules.rank(lines)
+    # No round live and everyone placed: the same lines, so the same stats (not summed twice).
+    if lines == every_line:
+        every = {placing.key: placing.stats for placing in placings}
+    else:
+        every = rules.stats(every_line)
+    by_key = {tally.key: tally for tally in tallies.values()}
+    for key, stats in every.items():
+        by_key[key].stats = dict(stats)
+    for placing in placings:
         tally = by_key[placing.key]
         tally.place, tally.shared = placing.place, placing.shared
         tally.ranked_stats = dict(placing.stats)

@@ -275,6 +275,10 @@ class KalookiRules(Rules[Ruleset]):
         rest = [column for name, column in _COLUMNS.items() if column not in chain]
         return (_TOTAL, *chain, *[c for c in rest if c.stat != "total"])
 
+    def stats(self, lines: Sequence[StandingLine]) -> dict[str, Mapping[str, int]]:
+        """Each line's sums, as ``rank`` gives them (R12.3), without placing them."""
+        return {line.key: _summed(line) for line in lines}
+
     def rank(self, lines: Sequence[StandingLine]) -> tuple[Placing, ...]:
         """R12.3 through the engine's ranking: lowest total, then the ruleset's tie-breaks."""
         summed = {line.key: _summed(line) for line in lines}

@@ -3,7 +3,7 @@
 Parametrised over ``games.GAME_KEYS``: presets round-trip through ``dump``/``load``, settings carry
 valid JSON Schemas, table plans seat everyone, a whole match of ``example_entry`` deals evaluates
 without errors and ends, entries are canonical, hostile values are errors (never exceptions) that
-cite their rule, ``rank`` places every side once, and dispute tools answer in the shared shape.
+cite their rule, ``rank`` places every side once (``stats`` gives its stats), and dispute tools answer in the shared shape.
 """
 
 from __future__ import annotations
@@ -217,6 +217,7 @@ def test_rank_places_every_side_once(rules: Rules[Any]):
         assert placing.place in (index + 1, places[index - 1])
     columns = [column.stat for column in rules.columns()]
     assert columns and all(column in placings[0].stats for column in columns)
+    assert rules.stats(lines) == {placing.key: placing.stats for placing in placings}
 
 
 def _round(rules: Rules[Any], seed: int) -> Sequence[SideResult]:

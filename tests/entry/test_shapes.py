@@ -4,6 +4,7 @@ import datetime
 import threading
 
 import pytest
+from django.core.validators import MaxValueValidator, MinLengthValidator
 from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -86,15 +87,23 @@ json_values = st.recursive(
     ),
     max_leaves=12,
 )
+# Values at the edges of the fields' own checks, which a plain value of the right type passes
+# without DRF's walk (`shapes._plain_values_checked_at_once`): bounds, lengths, blanks, NULs,
+# surrogates, a yes/no for a number.
+edge_integers = st.sampled_from([0, 1, 50, 51, -100_000, 100_000, 100_001, 2**63, True, 3.0])
+edge_texts = st.sampled_from(
+    ["", " ", " a ", "a\x00b", "\ud800", "é", "x" * 80, "x" * 81, " " + "x" * 80 + " ", "\t"]
+) | st.text(max_size=90)
 hand = st.fixed_dictionaries(
     {},
     optional={
-        "seat": json_values | st.integers(0, 6),
+        "seat": json_values | st.integers(0, 6) | edge_integers,
         "entry": json_values,
-        "points": json_values | st.integers(-5, 200),
-        "cards": json_values,
+        "points": json_values | st.integers(-5, 200) | edge_integers,
+        "cards": json_values | edge_texts,
         "went_out": json_values | st.booleans(),
-        "calls": json_values,
+        "calls": json_values | edge_integers,
+        "overcall_penalty": st.booleans() | edge_integers,
     },
 )
 body = st.fixed_dictionaries(
@@ -106,9 +115,10 @@ body = st.fixed_dictionaries(
             max_size=3,
         ),
         "values": json_values,
-        "version": json_values,
+        "version": json_values | edge_integers,
         "void": json_values,
-        "entered_by": json_values,
+        "entered_by": json_values | edge_texts,
+        "reason": edge_texts,
     },
 )
 
@@ -117,6 +127,26 @@ body = st.fixed_dictionaries(
 @given(body | json_values)
 def test_any_body_gets_the_same_answer_as_from_a_fresh_serializer(data):
     assert shaped(ts.TableResultInput, data) == drf(ts.TableResultInput, data)
+
+
+def test_a_plain_value_is_taken_at_once_only_where_the_fields_checks_are_its_own():
+    """A field with a validator of its own, or of a class of its own, is checked by DRF."""
+
+    class Odd(serializers.IntegerField):
+        pass
+
+    class Body(serializers.Serializer):
+        plain = serializers.IntegerField(max_value=9)
+        checked = serializers.IntegerField(validators=[MaxValueValidator(5)])
+        odd = Odd()
+        named = serializers.CharField(max_length=5, validators=[MinLengthValidator(2)])
+
+    serializer = shape(Body)._serializer()
+    taken_at_once = [name for name, f in serializer.fields.items() if "run_validation" in vars(f)]
+    assert taken_at_once == ["plain"]
+    body = {"plain": 9, "checked": 6, "odd": 1, "named": "a"}
+    assert shaped(Body, body) == drf(Body, body)
+    assert set(shaped(Body, body)[1]) == {"checked", "named"}
 
 
 def test_an_answer_is_the_serializers_data():

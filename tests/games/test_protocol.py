@@ -3,7 +3,8 @@
 Parametrised over ``games.GAME_KEYS``: presets round-trip through ``dump``/``load``, settings carry
 valid JSON Schemas, table plans seat everyone, a whole match of ``example_entry`` deals evaluates
 without errors and ends, entries are canonical, hostile values are errors (never exceptions) that
-cite their rule, ``rank`` places every side once (``stats`` gives its stats), and dispute tools answer in the shared shape.
+cite their rule, ``rank`` places every side once (``stats`` gives its stats), and dispute tools
+answer in the shared shape.
 """
 
 from __future__ import annotations

@@ -349,7 +349,8 @@ def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
             "table_id", "round__number", "table__number", "entry_id", "table__time_called_at"
         )
     ):
-        tables.setdefault(table_id, TableMatch(table_id, round, number, time_called=bool(called)))
+        if table_id not in tables:  # made once, not once per seat
+            tables[table_id] = TableMatch(table_id, round, number, time_called=bool(called))
         seated[table_id].append(entry)
     for table_id, entries in seated.items():
         count = max(side_count(rules, len(entries)), 1)
@@ -434,9 +435,12 @@ def _read_sums(tournament: Tournament, tables: dict[int, TableMatch], flag: str 
     for table_id, side, points, out, flagged in _summed_sides(counted, flag):
         if table_id in tables:
             sums = tables[table_id].sums
-            sums += [SideSums()] * (side + 1 - len(sums))
+            sums += [_UNSUMMED] * (side + 1 - len(sums))
             sums[side] = SideSums(points, out, flagged)
     _read_last_deals({deal_id: tables[table_id] for table_id, (_, deal_id) in last.items()})
+
+
+_UNSUMMED = SideSums()  # a side without a confirmed deal (frozen: one for all)
 
 
 def _summed_sides(results: Any, flag: str | None) -> list[tuple]:
@@ -459,10 +463,14 @@ def _read_last_deals(last: dict[int, TableMatch]) -> None:
         return
     results = DealResult.objects.filter(deal_id__in=list(last)).order_by()
     sides: dict[int, list[tuple[int, SideScore]]] = defaultdict(list)
+    scores: dict[tuple, SideScore] = {}  # one per (points, out): they are frozen
     for deal_id, side, points, went_out in _rows(
         results.values_list("deal_id", "side", "points", "went_out")
     ):
-        sides[deal_id].append((side, SideScore(points, bool(went_out))))
+        score = scores.get(key := (points, went_out))
+        if score is None:
+            score = scores[key] = SideScore(points, bool(went_out))
+        sides[deal_id].append((side, score))
     for deal_id, table in last.items():
         scores = [score for _, score in sorted(sides[deal_id], key=itemgetter(0))]
         table.entered[deal_id] = DealScore(table.entered[deal_id].number, tuple(scores))

@@ -288,9 +288,9 @@ class KalookiRules(Rules[Ruleset]):
             )
             for key, s in summed.items()
         ]
-        placings = legacy_standings.rank_standings(legacy, self.ruleset)
         return tuple(
-            Placing(p.place, p.line.player, summed[p.line.player], p.shared) for p in placings
+            Placing(place, line.player, summed[line.player], shared)
+            for place, line, shared in legacy_standings.places(legacy, self.ruleset)
         )
 
     # --- dispute tools --------------------------------------------------------------------------
@@ -367,10 +367,13 @@ def _deal_score(game: GameScore) -> DealScore:
     return DealScore(game.game, sides, game.void, {"down_and_out": game.down_and_out})
 
 
+_UNPLAYED = SideSums()  # frozen: one for every side that has played nothing
+
+
 def _set_stats(sums: Sequence[SideSums], adjustments: Sequence[int]) -> list[dict[str, int]]:
     """Each player's set: the points (with any ruling's), the games gone out in, and of those
     the ones gone out down and out (R8.3)."""
-    unplayed = [SideSums()] * (len(adjustments) - len(sums))  # a ruling before any game
+    unplayed = [_UNPLAYED] * (len(adjustments) - len(sums))  # a ruling before any game
     stats = [
         {"total": side.points, "games_won": side.went_out, "down_and_outs": side.flagged}
         for side in [*sums, *unplayed]

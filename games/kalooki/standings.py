@@ -42,7 +42,12 @@ _TIE_BREAK_KEYS: dict[str, Callable[[StandingLine], int]] = {
 
 def rank_standings(lines: Iterable[StandingLine], ruleset: Ruleset) -> tuple[Placing, ...]:
     """Place every player (R12.3); level players share a place and are listed by name."""
+    return tuple(Placing(*placed) for placed in places(lines, ruleset))
 
+
+def places(lines: Iterable[StandingLine], ruleset: Ruleset) -> list[tuple[int, StandingLine, bool]]:
+    """`rank_standings` as (place, line, shared), best first: for a caller that makes placings
+    of its own (the standings of a tournament: thousands of lines, three times a refresh)."""
     breaks = [_TIE_BREAK_KEYS[name] for name in ruleset.tie_breaks]
 
     def key(line: StandingLine) -> tuple[int, ...]:
@@ -50,7 +55,7 @@ def rank_standings(lines: Iterable[StandingLine], ruleset: Ruleset) -> tuple[Pla
 
     keyed = sorted(((key(line), line) for line in lines), key=lambda kl: (kl[0], kl[1].player))
     level = Counter(k for k, _ in keyed)
-    places: dict[tuple[int, ...], int] = {}
+    first: dict[tuple[int, ...], int] = {}
     for index, (k, _) in enumerate(keyed, start=1):
-        places.setdefault(k, index)
-    return tuple(Placing(places[k], line, level[k] > 1) for k, line in keyed)
+        first.setdefault(k, index)
+    return [(first[k], line, level[k] > 1) for k, line in keyed]

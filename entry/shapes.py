@@ -154,7 +154,13 @@ def _yes_or_no(data: Any) -> Any:
 
 
 def _whole_number(low: int | None, high: int | None, data: Any) -> Any:
-    return data if type(data) is int and _within(data, low, high) else _DRFS
+    """A whole number within the bounds (and short enough for DRF to write out as text)."""
+    if type(data) is int and data.bit_length() <= _MOST_BITS and _within(data, low, high):
+        return data
+    return _DRFS
+
+
+_MOST_BITS = 4000  # about 1,200 digits: well within the digits Python writes out (4,300)
 
 
 def _checks(field: fields.Field) -> set[tuple[type, Any]] | None:
@@ -201,8 +207,9 @@ def _represent(serializer: serializers.Serializer) -> Represent:
         for field in serializer._readable_fields
         if field.source != "*" and len(field.source_attrs) == 1
     ]
-    if len(plan) != len(list(serializer._readable_fields)):
-        return serializer.to_representation  # a field reads a path or the whole instance
+    own_answer = not _own(serializer, serializers.Serializer)
+    if own_answer or len(plan) != len(list(serializer._readable_fields)):
+        return serializer.to_representation  # an answer of its own, or a field reads a path
 
     def represent(instance: Any) -> dict[str, Any]:
         if not isinstance(instance, Mapping):
@@ -211,8 +218,10 @@ def _represent(serializer: serializers.Serializer) -> Represent:
         try:
             for name, key, value in plan:
                 found = instance[key]
+                if callable(found):
+                    raise KeyError(key)  # DRF calls it
                 answer[name] = None if found is None else value(found)
-        except KeyError:  # a default, a null or a field left out: DRF's own rules
+        except KeyError:  # a default, a null, a field left out, a callable: DRF's own rules
             return serializer.to_representation(instance)
         return answer
 

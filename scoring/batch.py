@@ -138,8 +138,9 @@ _NEW_DEAL = f"currval(pg_get_serial_sequence('{Deal._meta.db_table}', 'id'))"
 # text, a JSON column's value as it is.
 _INTEGERS = {"IntegerField", "PositiveIntegerField", "PositiveSmallIntegerField"}
 _INTEGERS |= {"SmallIntegerField", "BigIntegerField", "AutoField", "BigAutoField"}
-_PLAIN = {"CharField": str, "TextField": str, "BooleanField": bool} | dict.fromkeys(_INTEGERS, int)
-_MOMENTS = {"DateTimeField", "DateField"}
+_PLAIN = {"CharField": str, "TextField": str, "SlugField": str, "BooleanField": bool}
+_PLAIN |= dict.fromkeys(_INTEGERS, int)
+_MOMENTS = {"DateTimeField": datetime, "DateField": date}
 
 
 def row_insert(obj: Model) -> None:
@@ -196,13 +197,27 @@ def _json_form(model: type[Model], field: Field) -> Read:
     kind = field.get_internal_type()
     if kind == "ForeignKey":
         kind = field.target_field.get_internal_type()
-    if kind == "JSONField" and type(field) is JSONField and field.encoder is None:
+    if kind == "JSONField" and _json_as_django_sends_it(field):
         return _as_is  # Django sends `json.dumps(value)`
-    if kind in _PLAIN:
+    if kind in _PLAIN and _stock(field):
         return functools.partial(_plain, _PLAIN[kind], field)
-    if kind in _MOMENTS:
-        return functools.partial(_iso, field)
+    if kind in _MOMENTS and _stock(field):
+        return functools.partial(_iso, field, _MOMENTS[kind])
     raise TypeError(f"{model.__name__}.{field.name}: no JSON form for a {kind}")
+
+
+def _stock(field: Field) -> bool:
+    """A field of Django's own class, which prepares a value as its kind does."""
+    return type(field).__module__.startswith("django.db.models.fields")
+
+
+def _json_as_django_sends_it(field: Field) -> bool:
+    """A JSON column whose value Django sends as `json.dumps` writes it: no encoder, and no
+    preparation of the field's own (a subclass may read it its own way)."""
+    kind = type(field)
+    prepares = (kind.get_prep_value, kind.get_db_prep_value, kind.get_db_prep_save)
+    django = (JSONField.get_prep_value, JSONField.get_db_prep_value, JSONField.get_db_prep_save)
+    return isinstance(field, JSONField) and field.encoder is None and prepares == django
 
 
 def _as_is(value: Any) -> Any:
@@ -216,11 +231,13 @@ def _plain(kind: type, field: Field, value: Any) -> Any:
     return field.get_db_prep_save(value, connection)
 
 
-def _iso(field: Field, value: Any) -> str | None:
-    """A moment (aware) or a date as its ISO text; another value as Django prepares it first."""
+def _iso(field: Field, kind: type, value: Any) -> str | None:
+    """A moment or a day as its ISO text: as it is if it is of the column's `kind` (a moment
+    with its zone), else as Django prepares it first (a day in a moment's column is midnight in
+    the project's zone; a moment in a day's column, its day there)."""
     if value is None:
         return None
-    if type(value) is not date and (type(value) is not datetime or value.tzinfo is None):
+    if type(value) is not kind or (kind is datetime and value.tzinfo is None):
         value = field.get_db_prep_save(value, connection)
     return value.isoformat()
 

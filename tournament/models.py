@@ -134,7 +134,10 @@ class Tournament(StoredModel):
         Remembered on the instance with a copy of the ruleset it was made from, and made again
         when the game or the ruleset no longer equals it: comparing is a twentieth of the cost
         of serialising the ruleset, which a result write did three times (#18). A ruleset as
-        read from the database is found by its text, if it still equals what was read."""
+        read from the database is found by its text, if it still equals what was read. Equal
+        as Python compares (1 == 1.0 == True): a value changed in place to an equal one of
+        another type keeps the rules made before; the director's pages replace a ruleset whole,
+        checked by the game, and never change one in place."""
         memo = self.__dict__.get("_rules_memo")
         if memo is not None and memo[0] == self.game and memo[1] == self.ruleset:
             return memo[2]

@@ -149,6 +149,29 @@ def test_a_plain_value_is_taken_at_once_only_where_the_fields_checks_are_its_own
     assert set(shaped(Body, body)[1]) == {"checked", "named"}
 
 
+def test_an_answer_of_a_serializers_own_or_holding_a_callable_is_drfs():
+    class Own(serializers.Serializer):
+        n = serializers.IntegerField()
+
+        def to_representation(self, instance):
+            return {"n": instance["n"] * 2}
+
+    class Plain(serializers.Serializer):
+        n = serializers.IntegerField()
+
+    assert shape(Own).answer({"n": 2}) == {"n": 4}
+    assert shape(Plain).answer({"n": lambda: 3}) == {"n": 3}  # DRF calls it
+
+
+def test_a_whole_number_too_long_to_write_out_is_checked_by_drf():
+    class Unbounded(serializers.Serializer):
+        n = serializers.IntegerField()
+
+    huge = 10**5000
+    assert shaped(Unbounded, {"n": huge}) == drf(Unbounded, {"n": huge})
+    assert shaped(Unbounded, {"n": 10**300}) == ("valid", {"n": 10**300})
+
+
 def test_an_answer_is_the_serializers_data():
     at = timezone.make_aware(datetime.datetime(2026, 11, 24, 9, 30, 5, 123456), datetime.UTC)
     score = {

@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 from django.db import DatabaseError, IntegrityError, transaction
-from django.db.models import DecimalField
+from django.db.models import CharField, DecimalField
 from django.forms.models import model_to_dict
 
 from scoring.batch import deal_rows_insert, row_insert, table_deals
@@ -117,6 +117,30 @@ def test_a_moment_is_stored_to_the_microsecond_whatever_its_zone():
     assert ResultRevision.objects.get(deal=deal).confirmed_at == moment
 
 
+def test_a_day_in_a_moments_column_and_a_moment_in_a_days_are_stored_as_save_stores_them():
+    """Django reads them in the project's zone (America/Jamaica by default): a day in a
+    moment's column is midnight there, a moment in a day's column is its day there."""
+    from tournament.models import Tournament
+
+    late = datetime.datetime(2026, 11, 25, 2, 0, tzinfo=datetime.UTC)  # the 24th in Kingston
+    stored_tournaments, stored_revisions = [], []
+    for name, save in (("saved", lambda obj: obj.save(force_insert=True)), ("ours", row_insert)):
+        tournament = Tournament(name=name, slug=name, starts_on=late, ends_on=late)
+        save(tournament)
+        stored_tournaments.append(Tournament.objects.values("starts_on").get(slug=name))
+        deal = Deal.objects.create(table=TableFactory(), number=1, attempt=1)
+        revision = ResultRevision(
+            deal=deal, version=1, entry={}, scores={}, confirmed_at=datetime.date(2026, 11, 24)
+        )
+        with pytest.warns(RuntimeWarning, match="naive datetime"):
+            save(revision)
+        stored_revisions.append(ResultRevision.objects.values("confirmed_at").get(deal=deal))
+    assert (
+        stored_tournaments[0] == stored_tournaments[1] == {"starts_on": datetime.date(2026, 11, 24)}
+    )
+    assert stored_revisions[0] == stored_revisions[1]
+
+
 @pytest.mark.parametrize(
     "values",
     [{"version": 2**31}, {"entered_via": "a\x00b"}, {"entry": {"text": "a\x00b"}}],
@@ -142,6 +166,13 @@ def test_a_column_of_a_kind_without_a_json_form_is_refused_at_once():
 
     with pytest.raises(TypeError, match="no JSON form for a DecimalField"):
         _json_form(Deal, DecimalField(name="odds", max_digits=4, decimal_places=2))
+
+    class Shouted(CharField):  # a text of our own: it may prepare a value its own way
+        def get_prep_value(self, value):
+            return super().get_prep_value(value).upper()
+
+    with pytest.raises(TypeError, match="no JSON form for a CharField"):
+        _json_form(Deal, Shouted(name="call", max_length=9))
 
 
 @pytest.mark.parametrize("sides", [5, 6])

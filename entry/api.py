@@ -431,7 +431,8 @@ class TableResultApi(TableApi):
         if data.get("game", number) != number:
             raise exceptions.ValidationError({"game": f"This address is deal {number}."})
         self.require_name(table, data["entered_by"], "entered_by", "who is entering")
-        held = services.table_hold(table)  # the seats, read once under the table's lock
+        # The seats, read once under the table's lock; the tournament as read with the table.
+        held = services.table_hold(table, read_now=True)
         answered: list[tuple[dict[str, Any], int]] = []
 
         def answer(deal: Deal, created: bool) -> list[Model]:

@@ -52,7 +52,7 @@ from scoring.prepared import PreparedRead, leave_prefetched
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
 from tables.selectors import seats_prefetch
-from tournament.models import Round
+from tournament.models import Round, Tournament
 
 
 class ResultRefused(Exception):
@@ -335,23 +335,27 @@ def _hold_round_of(table_id: int) -> None:
         )
 
 
-def table_hold(table: Table) -> HeldTable:
+def table_hold(table: Table, *, read_now: bool = False) -> HeldTable:
     """The table locked until the transaction ends (`_lock`), with its seats and deal attempts:
     for a caller that needs the seats before it calls `result_submit` (to find players by
     seat), so that both read them once, under the lock. The seats are also prefetched on the
-    held table (`tables.selectors.seats_prefetch`)."""
+    held table (`tables.selectors.seats_prefetch`). `read_now`: the caller read `table` with
+    its round and tournament in this same request (the API, by the table's link), and the lock
+    keeps that tournament instead of reading it again (#18): a result does not lock the
+    tournament's row, so a read a moment earlier is as good, and its game and ruleset do not
+    change once a round exists (`tournament_update`)."""
     if not transaction.get_connection().in_atomic_block:
         raise transaction.TransactionManagementError("Hold a table inside a transaction.")
-    return _hold(table)
+    return _hold(table, table.round.tournament if read_now else None)
 
 
-def _hold(table: Table | HeldTable) -> HeldTable:
+def _hold(table: Table | HeldTable, tournament: Tournament | None = None) -> HeldTable:
     """The table locked (`_lock`), with its seats and deal attempts and their results: one
     round trip on PostgreSQL (two the first time a round is played), none when the caller holds
-    it already (`table_hold`)."""
+    it already (`table_hold`); its `tournament` as the caller has it, if given."""
     if isinstance(table, HeldTable):
         return table
-    table, seats, deals = _lock_with_seats(table)
+    table, seats, deals = _lock_with_seats(table, tournament)
     for deal in deals:
         deal.table = table
     return HeldTable(table, seats, deals)
@@ -365,43 +369,55 @@ _ROUND_THEN_TABLE = (
 )
 
 
-def _seats_with_table(table_id: int) -> QuerySet[Seat]:
-    """The table's seats and players, the round (share) and the table's row locked."""
-    seats = Seat.objects.select_related("table__round__tournament", "entry__player")
+def _seats_with_table(table_id: int, tournament: bool = True) -> QuerySet[Seat]:
+    """The table's seats and players, the round (share) and the table's row locked; with the
+    round's tournament unless the caller has it."""
+    table = "table__round__tournament" if tournament else "table__round"
+    seats = Seat.objects.select_related(table, "entry__player")
     seats = seats.filter(table_id=table_id).order_by("position")
     return seats.select_for_update(of=("table__round", "table"), no_key=True)
 
 
-_SEATS_LOCKED = PreparedRead(
-    _seats_with_table,
-    rewrite=lambda sql: sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE),
-    shared=["table"],
-)
+def _locked_read(build: Callable[[int], QuerySet[Seat]]) -> PreparedRead:
+    lock = lambda sql: sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE)  # noqa: E731
+    return PreparedRead(build, rewrite=lock, shared=["table"])
 
 
-def _lock_with_seats(table: Table) -> tuple[Table, list[Seat], list[Deal]]:
+_SEATS_LOCKED = _locked_read(_seats_with_table)
+_SEATS_LOCKED_TOURNAMENT_KNOWN = _locked_read(lambda pk: _seats_with_table(pk, tournament=False))
+
+
+def _lock_with_seats(
+    table: Table, tournament: Tournament | None = None
+) -> tuple[Table, list[Seat], list[Deal]]:
     """`_lock`, the table's seats with their players in seat order, and its deals
     (`table_deals`). On PostgreSQL one message of two statements: the first reads the seats and
     locks the round (share) and then the table's row, as `_lock` does in two; the second reads
-    the deals, under that lock. The seats are left prefetched on the table (`seats_prefetch`)."""
+    the deals, under that lock. The seats are left prefetched on the table (`seats_prefetch`).
+    With the table's `tournament`, the lock does not read it again (`table_hold`)."""
     if connection.vendor != "postgresql":
         table = _lock(table)
+        if tournament is not None:
+            Round.tournament.field.set_cached_value(table.round, tournament)
         prefetch_related_objects([table], seats_prefetch())
         return table, list(table.seats.all()), table_deals(table.pk)
     _start_round(table)
-    seats_sql, seats_params = _SEATS_LOCKED.statement(table.pk)
+    read = _SEATS_LOCKED if tournament is None else _SEATS_LOCKED_TOURNAMENT_KNOWN
+    seats_sql, seats_params = read.statement(table.pk)
     deals_sql, deals_params = table_deals_statement(table.pk)
     with connection.cursor() as cursor:
         cursor.execute(f"{seats_sql};\n{deals_sql}", [*seats_params, *deals_params])
-        seats = _SEATS_LOCKED.read(cursor.fetchall())
+        seats = read.read(cursor.fetchall())
         cursor.nextset()
         deals = table_deals_read(cursor.fetchone()[0])
     if not seats:  # no seat to read: the table is locked now, and refused for its seats
         table = _lock(table)
         return table, [], table_deals(table.pk)  # read again, under the lock
-    table = seats[0].table  # one object, which every seat holds
-    leave_prefetched(table, "seats", seats)
-    return table, seats, deals
+    locked = seats[0].table  # one object, which every seat holds
+    if tournament is not None:
+        Round.tournament.field.set_cached_value(locked.round, tournament)
+    leave_prefetched(locked, "seats", seats)
+    return locked, seats, deals
 
 
 def _create(

@@ -70,12 +70,13 @@ def test_a_new_result_takes_the_same_statements_at_any_size(players: int, played
         assert len(done) == SQLITE_STATEMENTS, "\n".join(done)
         return
     assert len(done) == SENT <= ROUND_TRIPS, "\n".join(done)
-    # The link's table is read once, with its round and tournament; the lock reads them fresh
-    # with the seats, the deals are read after it in the same message, and the result's rows go
-    # in one message.
+    # The link's table is read once, with its round and tournament; the lock reads the table
+    # and round fresh with the seats (the tournament as the link read it), the deals are read
+    # after it in the same message, and the result's rows go in one message.
     assert sum('FROM "tables_table"' in sql for sql in done) == 1
     [held] = [sql for sql in done if "FOR NO KEY UPDATE" in sql]
     assert held.index("FOR NO KEY UPDATE") < held.index("FROM scoring_deal d WHERE")
+    assert '"tournament_tournament"' not in held and '"tournament_round"' in held
     [rows] = [sql for sql in done if sql.startswith("INSERT")]
     assert rows.index('"scoring_resultrevision"') < rows.index('"scoring_idempotencyrecord"')
 

@@ -1,13 +1,20 @@
 """Recording a game result: the engine's checks decide, and nothing refused is saved."""
 
 import pytest
+from django.db import transaction
 
 from scoring.models import Deal, DealResult, ResultRevision
-from scoring.services import HandInput, ResultRefused, WarningsNotConfirmed, result_record
+from scoring.services import (
+    HandInput,
+    ResultRefused,
+    WarningsNotConfirmed,
+    result_record,
+    table_hold,
+)
 from tables.models import Table
 from tables.services import round_seat
 from tests.factories import EntryFactory, RoundFactory, TournamentFactory
-from tournament.models import Round
+from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -131,6 +138,23 @@ def test_with_second_person_confirmation_a_result_waits(table: Table) -> None:
     game = result_record(table=table, number=1, hands=_hands(table, **GAME_1), via="table link")
     assert game.status == Deal.Status.PENDING
     assert game.revisions.get().status == ResultRevision.Status.PENDING
+
+
+def test_a_held_table_reads_its_tournament_under_the_lock_unless_the_caller_read_it_now(
+    table: Table,
+) -> None:
+    """A table read some time ago may hold a tournament changed since: the lock reads it again.
+    A caller that read the table in this request (the API) may keep its own (`read_now`)."""
+    table = Table.objects.select_related("round__tournament").get(pk=table.pk)
+    Tournament.objects.update(requires_confirmation=True)  # changed since the table was read
+    with transaction.atomic():
+        fresh = table_hold(table)
+        assert fresh.table.round.tournament.requires_confirmation is True
+    with transaction.atomic():
+        kept = table_hold(table, read_now=True)
+        assert kept.table.round.tournament is table.round.tournament
+        assert kept.table.round is not table.round  # the round, read under its lock
+    assert [seat.pk for seat in kept.seats] == [seat.pk for seat in fresh.seats]
 
 
 def test_the_revision_keeps_the_entry_as_submitted(table: Table) -> None:

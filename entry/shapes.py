@@ -7,7 +7,7 @@ fields built, and runs DRF's own validation and representation with it: the same
 same refusals (a 400 with the same field errors), the same answer. Only serializers that use no
 context and no instance may be shapes (the table API's inputs and answers use neither).
 
-An answer is made by a plan worked out once from the serializer's fields (`_plan`): DRF's walk
+An answer is made by a plan worked out once from the serializer's fields (`_represent`): DRF's walk
 through the fields (`get_attribute`, then `to_representation`, field by field) cost a result
 write a tenth of its CPU. Where DRF's own method would give the value back as it is, or call
 `int`, `str` or `dict` on it, the plan does that; any other field (a date, a choice, a field

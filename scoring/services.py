@@ -356,6 +356,8 @@ def _hold(table: Table | HeldTable, tournament: Tournament | None = None) -> Hel
     if isinstance(table, HeldTable):
         return table
     table, seats, deals = _lock_with_seats(table, tournament)
+    if tournament is not None:
+        Round.tournament.field.set_cached_value(table.round, tournament)
     for deal in deals:
         deal.table = table
     return HeldTable(table, seats, deals)
@@ -378,9 +380,12 @@ def _seats_with_table(table_id: int, tournament: bool = True) -> QuerySet[Seat]:
     return seats.select_for_update(of=("table__round", "table"), no_key=True)
 
 
+def _round_then_table(sql: str) -> str:
+    return sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE)
+
+
 def _locked_read(build: Callable[[int], QuerySet[Seat]]) -> PreparedRead:
-    lock = lambda sql: sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE)  # noqa: E731
-    return PreparedRead(build, rewrite=lock, shared=["table"])
+    return PreparedRead(build, rewrite=_round_then_table, shared=["table"])
 
 
 _SEATS_LOCKED = _locked_read(_seats_with_table)
@@ -394,11 +399,9 @@ def _lock_with_seats(
     (`table_deals`). On PostgreSQL one message of two statements: the first reads the seats and
     locks the round (share) and then the table's row, as `_lock` does in two; the second reads
     the deals, under that lock. The seats are left prefetched on the table (`seats_prefetch`).
-    With the table's `tournament`, the lock does not read it again (`table_hold`)."""
+    With the table's `tournament`, the lock does not read it (`_hold` puts it on the round)."""
     if connection.vendor != "postgresql":
         table = _lock(table)
-        if tournament is not None:
-            Round.tournament.field.set_cached_value(table.round, tournament)
         prefetch_related_objects([table], seats_prefetch())
         return table, list(table.seats.all()), table_deals(table.pk)
     _start_round(table)
@@ -413,11 +416,9 @@ def _lock_with_seats(
     if not seats:  # no seat to read: the table is locked now, and refused for its seats
         table = _lock(table)
         return table, [], table_deals(table.pk)  # read again, under the lock
-    locked = seats[0].table  # one object, which every seat holds
-    if tournament is not None:
-        Round.tournament.field.set_cached_value(locked.round, tournament)
-    leave_prefetched(locked, "seats", seats)
-    return locked, seats, deals
+    table = seats[0].table  # one object, which every seat holds
+    leave_prefetched(table, "seats", seats)
+    return table, seats, deals
 
 
 def _create(

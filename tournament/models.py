@@ -44,16 +44,9 @@ def game_choices() -> list[tuple[str, str]]:
 
 
 @lru_cache(maxsize=256)
-def _rules(game: str, stored: str) -> Rules[Any]:
-    """The rules of a stored ruleset, read once per process (rulesets are immutable)."""
-    kind = games.get(game)
-    return kind.rules(kind.load(json.loads(stored)))
-
-
-@lru_cache(maxsize=256)
-def _rules_read(game: str, text: str) -> tuple[Rules[Any], dict[str, Any]]:
-    """The rules of a ruleset as the database answered it, with the ruleset they were made
-    from (to compare with a tournament's, which may have changed since it was read)."""
+def _rules(game: str, text: str) -> tuple[Rules[Any], dict[str, Any]]:
+    """The rules of a stored ruleset's JSON text, read once per process (rulesets are
+    immutable), with the ruleset they were made from (to compare with a tournament's)."""
     ruleset = json.loads(text)
     kind = games.get(game)
     return kind.rules(kind.load(ruleset)), ruleset
@@ -141,14 +134,12 @@ class Tournament(StoredModel):
         memo = self.__dict__.get("_rules_memo")
         if memo is not None and memo[0] == self.game and memo[1] == self.ruleset:
             return memo[2]
+        rules, read = None, None
         if isinstance(self.ruleset, StoredRuleset):  # found by the text it was read from
-            rules, read = _rules_read(self.game, self.ruleset.text)
-            if read == self.ruleset:
-                self.__dict__["_rules_memo"] = (self.game, read, rules)
-                return rules
-        stored = json.dumps(self.ruleset, sort_keys=True)
-        rules = _rules(self.game, stored)
-        self.__dict__["_rules_memo"] = (self.game, json.loads(stored), rules)
+            rules, read = _rules(self.game, self.ruleset.text)
+        if read != self.ruleset:
+            rules, read = _rules(self.game, json.dumps(self.ruleset, sort_keys=True))
+        self.__dict__["_rules_memo"] = (self.game, read, rules)
         return rules
 
 

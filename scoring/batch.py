@@ -26,7 +26,7 @@ from django.db.models.sql import DeleteQuery, UpdateQuery
 from django.utils import timezone
 
 from scoring.models import Deal, DealResult, ResultRevision
-from scoring.prepared import leave_prefetched
+from scoring.prepared import leave_prefetched, send_as_one
 
 # What a caller stores with a result's rows, made once they are ready (`deal_rows_insert`).
 Also = Callable[[], Sequence[Model]]
@@ -261,14 +261,11 @@ def _insert_text(model: type[Model], of_new_deal: bool, vendor: str) -> str:
 
 
 def _run(statements: Iterable[tuple[str, Sequence[Any]]], fetch: bool = True) -> Any:
-    """Send the statements as one message (client-side binding); the first one's value. The
-    driver has every statement's answer when `execute` returns, and raises the first error."""
-    sqls, params = [], []
-    for sql, more in statements:
-        sqls.append(sql)
-        params.extend(more)
+    """Send the statements as one message (`send_as_one`: each prepared once per session); the
+    first one's value. The driver has every statement's answer when `execute` returns, and
+    raises the first error."""
     with connection.cursor() as cursor:
-        cursor.execute(";\n".join(sqls), params)
+        send_as_one(cursor, list(statements))
         return cursor.fetchone()[0] if fetch else None
 
 
@@ -356,7 +353,7 @@ def table_deals(table_id: int) -> list[Deal]:
     builds. Reading it costs a third of reading the rows and their JSON columns one by one
     (#18: it is every result write's read)."""
     with connection.cursor() as cursor:
-        cursor.execute(*table_deals_statement(table_id))
+        send_as_one(cursor, [table_deals_statement(table_id)])
         return table_deals_read(cursor.fetchone()[0])
 
 

@@ -48,7 +48,7 @@ from scoring.matches import (
     sides_of,
 )
 from scoring.models import Deal, DealResult, ResultRevision
-from scoring.prepared import PreparedRead, leave_prefetched
+from scoring.prepared import PreparedRead, leave_prefetched, send_as_one
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
 from tables.selectors import seats_prefetch
@@ -406,10 +406,8 @@ def _lock_with_seats(
         return table, list(table.seats.all()), table_deals(table.pk)
     _start_round(table)
     read = _SEATS_LOCKED if tournament is None else _SEATS_LOCKED_TOURNAMENT_KNOWN
-    seats_sql, seats_params = read.statement(table.pk)
-    deals_sql, deals_params = table_deals_statement(table.pk)
     with connection.cursor() as cursor:
-        cursor.execute(f"{seats_sql};\n{deals_sql}", [*seats_params, *deals_params])
+        send_as_one(cursor, [read.statement(table.pk), table_deals_statement(table.pk)])
         seats = read.read(cursor.fetchall())
         cursor.nextset()
         deals = table_deals_read(cursor.fetchone()[0])

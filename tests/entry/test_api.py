@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 
 from entry.idempotency import MAX_KEY
 from scoring.models import Deal, DealResult, IdempotencyRecord, ResultRevision
+from scoring.prepared import spelled_out
 from tables.models import Table
 from tests.scoring.playing import (
     director_of,
@@ -411,7 +412,8 @@ class TestIdempotency:
         self.keyed(phone, table, "k1")
         with CaptureQueriesContext(connection) as queries:
             assert self.keyed(phone, table, "k1").status_code == 201
-        statements = [query["sql"].split()[0].upper() for query in queries.captured_queries]
+        sent = [spelled_out(query["sql"]) for query in queries.captured_queries]
+        statements = [sql.split()[0].upper() for message in sent for sql in message]
         assert not {"INSERT", "UPDATE", "DELETE"} & set(statements), statements
         assert (Deal.objects.count(), ResultRevision.objects.count()) == (1, 1)
 

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from scoring.prepared import spelled_out
 from tables.models import Table
 from tests.scale import tournament_at_scale
 from tests.scoring.playing import play, play_set
@@ -46,8 +47,9 @@ def write(table: Table, number: int, **extra: object) -> tuple[int, list[str]]:
 
 
 def statements(sqls: list[str]) -> list[str]:
-    """The statements that are not the transaction's own markers."""
-    return [sql for sql in sqls if not sql.startswith(TRANSACTION)]
+    """The messages that are not the transaction's own markers, each spelled out: a statement
+    prepared in the session by its text (`send_as_one`), its statements joined again."""
+    return [";\n".join(spelled_out(sql)) for sql in sqls if not sql.startswith(TRANSACTION)]
 
 
 def first_table(players: int, played: int) -> Table:

@@ -7,7 +7,10 @@ under 300 ms on this machine, and no errors. The run:
 2. sets up, through the services a director uses, a tournament per scenario, round 1 published:
    50 tables of five (250 players) for each 50-table scenario;
 3. starts gunicorn as config/gunicorn.py sets it up (a sync worker per CPU), DEBUG off, on a
-   free port of 127.0.0.1, and one Celery worker for the standings refreshes;
+   free port of 127.0.0.1, and one Celery worker for the standings refreshes; a warm-up
+   tournament of its own then enters its first four games flat out (five phones per worker),
+   not counted, so that no worker's first result (its rules read and compiled, its answers'
+   plans made) falls inside a scenario of two seconds;
 4. runs the scenarios: each client is a thread with its own table's link in
    `Authorization: Table <token>`; all are released together, and each PUTs its table's nine
    games in order (a realistic set with cards, calls, a down-and-out and an overcall,
@@ -17,12 +20,16 @@ under 300 ms on this machine, and no errors. The run:
      moment (50 concurrent submissions), and the next wave starts when all are answered;
    - 50 tables flat out: every phone sends its next game the moment the last is answered, so
      the server is saturated and latency is mostly queueing;
+   - 50 spectators flat out: 50 clients send 40 trivial requests each (GET /healthz, one probe
+     of the database) without pause: the baseline against which a result's cost is judged;
    - 50 tables brisk: every phone pauses 0.3 to 0.9 s before each game, about 65 results/s in
      all, two thirds of what this machine serves flat out;
    - 50 tables at play speed: every phone pauses 1 to 3 s before each game;
 5. prints per scenario: requests, errors, p50/p99 latency, results per second and the verdict
-   "p99 < 300 ms: OK/MISS", then a JSON line; gunicorn and the worker are stopped whatever
-   happened (a scenario gives up waiting after RUN_LIMIT_SECONDS).
+   "p99 < 300 ms: OK/MISS"; then, issue 18's measure of a result's cost, the trivial requests
+   per second flat out over the results per second flat out (aim <= 8) and its verdict; then a
+   JSON line. gunicorn and the worker are stopped whatever happened (a scenario gives up waiting
+   after RUN_LIMIT_SECONDS).
 
 Standings refreshes run as in production: queued through Redis (a database of the bench's own,
 BENCH_REDIS_URL) to one Celery worker, which shares this machine's CPUs with gunicorn and
@@ -62,10 +69,14 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
 TABLES = 50
 WORKERS = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 2)  # as config/gunicorn.py
 P99_TARGET_MS = 300.0
+TRIVIAL_REQUESTS = 40  # per spectator, in the trivial baseline: 2,000 in all
+WRITE_TARGET = 8.0  # issue 18: a result costs at most 8 trivial requests (their rates' ratio)
 HOST = "127.0.0.1"
 SERVER_START_SECONDS = 60
 REQUEST_TIMEOUT_SECONDS = 30
-RUN_LIMIT_SECONDS = 300  # a scenario stops waiting for its clients after this
+RUN_LIMIT_SECONDS = 300
+WARM_UP_PHONES_PER_WORKER = 5
+WARM_UP_GAMES = 4  # a scenario stops waiting for its clients after this
 PLAY_PAUSE_SECONDS = (1.0, 3.0)
 BRISK_PAUSE_SECONDS = (0.3, 0.9)  # ~65 results/s from 50 tables: well below saturation
 PYTHON = sys.executable
@@ -284,6 +295,11 @@ class Scenario:
     pause_seconds: tuple[float, float]  # before each game, drawn uniformly; (0, 0): flat out
     what: str
     waves: bool = False  # every phone sends game n at the same moment, once all answered n - 1
+    trivial: bool = False  # each client GETs /healthz TRIVIAL_REQUESTS times instead: a baseline
+
+    def requests(self, games: int) -> int:
+        """The requests each client makes."""
+        return TRIVIAL_REQUESTS if self.trivial else games
 
 
 @dataclass
@@ -293,6 +309,7 @@ class Client:
     table: BenchTable
     pause_seconds: tuple[float, float]
     wave: threading.Barrier | None = None  # shared by the phones of a scenario in waves
+    trivial: bool = False  # a spectator's trivial requests, not a table's games
     latencies_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -303,6 +320,9 @@ class Client:
             "Content-Type": "application/json",
         }
         start.wait(timeout=60)
+        if self.trivial:
+            self.look_on(port)
+            return
         for number, body in enumerate(bodies, start=1):
             time.sleep(pauses.uniform(*self.pause_seconds))
             if not self.next_wave():
@@ -323,6 +343,20 @@ class Client:
                 self.give_up()
                 return
 
+    def look_on(self, port: int) -> None:
+        """TRIVIAL_REQUESTS of the trivial view, one after the other, each expecting a 200."""
+        for _ in range(TRIVIAL_REQUESTS):
+            started = time.perf_counter()
+            try:
+                status, answer = request(port, "GET", "/healthz")
+            except OSError as exc:
+                self.errors.append(f"/healthz: {exc}")
+                return
+            self.latencies_ms.append((time.perf_counter() - started) * 1000)
+            if status != 200:
+                self.errors.append(f"/healthz: {status} {answer[:200]}")
+                return
+
     def next_wave(self) -> bool:
         """In waves, wait for every phone to be ready for the next game; False if one failed."""
         if self.wave is None:
@@ -339,11 +373,15 @@ class Client:
             self.wave.abort()
 
 
-def warm_up(port: int, tables: list[BenchTable]) -> None:
-    """Each worker's first requests pay for its database connection; not counted."""
-    for table in tables[: WORKERS * 3]:
-        link = {"Authorization": f"Table {table.token}"}
-        request(port, "GET", f"/api/tables/{table.id}", headers=link)
+def warm_up(port: int, tables: list[BenchTable], bodies: list[bytes]) -> None:
+    """Each worker's first requests pay for its database connection and its first result (the
+    rules read and compiled, the answers' plans made), which a server that has run for a while
+    paid long ago: a tournament of its own enters its first games flat out, not counted."""
+    scenario = Scenario("warm-up", len(tables), (0, 0), "not counted")
+    clients, _, _ = run(scenario, port, tables, bodies[:WARM_UP_GAMES])
+    errors = [error for client in clients for error in client.errors]
+    if errors:
+        raise RuntimeError(f"the warm-up failed: {errors[0]}")
 
 
 def run(
@@ -352,7 +390,7 @@ def run(
     """Every table's client in its own thread, released together; the clients, the wall time
     and the CPU seconds each kind of process used meanwhile."""
     wave = threading.Barrier(len(tables)) if scenario.waves else None
-    clients = [Client(table, scenario.pause_seconds, wave) for table in tables]
+    clients = [Client(table, scenario.pause_seconds, wave, scenario.trivial) for table in tables]
     start = threading.Barrier(len(clients) + 1)
     threads = [
         threading.Thread(target=client.play_set, args=(port, bodies, start), daemon=True)
@@ -402,7 +440,7 @@ def report(
 ) -> dict:
     latencies = [ms for client in clients for ms in client.latencies_ms]
     errors = [error for client in clients for error in client.errors]
-    expected = len(clients) * games
+    expected = len(clients) * scenario.requests(games)
     p50, p99 = percentile(latencies, 0.50), percentile(latencies, 0.99)
     complete = not errors and len(latencies) == expected
     verdict = "OK" if p99 < P99_TARGET_MS and complete else "MISS"
@@ -414,12 +452,13 @@ def report(
         f"   latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms, mean {statistics.fmean(latencies):.1f} "
         f"ms, max {max(latencies):.1f} ms"
     )
-    print(f"   results per second: {len(latencies) / wall:.1f} ({wall:.2f} s wall)")
+    what = "requests" if scenario.trivial else "results"
+    print(f"   {what} per second: {len(latencies) / wall:.1f} ({wall:.2f} s wall)")
     if cpu and latencies:
         per_result = {kind: 1000 * used / len(latencies) for kind, used in sorted(cpu.items())}
         shares = ", ".join(f"{kind} {ms:.1f}" for kind, ms in per_result.items())
-        print(f"   CPU ms per result: {sum(per_result.values()):.1f} ({shares})")
-    if scenario.tables < TABLES:
+        print(f"   CPU ms per {what[:-1]}: {sum(per_result.values()):.1f} ({shares})")
+    if scenario.tables < TABLES or scenario.trivial:
         verdict = "(not judged: a baseline)"
     print(f"   p99 < {P99_TARGET_MS:.0f} ms: {verdict}")
     return {
@@ -431,6 +470,21 @@ def report(
         "results_per_second": round(len(latencies) / wall, 1),
         "verdict": verdict,
     }
+
+
+def write_cost(figures: list[dict]) -> None:
+    """The issue's measure of a result's cost: the trivial requests served per second flat out
+    over the results stored per second flat out, in the same run."""
+    rate = {figure["scenario"]: figure["results_per_second"] for figure in figures}
+    results, trivial = rate.get("50 tables flat out"), rate.get("50 spectators flat out")
+    if results and trivial:
+        cost = trivial / results
+        figures.append({"scenario": "a result in trivial requests", "ratio": round(cost, 2)})
+        print(
+            f"\n-- a result costs {cost:.2f} trivial requests ({trivial:.0f} trivial requests/s "
+            f"over {results:.0f} results/s, flat out; aim <= {WRITE_TARGET:g}): "
+            f"{'OK' if cost <= WRITE_TARGET else 'MISS'}"
+        )
 
 
 SCENARIOS = [
@@ -447,6 +501,14 @@ SCENARIOS = [
         TABLES,
         (0, 0),
         f"{TABLES} phones at once, each sending its next game as soon as the last is answered",
+    ),
+    Scenario(
+        "50 spectators flat out",
+        TABLES,
+        (0, 0),
+        f"{TABLES} clients at once, each sending {TRIVIAL_REQUESTS} trivial requests (GET "
+        "/healthz: one probe of the database) without pause: the baseline of a result's cost",
+        trivial=True,
     ),
     Scenario(
         "50 tables brisk",
@@ -483,9 +545,11 @@ def main(names: list[str]) -> int:
     started = time.perf_counter()
     django_setup()
     tables = [set_up_tournament(f"Bench {s.name}", s.tables) for s in scenarios]
+    warm_up_tables = set_up_tournament("Bench warm-up", WORKERS * WARM_UP_PHONES_PER_WORKER)
     bodies = game_bodies()
     took = time.perf_counter() - started
-    print(f"set-up: {sum(s.tables for s in scenarios)} tables of five in {took:.1f} s")
+    set_up = sum(s.tables for s in scenarios) + len(warm_up_tables)
+    print(f"set-up: {set_up} tables of five (a warm-up tournament's included) in {took:.1f} s")
     print(f"server: gunicorn, {WORKERS} sync workers, DEBUG off, PostgreSQL, 127.0.0.1")
     port = free_port()
     processes = [] if no_redis else [start_celery_worker(env)]
@@ -493,13 +557,14 @@ def main(names: list[str]) -> int:
     try:
         processes.append(start_gunicorn(env, port))
         wait_until_serving(port, processes[-1])
-        warm_up(port, tables[-1])
+        warm_up(port, warm_up_tables, bodies)
         for scenario, its_tables in zip(scenarios, tables, strict=True):
             clients, wall, cpu = run(scenario, port, its_tables, bodies)
             figures.append(report(scenario, clients, wall, cpu, len(bodies)))
     finally:
         for process in reversed(processes):
             stop(process)
+    write_cost(figures)
     print("\nbench_entry: " + json.dumps(figures))
     return 0
 

@@ -12,7 +12,7 @@ What the queryset says is what runs: the SQL is Django's own, compiled per conne
 the locks, joins and ordering are those of the queryset written in the caller.
 
 The database, too, parses and plans each statement it is sent as text: for the result write's
-statements that was a third of the database's CPU per result (#18). `send_as_one` sends several
+statements that was nearly half of the database's CPU per result (#18). `send_as_one` sends several
 statements in one message, each prepared once per database session (SQL `PREPARE`, in the same
 message as its first use) and run by name (`EXECUTE`) ever after, its parameters still bound on
 the client as literals.
@@ -20,6 +20,7 @@ the client as literals.
 
 import itertools
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -212,8 +213,15 @@ def prefetched(obj: Model, relation: str) -> list[Model] | None:
 # --- statements prepared once per database session ----------------------------------------------
 
 SESSION_STATEMENTS_MAX = 64  # per session; a statement beyond them is sent as text
-_names = itertools.count(1)  # unique in the process, so in every session it uses
+_names = itertools.count(1)  # unique in the process, so in each session it opens
 _PLACEHOLDER = re.compile(r"%%|%s")
+# The statements prepared in each database session, by their SQL text, kept with the driver's
+# connection (one session, whether Django opened it or took it from a pool) and gone with it.
+_SESSIONS: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+# What the database answers when the session no longer holds a statement as it was prepared:
+# no such name (a DEALLOCATE, DISCARD), its plan's columns changed (a migration since), or a
+# name already taken. Every statement of the session is then prepared again, under new names.
+_STALE = {"26000", "0A000", "42P05"}
 
 
 def send_as_one(cursor: Any, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
@@ -221,15 +229,18 @@ def send_as_one(cursor: Any, statements: Sequence[tuple[str, Sequence[Any]]]) ->
     database in one message, and leave `cursor` on the first one's answer (`cursor.nextset()`
     moves to the next).
 
-    Through this project's PostgreSQL backend (`config.postgresql`, which empties its
-    `session_statements` for each new connection), each statement is prepared once per session:
-    the first message that runs it starts with `PREPARE name AS <its text>`, and every message
-    runs it as `EXECUTE name(<its parameters>)`. The parameters are bound on the client as
-    literals, as for a statement sent as text, and the database casts each to the type it found
-    for its placeholder. A prepared statement outlives a rolled-back transaction; a message that
-    fails forgets the statements it was preparing (whether or not the database had prepared
-    them: they are prepared again under new names). Elsewhere the statements go as text."""
-    prepared = getattr(cursor.db, "session_statements", None)
+    On PostgreSQL each statement is prepared once per session: the first message that runs it
+    starts with `PREPARE name AS <its text>`, and every message runs it as `EXECUTE name(<its
+    parameters>)`. The parameters are bound on the client as literals, as for a statement sent
+    as text; the database then casts each to the type it found for its placeholder (by
+    assignment: callers pass values of their columns' own types, as Django does). A prepared
+    statement outlives a rolled-back transaction. A message that fails forgets the statements it
+    was preparing (whether or not the database had prepared them: they are prepared again under
+    new names), and the session's every statement when the database no longer has one as it was
+    prepared (`_STALE`). A session is the driver's connection: a pooler that hands a connection's
+    statements to another server session (pgbouncer in transaction mode) is not supported.
+    Elsewhere (SQLite) the statements go as text."""
+    prepared = _session(cursor)
     preparing, texts, params = [], [], []
     for sql, values in statements:
         name = _name(prepared, sql, preparing) if prepared is not None else None
@@ -238,12 +249,34 @@ def send_as_one(cursor: Any, statements: Sequence[tuple[str, Sequence[Any]]]) ->
     heads = [f"PREPARE {prepared[sql]} AS {_numbered(sql)}" for sql in preparing]
     try:
         cursor.execute(";\n".join([*heads, *texts]), params)
-    except BaseException:
-        for sql in preparing:
-            del prepared[sql]
+    except BaseException as error:
+        _forget(prepared, preparing, error)
         raise
     for _ in heads:
         cursor.nextset()
+
+
+def session_statements(db: Any = connection) -> dict[str, str]:
+    """The statements prepared in the session of `db`'s current connection: name by SQL text."""
+    return dict(_SESSIONS.get(db.connection) or {}) if db.connection is not None else {}
+
+
+def _session(cursor: Any) -> dict[str, str] | None:
+    """The statements prepared in the session of `cursor`'s connection; None off PostgreSQL."""
+    if cursor.db.vendor != "postgresql":
+        return None
+    return _SESSIONS.setdefault(cursor.cursor.connection, {})
+
+
+def _forget(prepared: dict[str, str] | None, preparing: list[str], error: BaseException) -> None:
+    if prepared is None:
+        return
+    state = getattr(error, "sqlstate", None) or getattr(error.__cause__, "sqlstate", None)
+    if state in _STALE:
+        prepared.clear()
+        return
+    for sql in preparing:
+        del prepared[sql]
 
 
 def _name(prepared: dict[str, str], sql: str, preparing: list[str]) -> str | None:
@@ -268,18 +301,20 @@ def _numbered(sql: str) -> str:
 
 
 def spelled_out(message: str) -> list[str]:
-    """The statements of a message `send_as_one` sent, as the texts they run: an EXECUTE as its
-    statement's text (placeholders left in), a PREPARE left out. For tests and logs, on the
-    connection that sent it."""
-    names = {
-        name: sql for sql, name in (getattr(connection, "session_statements", None) or {}).items()
-    }
+    """The statements of a message `send_as_one` sent on this thread's connection, as the texts
+    they run: an EXECUTE as its statement's text (placeholders left in, arguments left out), a
+    PREPARE left out. For tests and logs; the message's literals must not hold the separator
+    (`;` and a new line). An EXECUTE of a name the session does not know raises ValueError."""
+    names = {name: sql for sql, name in session_statements().items()}
     spelled = []
     for part in message.split(";\n"):
         words = part.split(maxsplit=2)
         if words[:1] == ["PREPARE"] and words[1] in names:
             continue
         if words[:1] == ["EXECUTE"]:
-            part = names.get(words[1].partition("(")[0], part)
+            name = words[1].partition("(")[0]
+            if name not in names:
+                raise ValueError(f"{name}: no statement of this session has this name")
+            part = names[name]
         spelled.append(part)
     return spelled

@@ -396,9 +396,10 @@ def _lock_with_seats(
     table: Table, tournament: Tournament | None = None
 ) -> tuple[Table, list[Seat], list[Deal]]:
     """`_lock`, the table's seats with their players in seat order, and its deals
-    (`table_deals`). On PostgreSQL one message of two statements: the first reads the seats and
-    locks the round (share) and then the table's row, as `_lock` does in two; the second reads
-    the deals, under that lock. The seats are left prefetched on the table (`seats_prefetch`).
+    (`table_deals`). On PostgreSQL one message of two statements (each prepared once per session,
+    `send_as_one`): the first reads the seats and locks the round (share) and then the table's
+    row, as `_lock` does in two; the second reads the deals, under that lock. The seats are left
+    prefetched on the table (`seats_prefetch`).
     With the table's `tournament`, the lock does not read it (`_hold` puts it on the round)."""
     if connection.vendor != "postgresql":
         table = _lock(table)

@@ -6,11 +6,7 @@ psycopg cannot swap in the compiled one of its binary build, as it does for ever
 parsing the timestamps was a twentieth of a result write's CPU (#18). Here Django's loader keeps
 its class, and with it Django's per-cursor check of the time zone (`create_cursor` reads its
 `timezone`), but parses with the compiled loader. The values are the same
-(tests/test_postgresql_backend.py). Without psycopg's binary build, Django's loader parses them.
-
-It also keeps the names of the statements prepared in each connection's session
-(`session_statements`, emptied for every new connection), which `scoring.prepared.send_as_one`
-prepares once per session and runs by name.
+(tests/test_postgresql_backend.py). Without psycopg's binary build, this backend is Django's.
 
 Settings name it as `ENGINE = "config.postgresql"` (config/settings.py).
 """
@@ -58,15 +54,6 @@ def _adapters(template: adapt.AdaptersMap, zone: tzinfo | None) -> adapt.Adapter
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
-    # The statements prepared in the session of this wrapper's current connection, by their SQL
-    # text (`scoring.prepared.send_as_one`): a new connection's session has none.
-    session_statements: dict[str, str] | None = None
-
-    def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
-        connection = super().get_new_connection(conn_params)
-        self.session_statements = {}
-        return connection
-
     def get_connection_params(self) -> dict[str, Any]:
         params = super().get_connection_params()
         if _psycopg is not None and "context" in params:

@@ -257,8 +257,11 @@ def send_as_one(cursor: Any, statements: Sequence[tuple[str, Sequence[Any]]]) ->
 
 
 def session_statements(db: Any = connection) -> dict[str, str]:
-    """The statements prepared in the session of `db`'s current connection: name by SQL text."""
-    return dict(_SESSIONS.get(db.connection) or {}) if db.connection is not None else {}
+    """The statements prepared in the session of `db`'s current connection: name by SQL text
+    (none off PostgreSQL)."""
+    if db.vendor != "postgresql" or db.connection is None:
+        return {}
+    return dict(_SESSIONS.get(db.connection) or {})
 
 
 def _session(cursor: Any) -> dict[str, str] | None:

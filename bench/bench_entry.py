@@ -332,32 +332,31 @@ class Client:
                 return
             path = f"/api/tables/{self.table.id}/games/{number}/result"
             headers["Idempotency-Key"] = str(uuid.uuid4())
-            started = time.perf_counter()
-            try:
-                status, answer = request(port, "PUT", path, body, headers)
-            except OSError as exc:
-                self.errors.append(f"table {self.table.id} game {number}: {exc}")
-                self.give_up()
-                return
-            self.latencies_ms.append((time.perf_counter() - started) * 1000)
-            if status != 201:
-                self.errors.append(f"table {self.table.id} game {number}: {status} {answer[:200]}")
+            what = f"table {self.table.id} game {number}"
+            if not self.timed(port, "PUT", path, 201, what, body, headers):
                 self.give_up()
                 return
 
     def look_on(self, port: int) -> None:
         """TRIVIAL_REQUESTS of the trivial view, one after the other, each expecting a 200."""
         for _ in range(TRIVIAL_REQUESTS):
-            started = time.perf_counter()
-            try:
-                status, answer = request(port, "GET", "/healthz")
-            except OSError as exc:
-                self.errors.append(f"/healthz: {exc}")
+            if not self.timed(port, "GET", "/healthz", 200, "/healthz"):
                 return
-            self.latencies_ms.append((time.perf_counter() - started) * 1000)
-            if status != 200:
-                self.errors.append(f"/healthz: {status} {answer[:200]}")
-                return
+
+    def timed(
+        self, port: int, method: str, path: str, expected: int, what: str, *sent: object
+    ) -> bool:
+        """One request, its latency kept if answered; False (the error kept) unless `expected`."""
+        started = time.perf_counter()
+        try:
+            status, answer = request(port, method, path, *sent)
+        except OSError as exc:
+            self.errors.append(f"{what}: {exc}")
+            return False
+        self.latencies_ms.append((time.perf_counter() - started) * 1000)
+        if status != expected:
+            self.errors.append(f"{what}: {status} {answer[:200]}")
+        return status == expected
 
     def next_wave(self) -> bool:
         """In waves, wait for every phone to be ready for the next game; False if one failed."""
@@ -479,7 +478,7 @@ def write_cost(figures: list[dict]) -> None:
     """The issue's measure of a result's cost: the trivial requests served per second flat out
     over the results stored per second flat out, in the same run."""
     rate = {figure["scenario"]: figure["results_per_second"] for figure in figures}
-    results, trivial = rate.get("50 tables flat out"), rate.get("50 spectators flat out")
+    results, trivial = rate.get(FLAT_OUT), rate.get(SPECTATORS)
     if results and trivial:
         cost = trivial / results
         figures.append({"scenario": "a result in trivial requests", "ratio": round(cost, 2)})
@@ -490,6 +489,8 @@ def write_cost(figures: list[dict]) -> None:
         )
 
 
+# A result's cost is the ratio of these two scenarios' rates (`write_cost`).
+FLAT_OUT, SPECTATORS = "50 tables flat out", "50 spectators flat out"
 SCENARIOS = [
     Scenario("one table", 1, (0, 0), "a single phone entering its nine games: the base latency"),
     Scenario(
@@ -500,13 +501,13 @@ SCENARIOS = [
         waves=True,
     ),
     Scenario(
-        "50 tables flat out",
+        FLAT_OUT,
         TABLES,
         (0, 0),
         f"{TABLES} phones at once, each sending its next game as soon as the last is answered",
     ),
     Scenario(
-        "50 spectators flat out",
+        SPECTATORS,
         TABLES,
         (0, 0),
         f"{TABLES} clients at once, each sending {TRIVIAL_REQUESTS} trivial requests (GET "

@@ -13,9 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import problem
+from config.api import Input, NoInput, problem
 from scoring import rounds
 from scoring import serializers as s
+from scoring.clock import ClockError
+from scoring.control import ControlError
 from scoring.models import Ruling
 from scoring.rounds import RoundError
 from scoring.rulings import (
@@ -27,6 +29,7 @@ from scoring.rulings import (
 )
 from scoring.selectors import round_progress, ruling_get, rulings_list
 from scoring.standings import standing_order
+from scoring.time_called import TimeCallError
 from tables.selectors import round_byes
 from tables.services import (
     SeatingClosed,
@@ -42,9 +45,7 @@ from tournament.serializers import DisqualifyInput, EntryOutput, ReinstateInput
 from tournament.services import TournamentError
 
 
-def _input(
-    serializer_class: type[s.serializers.Serializer], request: Request, **context: object
-) -> dict:
+def _input(serializer_class: type[Input], request: Request, **context: object) -> dict:
     """The request's body, validated: a 400 in the shared error shape if it is not valid."""
     serializer = serializer_class(data=request.data, context=context)
     serializer.is_valid(raise_exception=True)
@@ -81,7 +82,7 @@ class DirectorApi(APIView):
 
 
 def _refusal_status(exc: Exception) -> int | None:
-    if isinstance(exc, RoundError | SeatingClosed):
+    if isinstance(exc, RoundError | SeatingClosed | ClockError | ControlError | TimeCallError):
         return status.HTTP_409_CONFLICT
     if isinstance(exc, RulingError | SeatingError | TournamentError):
         return status.HTTP_400_BAD_REQUEST
@@ -123,6 +124,7 @@ class RoundListApi(DirectorApi):
         responses={201: s.RoundDetailOutput, **REFUSED},
     )
     def post(self, request: Request, slug: str) -> Response:
+        _input(NoInput, request)
         round = rounds.round_add(tournament=self.tournament(), by=request.user)
         return Response(_round_detail(round), status=status.HTTP_201_CREATED)
 
@@ -142,6 +144,7 @@ class RoundDetailApi(DirectorApi):
         responses={204: None, **REFUSED},
     )
     def delete(self, request: Request, slug: str, number: int) -> Response:
+        _input(NoInput, request)
         rounds.round_remove(round=self.round(), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -212,6 +215,7 @@ class RoundStepApi(DirectorApi):
     """One step of the round lifecycle (see `scoring.rounds`)."""
 
     def take(self, service: Callable[..., Round]) -> Response:
+        _input(NoInput, self.request)
         round = self.round()
         service(round=round, by=self.request.user)
         return Response(_round_detail(round))
@@ -266,6 +270,7 @@ class TableLinkReissueApi(DirectorApi):
         responses={200: s.TableLinkOutput, **NOT_ALLOWED},
     )
     def post(self, request: Request, slug: str, number: int, table: int) -> Response:
+        _input(NoInput, request)
         round = self.round()
         table_link_reissue(table=get_object_or_404(round.tables, number=table), by=request.user)
         [line] = [line for line in round_progress(round=round) if line.number == table]

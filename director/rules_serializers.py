@@ -14,6 +14,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.api import Input
 from tournament.serializers import RulesetRequestField
 
 MAX_CARD_TEXT = 400  # more than any hand: 16 dealt + 2 × many calls, written out in full
@@ -29,7 +30,7 @@ def _cards(help_text: str, **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(max_length=MAX_CARD_TEXT, help_text=help_text, **kwargs)
 
 
-class RulesInput(serializers.Serializer):
+class RulesInput(Input):
     ruleset = RulesetRequestField(
         required=False, help_text="The rules to check under; ASAJ 2025 when left out."
     )
@@ -124,7 +125,7 @@ class TackOnCheckOutput(CheckAnswerOutput):
 # --- the game check ------------------------------------------------------------------------------
 
 
-class GameCheckHandInput(serializers.Serializer):
+class GameCheckHandInput(Input):
     player = serializers.CharField(max_length=120)
     went_out = serializers.BooleanField(default=False)
     cards = serializers.CharField(

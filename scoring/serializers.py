@@ -13,6 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.api import Input
 from scoring.models import Deal, Ruling
 from tables.models import Table
 from tournament.models import Entry, Round
@@ -162,7 +163,7 @@ class RoundDetailOutput(RoundOutput):
     )
 
 
-class SeatInput(serializers.Serializer):
+class SeatInput(Input):
     seed = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -172,13 +173,13 @@ class SeatInput(serializers.Serializer):
     )
 
 
-class SwapInput(serializers.Serializer):
+class SwapInput(Input):
     entries = serializers.ListField(
         child=EntryField(), min_length=2, max_length=2, help_text="The two players' entry ids."
     )
 
 
-class MoveInput(serializers.Serializer):
+class MoveInput(Input):
     entry = EntryField()
     table = TableNumberField(help_text="The number of the table to move to.")
     position = serializers.IntegerField(
@@ -190,7 +191,7 @@ class MoveInput(serializers.Serializer):
     )
 
 
-class SeatChangeInput(serializers.Serializer):
+class SeatChangeInput(Input):
     """Give `swap_with`, or `table` (and perhaps `position`)."""
 
     entry = EntryField()
@@ -201,7 +202,7 @@ class SeatChangeInput(serializers.Serializer):
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 
-class RulingInput(serializers.Serializer):
+class RulingInput(Input):
     kind = RulingInputKindField()
     entry = EntryField(required=False, allow_null=True, default=None)
     table = TableIdField(required=False, allow_null=True, default=None)
@@ -218,7 +219,7 @@ class RulingInput(serializers.Serializer):
     )
 
 
-class ReverseInput(serializers.Serializer):
+class ReverseInput(Input):
     reason = serializers.CharField(max_length=2000, help_text="Why the ruling is reversed.")
 
 

@@ -128,6 +128,13 @@ def rule_check(request: HttpRequest) -> HttpResponse:
 # --- the director's rounds ---------------------------------------------------------------------
 
 
+def names_a_dealer(tournament: Tournament) -> bool:
+    """Whether the game has a dealer, and so a first dealer at each table (Kalooki R4.3,
+    Parcellus PA2.4); Hand and Foot has none: each player deals their own hand and foot, and
+    a high card decides who plays first (HF2.3). Pages mark a first dealer only where it has."""
+    return tournament.rules().deal(1).dealer_step is not None
+
+
 @dataclass(frozen=True)
 class Step:
     """A lifecycle action as the round page offers it: a button behind a ticked box."""
@@ -261,6 +268,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             if step.from_status == round.status
         ],
         "seat_form": SeatForm(),
+        "marks_dealer": names_a_dealer(round.tournament),
         "byes": round_byes(round),
         "bye_words": round.tournament.rules().bye_words(),
     }
@@ -430,6 +438,7 @@ def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "standings_pages": pages,
         "refresh_seconds": DASHBOARD_REFRESH_SECONDS,
         "timed": round.tournament.rules().schedule().kind == ScheduleKind.TIMED,  # HF2.2
+        "marks_dealer": names_a_dealer(round.tournament),
         **control_room(round=round, page=_page_number(request.GET.get("tables"))),
     }
     if request.GET.get("partial"):

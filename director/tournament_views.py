@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
@@ -449,17 +450,19 @@ def _scoring_page(request: HttpRequest, tournament: Tournament, entry: Entry, ac
 @director_page
 def check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """GET: how many are waiting, and the button; POST: check them all in."""
+    noun = "team" if services.plays_in_teams(tournament) else "player"
     if request.method == "POST":
         count = services.entries_check_in_all(tournament=tournament, by=request.user)
         if count:
-            messages.success(request, f"Checked in {count} players.")
+            messages.success(request, f"Checked in {count} {noun}{pluralize(count)}.")
         else:
-            messages.info(request, "Nobody was waiting: no registered player is left to check in.")
+            messages.info(request, f"Nobody was waiting: no registered {noun} is left to check in.")
         return _back_to_players(request, tournament)
     waiting = selectors.entry_list(tournament=tournament, status=Entry.Status.REGISTERED)
     context = {
         "tournament": tournament,
         "waiting": waiting,
+        "noun": noun,
         "next": players_return_url(request, tournament),
     }
     return render(request, "director/check_in_all.html", context)

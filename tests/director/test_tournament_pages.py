@@ -387,7 +387,7 @@ def test_check_in_all_registered(dana, spring, ann) -> None:
     confirm = text(client.get("/director/spring-open/players/check-in-all"))
     assert "1 player will be checked in" in confirm and "Ann Clarke" in confirm
     response = client.post("/director/spring-open/players/check-in-all")
-    assert flashed(response) == ["Checked in 1 players."]
+    assert flashed(response) == ["Checked in 1 player."]
     ann.refresh_from_db()
     assert ann.status == Status.CHECKED_IN
 

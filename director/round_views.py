@@ -128,6 +128,17 @@ def rule_check(request: HttpRequest) -> HttpResponse:
 # --- the director's rounds ---------------------------------------------------------------------
 
 
+def seating_words(tournament: Tournament) -> str:
+    """Who a table seats, for the round page's help: "5 players (3 to 6 when the numbers need
+    it)", "2 teams of partners", as the game's table shape says (R12.1, R12.2, HF1.2)."""
+    shape = tournament.rules().shape()
+    word = sides_word(tournament.rules())
+    sides = f"{shape.sides} {word}" + (" of partners" if shape.members > 1 else "")
+    if shape.min_sides == shape.max_sides:
+        return sides
+    return f"{sides} ({shape.min_sides} to {shape.max_sides} when the numbers need it)"
+
+
 def names_a_dealer(tournament: Tournament) -> bool:
     """Whether the game has a dealer, and so a first dealer at each table (Kalooki R4.3,
     Parcellus PA2.4); Hand and Foot has none: each player deals their own hand and foot, and
@@ -269,6 +280,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ],
         "seat_form": SeatForm(),
         "marks_dealer": names_a_dealer(round.tournament),
+        "seating_words": seating_words(round.tournament),
+        "seated_word": sides_word(round.tournament.rules()),
         "byes": round_byes(round),
         "bye_words": round.tournament.rules().bye_words(),
     }

@@ -82,7 +82,9 @@ class TournamentCreateInput(Input):
         help_text="The address in links; made from the name when left out. Fixed once created.",
     )
     starts_on = serializers.DateField()
-    ends_on = serializers.DateField()
+    ends_on = serializers.DateField(
+        required=False, help_text="Left out: a one-day event, ending on its first day."
+    )
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     rounds_planned = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, default=1)
     is_published = serializers.BooleanField(default=False)
@@ -92,6 +94,11 @@ class TournamentCreateInput(Input):
         required=False,
         help_text="The game's default preset when left out. The tournament keeps its own copy.",
     )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not self.partial and "ends_on" not in attrs:
+            attrs["ends_on"] = attrs["starts_on"]  # a one-day event
+        return attrs
 
 
 class TournamentUpdateInput(TournamentCreateInput):

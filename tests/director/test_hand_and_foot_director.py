@@ -11,9 +11,9 @@ from django.contrib.messages import get_messages
 from django.test import Client
 
 from scoring.score_sheet import table_sheet
-from tests.factories import StaffRoleFactory, team_entry
+from tests.factories import RoundFactory, StaffRoleFactory, team_entry
 from tests.scoring.other_games import game_tournament, seated_by_hand, table_of
-from tests.scoring.playing import director_of, published_round, tournament_with
+from tests.scoring.playing import director_of, published_round, seated_round, tournament_with
 from tests.scoring.test_other_games import HANDS, enter_hf
 from tournament.models import Entry
 
@@ -92,3 +92,18 @@ def test_a_hands_lines_say_which_partner_went_out_hf5_2(night) -> None:
     assert "10 points in hand" in entered["Cy"] and "points in hand" not in entered["Ann"]
     assert "20 points in hand" in entered["Ben"] and "30 points in hand" in entered["Di"]
     assert "30 points" not in entered["Ben"]  # each partner's own, not the team's twice
+
+
+def test_the_round_page_says_what_a_table_seats_r12_1_hf1_2(dana, night, client) -> None:
+    RoundFactory(tournament=night[0], number=2)  # a draft: the page offers to seat it
+    teams = dana.get("/director/night/rounds/2/").content.decode()
+    assert "Seats the checked-in teams at tables of 2 teams of partners, avoiding" in teams
+    tournament = tournament_with(5, slug="open")
+    seated_round(tournament)
+    client.force_login(director_of(tournament))
+    players = client.get("/director/open/rounds/1/").content.decode()
+    assert (
+        "Seats the checked-in players at tables of 5 players (3 to 6 when the numbers need it) "
+        "(R12.1), avoiding the meetings of earlier rounds, and draws each table's first "
+        "dealer (R4.3)." in players
+    )

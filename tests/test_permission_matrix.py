@@ -564,6 +564,7 @@ CASES = API_CASES + PAGE_CASES
 # Every other URL of the site, and why it is not in the matrix.
 NOT_IN_MATRIX = {
     "table:worker": "the table pages' service worker: the same static script for anyone, no table",
+    "favicon": "the site's icon: the same static file for anyone",
     "login": "signing in: open to anyone by design",
     "logout": "signing out: ends one's own session only",
     "healthz": "the health check of the load balancer: reads nothing private",

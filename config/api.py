@@ -54,34 +54,37 @@ class Input(serializers.Serializer):
     never answers 200 having changed nothing. Nested inputs derive from it too."""
 
     def to_internal_value(self, data: Any) -> Any:
-        unknown = self.unknown_fields(data)
+        known = self.known_fields()
+        unknown = (
+            self.unknown_fields(data, known)
+            if isinstance(data, Mapping) and not known.issuperset(data)
+            else {}
+        )
+        if not unknown:
+            return super().to_internal_value(data)
         try:
-            value = super().to_internal_value(data)
+            super().to_internal_value(data)
         except ValidationError as error:
-            if unknown and isinstance(error.detail, dict):
+            if isinstance(error.detail, dict):
                 raise ValidationError({**error.detail, **unknown}) from None
             raise
-        if unknown:
-            raise ValidationError(unknown)
-        return value
+        raise ValidationError(unknown)
 
-    def unknown_fields(self, data: Any) -> dict[str, list[str]]:
-        if not isinstance(data, Mapping):
-            return {}
-        known = self.known_fields()
+    def unknown_fields(self, data: Mapping, known: frozenset[str]) -> dict[str, list[str]]:
         extras = FORM_EXTRAS if isinstance(data, QueryDict) else frozenset()
-        takes = f"it takes {', '.join(known)}" if known else "it takes none"
+        names = [name for name in self.fields if name in known]
+        takes = f"it takes {', '.join(names)}" if names else "it takes none"
         return {
             str(name): [f"There is no field {str(name)!r} here: {takes}."]
             for name in data
             if name not in known and name not in extras
         }
 
-    def known_fields(self) -> tuple[str, ...]:
+    def known_fields(self) -> frozenset[str]:
         """The fields a request may send, as declared (read once per serializer)."""
         known = getattr(self, "_known_fields", None)
         if known is None:
-            known = tuple(name for name, field in self.fields.items() if not field.read_only)
+            known = frozenset(name for name, field in self.fields.items() if not field.read_only)
             self._known_fields = known
         return known
 

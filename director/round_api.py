@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import Input, NoInput, problem
+from director.print_views import printed_site
 from scoring import rounds
 from scoring import serializers as s
 from scoring.clock import ClockError
@@ -259,7 +260,9 @@ class RoundTablesApi(DirectorApi):
         responses={200: s.TableLinkOutput(many=True), **NOT_ALLOWED},
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
-        return Response(s.TableLinkOutput(round_progress(round=self.round()), many=True).data)
+        tables = round_progress(round=self.round())
+        context = {"site": printed_site(request)}
+        return Response(s.TableLinkOutput(tables, many=True, context=context).data)
 
 
 class TableLinkReissueApi(DirectorApi):
@@ -274,7 +277,7 @@ class TableLinkReissueApi(DirectorApi):
         round = self.round()
         table_link_reissue(table=get_object_or_404(round.tables, number=table), by=request.user)
         [line] = [line for line in round_progress(round=round) if line.number == table]
-        return Response(s.TableLinkOutput(line).data)
+        return Response(s.TableLinkOutput(line, context={"site": printed_site(request)}).data)
 
 
 class RulingListApi(DirectorApi):

@@ -128,13 +128,18 @@ class TableOutput(serializers.Serializer):
 
 
 class TableLinkOutput(TableOutput):
+    """A table with its link: on the `site` of the context (the address the table cards print,
+    `director.print_views.printed_site`), else on `SITE_URL`."""
+
     scorekeeper_link = serializers.SerializerMethodField(
-        help_text="The table's private link: whoever holds it can enter the table's results."
+        help_text="The table's private link: whoever holds it can enter the table's results. "
+        "It starts as the printed cards' do: SITE_URL, or, unset, the address of the request."
     )
 
     @extend_schema_field(OpenApiTypes.URI)
     def get_scorekeeper_link(self, table: Any) -> str:
-        return f"{settings.SITE_URL}/t/{table.access_token}/"
+        site = self.context.get("site") or settings.SITE_URL
+        return f"{site}/t/{table.access_token}/"
 
 
 class RoundOutput(serializers.Serializer):

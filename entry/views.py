@@ -222,7 +222,9 @@ def _new_form(request: HttpRequest, page: TablePage) -> ResultForm | None:
         return None
     number = page.current.line.number
     initial = {"game": number, "attempt": page.current.attempt, "who": _remembered(request, page)}
-    return ResultForm(rules=page.rules, seats=page.seats, number=number, initial=initial)
+    return ResultForm(
+        rules=page.rules, seats=page.seats, number=number, played=page.played, initial=initial
+    )
 
 
 def _posted_number(request: HttpRequest, page: TablePage) -> int:
@@ -261,7 +263,9 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, _closed_message(page))
         return HttpResponseRedirect(_link(page))
     number = _posted_number(request, page)
-    form = ResultForm(request.POST, rules=page.rules, seats=page.seats, number=number)
+    form = ResultForm(
+        request.POST, rules=page.rules, seats=page.seats, number=number, played=page.played
+    )
     return _result_post(request, page, access, form, "entry/link.html")
 
 
@@ -280,7 +284,12 @@ def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse
         return HttpResponseRedirect(_link(page, f"game-{number}"))
     if request.method == "POST":
         form = ResultForm(
-            request.POST, rules=page.rules, seats=page.seats, correcting=True, number=number
+            request.POST,
+            rules=page.rules,
+            seats=page.seats,
+            correcting=True,
+            number=number,
+            played=page.played,
         )
         return _result_post(request, page, access, form, "entry/correct.html", result=result)
     deal, rows = correction_initial(result.entry or {})
@@ -291,6 +300,7 @@ def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse
         seats=page.seats,
         correcting=True,
         number=number,
+        played=page.played,
         initial=initial,
         side_initial=rows,
     )
@@ -520,7 +530,7 @@ def table_time(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def table_live(request: HttpRequest, token: str) -> HttpResponse:
     """The table page's clock and call, for its script: a 304 while neither changed."""
-    table = Table.objects.filter(access_token=token).only("pk", "round_id").first()
+    table = Table.objects.select_related("round__tournament").filter(access_token=token).first()
     if table is None:
         raise Http404("No table has this link.")
     live = table_live_get(table=table)
@@ -556,7 +566,12 @@ def table_check(request: HttpRequest, token: str) -> JsonResponse:
     if correcting and not data.get("reason", "").strip():  # nor does why (asked at Save)
         data["reason"] = "checking"
     form = ResultForm(
-        data, rules=page.rules, seats=page.seats, number=number, correcting=correcting
+        data,
+        rules=page.rules,
+        seats=page.seats,
+        number=number,
+        played=page.played,
+        correcting=correcting,
     )
     if not form.is_valid():
         return _private(JsonResponse(_form_errors(form)))

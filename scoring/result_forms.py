@@ -113,7 +113,8 @@ class FieldsForm(forms.Form):
 
     def values(self, went_out: bool | None, exclusive: str | None) -> dict[str, Any]:
         """The values as the game reads them: what was entered, and nothing that was not
-        (an empty input is no value), the went-out choice as the exclusive flag."""
+        (an empty input is no value), the went-out choice as the exclusive flag, and what going
+        out implies (`Field.implied_by`: the foot was played, HF5.3) whether ticked or not."""
         data = self.cleaned_data
         values = {
             spec.name: data[spec.name]
@@ -122,6 +123,7 @@ class FieldsForm(forms.Form):
         }
         if exclusive is not None:
             values[exclusive] = bool(went_out)
+            values |= {s.name: True for s in self.specs if went_out and s.implied_by == exclusive}
         return values
 
 

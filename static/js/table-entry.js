@@ -204,7 +204,7 @@
       store(item.draft, item.snapshot);
       form.hidden = false;
       showAll = true;
-      showProblems(answer.errors || [], answer.warnings || [], true);
+      showProblems(placed(answer.errors), placed(answer.warnings), true);
       var why = answer.errors && answer.errors.length ? "fix the marked fields." :
         answer.warnings && answer.warnings.length ?
           "check the warnings, and confirm them if the result is right." :
@@ -217,6 +217,16 @@
       outbox.push(item);
       keepOutbox();
     }
+  }
+
+  /* The table API names a problem's side and member (`entry/api.py`): the line it is shown on. */
+  function placed(problems) {
+    return (problems || []).map(function (problem) {
+      var row = typeof problem.side === "number" ? entry.rows[problem.side] : null;
+      var member = row && typeof problem.member === "number" ? row.members[problem.member] : null;
+      var prefix = member ? member.prefix : row ? row.prefix : null;
+      return Object.assign({ prefix: prefix }, problem);
+    });
   }
 
   /* Someone else saved the same deal first: both shown, the scorekeeper chooses. */
@@ -373,6 +383,7 @@
       else if (input.type === "checkbox") input.checked = Boolean(data[input.name]);
       else if (input.name in data) input.value = data[input.name];
     });
+    showOut();
   }
 
   function hasEntry(data) {
@@ -546,6 +557,9 @@
     form.querySelectorAll(".has-problem").forEach(function (node) {
       node.classList.remove("has-problem");
     });
+    form.querySelectorAll("[aria-invalid]").forEach(function (node) {
+      node.removeAttribute("aria-invalid");
+    });
     var all = errors.map(function (p) { return Object.assign({}, p); }).concat(
       warnings.map(function (p) { return Object.assign({ warning: true }, p); }));
     var visible = all.filter(function (p) { return everything || shown(p); });
@@ -579,15 +593,26 @@
     return lines.every(function (line) { return touched[line.prefix]; });
   }
 
+  /* The inputs a problem is about: its field's, and the points entered instead of its cards
+     (a missing hand is marked on "In hand"). */
+  function problemInputs(line, problem) {
+    if (problem.input) return [form.elements[problem.input]];
+    if (!problem.field) return [];
+    var names = [problem.field].concat(entry.fields.filter(function (spec) {
+      return spec.alternative_to === problem.field;
+    }).map(function (spec) { return spec.name; }));
+    return names.map(function (name) { return form.elements[line.prefix + "-" + name]; });
+  }
+
   function markField(line, problem) {
-    var name = problem.input || (problem.field ? line.prefix + "-" + problem.field : "");
-    var input = name ? form.elements[name] : null;
-    if (input && input.closest) {
-      var box = input.closest(".field") || input;
+    problemInputs(line, problem).forEach(function (input) {
+      if (!input || !input.closest) return;
+      input.setAttribute("aria-invalid", "true");
+      var box = input.closest(".field, .toggle, label.check") || input;
       box.classList.add("has-problem");
-      if (entry.keypad && problem.field === entry.keypad.field && line.keypadButton) {
-        line.keypadButton.classList.add("has-problem");
-      }
+    });
+    if (entry.keypad && problem.field === entry.keypad.field && line.keypadButton) {
+      line.keypadButton.classList.add("has-problem");
     }
   }
 
@@ -859,6 +884,9 @@
         showCards(line);
       }
       setUpMore(node);
+      node.querySelectorAll("input, select").forEach(function (input) {
+        if (input.type !== "radio") input.setAttribute("aria-describedby", line.note.id);
+      });
       node.addEventListener("focusout", function (event) {
         if (!node.contains(event.relatedTarget) &&
             !(sheet && sheet.contains(event.relatedTarget))) leave(line);
@@ -879,29 +907,76 @@
     });
   }
 
-  /* Tapping who went out opens the keypad on the next seat without cards: the others' hands
-     follow with Next (Done, or tapping a visible field, closes it for points). */
+  /* Tapping who went out opens the keypad on the next seat without cards, where the game's
+     hands are tapped as cards (Kalooki): the others' hands follow with Next (Done, or tapping a
+     visible field, closes it for points). Where its line has boxes to fill instead (Hand and
+     Foot's books, Parcellus' captures), the first empty box of the side that went out takes
+     the focus; a ticked flag on a line (foot played) does the same on its own line. What going
+     out implies (`implied_by`: the foot was played, HF5.3) is ticked and held while it does. */
   var lastTouch = 0;
 
   function setUpWentOut() {
-    form.querySelectorAll(".out-toggle").forEach(function (toggle) {
+    form.querySelectorAll(".out-toggle, .toggle").forEach(function (toggle) {
       toggle.addEventListener("pointerdown", function () { lastTouch = Date.now(); });
     });
     form.addEventListener("change", function (event) {
       var target = event.target;
-      lines.forEach(function (line) {
-        var radio = line.element.querySelector('input[name="went_out"]');
-        line.element.classList.toggle("out", Boolean(radio && radio.checked));
-      });
-      if (target.name !== "went_out" || !entry.keypad || Date.now() - lastTouch > 1500) return;
-      if (sheet && !sheet.hidden) return;
-      var all = keypadLines();
-      var from = all.findIndex(function (line) { return line.element.contains(target); });
-      for (var step = 1; step < all.length; step++) {
-        var line = all[(from + step) % all.length];
-        if (!tokens(line.cards.value).length) return openSheet(line, false);
+      showOut();
+      if (Date.now() - lastTouch > 1500) return; // a keyboard's arrows move no focus
+      if (target.name === "went_out") return wentOutTapped(target);
+      var line = lineOf(target);
+      if (target.type === "checkbox" && target.checked && target.closest(".toggle") && line) {
+        focusEmptyBox(line);
       }
     });
+    showOut();
+  }
+
+  function lineOf(node) {
+    return lines.find(function (line) { return line.element.contains(node); }) || null;
+  }
+
+  function showOut() {
+    lines.forEach(function (line) {
+      var radio = line.element.querySelector('input[name="went_out"]');
+      var out = Boolean(radio && radio.checked);
+      line.element.classList.toggle("out", out);
+      line.element.querySelectorAll("[data-implied-by] input").forEach(function (input) {
+        if (out && !input.disabled) {
+          input.dataset.own = input.checked ? "yes" : "";
+          input.checked = true;
+          input.disabled = true;
+        } else if (!out && input.disabled) {
+          input.disabled = false;
+          input.checked = input.dataset.own === "yes";
+        }
+      });
+    });
+  }
+
+  function wentOutTapped(radio) {
+    if (sheet && !sheet.hidden) return;
+    var all = keypadLines().filter(function (line) {
+      return line.keypadButton.hasAttribute("data-keypad-main");
+    });
+    var from = all.findIndex(function (line) { return line.element.contains(radio); });
+    if (from >= 0) {
+      for (var step = 1; step < all.length; step++) {
+        var next = all[(from + step) % all.length];
+        if (!tokens(next.cards.value).length) return openSheet(next, false);
+      }
+      return;
+    }
+    var line = lineOf(radio);
+    var index = lines.indexOf(line);
+    while (index > 0 && lines[index].element.classList.contains("member")) index -= 1;
+    if (line) focusEmptyBox(lines[index]);
+  }
+
+  function focusEmptyBox(line) {
+    var box = Array.prototype.find.call(line.element.querySelectorAll(".box input"),
+      function (input) { return input.value === "" && !input.disabled; });
+    if (box) box.focus();
   }
 
   /* Drafts of deals before this one can no longer be saved as new results: let them go. */
@@ -961,6 +1036,17 @@
       showAll = true;
       if (lastAnswer) showAnswer(lastAnswer);
       queue();
+    });
+    form.querySelectorAll(".box input").forEach(function (input) {
+      input.setAttribute("enterkeyhint", "next");
+    });
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || !event.target.closest(".box")) return;
+      event.preventDefault(); // the phone's "next" key: on to the next box, never a submit
+      var boxes = Array.prototype.slice.call(form.querySelectorAll(".box input:not(:disabled)"));
+      var next = boxes[boxes.indexOf(event.target) + 1];
+      if (next) next.focus();
+      else event.target.blur();
     });
     form.addEventListener("focusin", function (event) {
       if (sheet && !sheet.hidden && !event.target.closest("[data-keypad-open]") &&

@@ -23,8 +23,10 @@ Terms
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from csp.decorators import csp_exempt
 from django.contrib import messages
 from django.http import (
     Http404,
@@ -41,8 +43,9 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from entry import compact
+from entry import compact, parts
 from entry.access import Access, table_access
+from entry.assets import inline_styles
 from games.base import FieldKind, RulesError, Scope
 from scoring.control import ControlError, director_call, table_live_get
 from scoring.matches import deal_title
@@ -130,6 +133,7 @@ def _table_config(page: TablePage, form: ResultForm | None) -> dict[str, Any]:
         "table": table.pk,
         "token": table.access_token,
         "link": _link(page),
+        "parts": reverse("table:parts", args=[table.access_token]),
         "result": result,
         "worker": reverse("table:worker"),
         "deal_noun": page.deal_noun,
@@ -203,18 +207,37 @@ def _keypad_config(page: TablePage, cards: Any) -> dict[str, Any] | None:
     }
 
 
-def _render(request: HttpRequest, template: str, page: TablePage, **context: Any) -> HttpResponse:
+def _form_key(form: ResultForm | None, config: dict[str, Any]) -> str:
+    """A digest of what the form's markup is made of but its deal's number: the same key for
+    the next deal's form, which the phone then fills in place (`entry.parts`)."""
+    if form is None:
+        return ""
+    entry = {k: v for k, v in (config["entry"] or {}).items() if k not in ("game", "title")}
+    specs = [(s.name, s.label, s.short, s.default, s.implied_by) for s in form.specs]
+    text = json.dumps([entry, specs, config["names"]], sort_keys=True, default=str)
+    return "f" + parts.digest(text.encode())
+
+
+def _context(request: HttpRequest, page: TablePage, **context: Any) -> dict[str, Any]:
     form, feedback = context.get("form"), context.get("feedback")
-    context = {
+    config = _table_config(page, form)
+    return {
         "lines": compact.lines(form, feedback) if form and feedback else [],
         "page": page,
         "table_live": table_live_get(table=page.table),
-        "table_config": _table_config(page, form),
+        "table_config": config,
+        "form_key": _form_key(form, config),
+        "styles": inline_styles(),
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
         **context,
     }
-    return _private(render(request, template, context))
+
+
+def _render(request: HttpRequest, template: str, page: TablePage, **context: Any) -> HttpResponse:
+    response = render(request, template, _context(request, page, **context))
+    response.content = parts.keyed(response.content.decode())
+    return _private(response)
 
 
 def _new_form(request: HttpRequest, page: TablePage) -> ResultForm | None:
@@ -496,8 +519,12 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     try:
         outcome = director_call(table=page.table, via=access.via(_name(page, who) if who else ""))
     except ControlError as error:
+        if _wants_json(request):
+            return _private(JsonResponse({"errors": [{"message": str(error)}]}, status=409))
         messages.error(request, str(error))
     else:
+        if _wants_json(request):  # the page's script: it shows the call in the live part
+            return _private(JsonResponse({"called_at": outcome.call.called_at}))
         called = f"{timezone.localtime(outcome.call.called_at):%H:%M}"
         messages.success(
             request,
@@ -506,6 +533,10 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
             else f"The director was called already at {called}: they will come.",
         )
     return HttpResponseRedirect(_link(page, "director"))
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.headers.get("Accept", "").startswith("application/json")
 
 
 @never_cache
@@ -525,6 +556,38 @@ def table_time(request: HttpRequest, token: str) -> HttpResponse:
     else:
         messages.success(request, "Time is called: the game ends with the hands entered (HF2.2).")
     return HttpResponseRedirect(_link(page, "sign-off"))
+
+
+@csp_exempt  # JSON for the page's script, never drawn: the page's own policy applies
+@never_cache
+@require_safe
+def table_parts(request: HttpRequest, token: str) -> JsonResponse:
+    """The parts of the table's page that the phone lacks (`entry.parts`): what changed since
+    the keys it sends (`?have=key.key...`), to update the page in place after a save. With
+    them, the deal the form is now for (`deal`), and the form's settings when its markup is
+    sent anew (`entry`)."""
+    page = _page_or_404(token)
+    _access(request, page, token)
+    form = _new_form(request, page)
+    context = _context(request, page, form=form, feedback=entry_feedback(form) if form else None)
+    html = render(request, "entry/link.html", context).content.decode()
+    sent = parts.answer(html, parts.held(request.GET.get("have", "")))
+    config = context["table_config"]
+    body = {
+        "parts": sent,
+        "deal": _deal_now(page, form),
+        "entry": config["entry"] if any(name == "enter" for name, _, _ in sent) else None,
+    }
+    # The phone holds the CSRF cookie its page was given: the forms sent here mask the same
+    # secret, so the cookie is not sent again with every answer.
+    request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
+    return _private(JsonResponse(body))
+
+
+def _deal_now(page: TablePage, form: ResultForm | None) -> dict[str, Any] | None:
+    if form is None or page.current is None:
+        return None
+    return {"game": form.number, "attempt": page.current.attempt, "title": form.title}
 
 
 @require_safe

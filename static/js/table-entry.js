@@ -14,8 +14,15 @@
      server answers. A retry can never store it twice (entry/idempotency.py). If someone else
      saved that deal first (409), both results are shown and the scorekeeper chooses: keep the
      stored one (theirs is set aside on this phone, not lost) or save this phone's as a
-     correction (the stored one stays in the history).
-   - Offline: a service worker (/t/sw.js) keeps the page and its assets.
+     correction (the stored one stays in the history). The outbox is kept in IndexedDB, asked
+     to persist (navigator.storage.persist) so that the browser does not clear it to make room
+     (localStorage where IndexedDB cannot open); the page lists what it holds, since when, and
+     when each result was sent, and asks before it is left while it holds one.
+   - In place: once a result is saved the page asks for the parts of itself that changed
+     (GET /t/<token>/parts, entry/parts.py) and puts them in, the form moving on to the next
+     deal: no reload, so the page keeps working through a Wi-Fi drop even over plain http,
+     where no service worker can keep it.
+   - Offline over https: a service worker (/t/sw.js) keeps the page and its assets.
 
    Without this script the page works as plain forms (Preview, Save). */
 (function () {
@@ -27,6 +34,7 @@
   var entry = config.entry;
   var form = document.querySelector("form[data-entry-form]");
   var statusNode = document.querySelector("[data-outbox-status]");
+  var heldNode = null;
   var PREFIX = "table:" + config.token + ":";
   var WORDS = { JK: "a joker", AB: "a black ace", AR: "a red ace", A: "an ace", K: "a king",
     Q: "a queen", J: "a jack", "10": "a ten", "9": "a nine", "8": "an eight", "7": "a seven",
@@ -86,14 +94,93 @@
     return count + " " + word + (count === 1 ? "" : "s");
   }
 
+  /* --- where results are held: IndexedDB, persistent where the browser grants it ----------- */
+
+  var boxOpened = null;
+  var persisted = false;
+
+  function box() {
+    if (boxOpened) return boxOpened;
+    boxOpened = new Promise(function (resolve) {
+      try {
+        var request = indexedDB.open("table-outbox", 1);
+        request.onupgradeneeded = function () { request.result.createObjectStore("kept"); };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { resolve(null); };
+        request.onblocked = function () { resolve(null); };
+      } catch (error) {
+        resolve(null); // no IndexedDB (a private window of an old browser): localStorage
+      }
+    });
+    return boxOpened;
+  }
+
+  function boxGet(name) {
+    return box().then(function (db) {
+      if (!db) return load(name, null);
+      return new Promise(function (resolve) {
+        var request = db.transaction("kept").objectStore("kept").get(PREFIX + name);
+        request.onsuccess = function () { resolve(request.result === undefined ? null : request.result); };
+        request.onerror = function () { resolve(load(name, null)); };
+      });
+    });
+  }
+
+  var writing = Promise.resolve();
+
+  function boxPut(name, value) {
+    writing = writing.then(box).then(function (db) {
+      if (!db) return store(name, value);
+      return new Promise(function (resolve) {
+        var kept = db.transaction("kept", "readwrite");
+        if (value === null) kept.objectStore("kept").delete(PREFIX + name);
+        else kept.objectStore("kept").put(value, PREFIX + name);
+        kept.oncomplete = kept.onerror = kept.onabort = function () { resolve(); };
+      });
+    });
+    return writing;
+  }
+
+  /* Asked once something is held: Chromium grants it to a page in use (no prompt), and the
+     browser then never clears this site's storage to make room. */
+  function persist() {
+    var storage = navigator.storage;
+    if (!storage || !storage.persist) return;
+    storage.persisted().then(function (already) {
+      return already || storage.persist();
+    }).then(function (granted) {
+      persisted = Boolean(granted);
+      showHeld();
+    }).catch(function () { /* kept all the same, best effort */ });
+  }
+
   /* --- the outbox ---------------------------------------------------------------------------- */
 
-  var outbox = load("outbox", []);
+  var outbox = [];
+  var sentLog = [];
   var sending = false;
   var retryTimer = null;
+  var channel = window.BroadcastChannel ? new BroadcastChannel(PREFIX + "outbox") : null;
+  var ready = Promise.all([boxGet("outbox"), boxGet("sent")]).then(function (kept) {
+    var older = load("outbox", null); // an outbox kept before IndexedDB: moved over, not lost
+    outbox = (kept[0] || []).concat((older || []).filter(function (item) {
+      return !(kept[0] || []).some(function (other) { return other.key === item.key; });
+    }));
+    sentLog = kept[1] || [];
+    if (older) {
+      keepOutbox();
+      store("outbox", null);
+    }
+  });
 
   function keepOutbox() {
-    store("outbox", outbox.length ? outbox : null);
+    boxPut("outbox", outbox.length ? outbox : null).then(function () {
+      if (channel) channel.postMessage("outbox");
+    });
+  }
+
+  function held() {
+    return outbox.filter(function (item) { return item.state !== "sent"; });
   }
 
   function waiting() {
@@ -114,6 +201,44 @@
     }
     showConflicts();
     showQueued();
+    showHeld();
+  }
+
+  function clock(at) {
+    var time = new Date(at);
+    return (time.getHours() < 10 ? "0" : "") + time.getHours() + ":" +
+      (time.getMinutes() < 10 ? "0" : "") + time.getMinutes();
+  }
+
+  /* What this phone holds, since when, and what it sent last, in so many words. */
+  function showHeld() {
+    if (!statusNode) return;
+    if (!heldNode) {
+      heldNode = element("div", "held small");
+      heldNode.setAttribute("aria-label", "Results on this phone");
+      heldNode.setAttribute("role", "region");
+      statusNode.insertAdjacentElement("afterend", heldNode);
+    }
+    heldNode.textContent = "";
+    var list = element("ul");
+    held().forEach(function (item) {
+      var text = item.title + ": held on this phone since " + clock(item.queued) +
+        (item.state === "waiting" ? ", not sent yet" : item.state === "conflict" ?
+          ", waiting for your choice" : ", not saved") +
+        (item.tried ? " (last tried " + clock(item.tried) + ")" : "") + ".";
+      list.appendChild(element("li", "holding", text));
+    });
+    sentLog.slice(-3).forEach(function (sent) {
+      list.appendChild(element("li", "sent", sent.title + ": sent and saved at " +
+        clock(sent.at) + "."));
+    });
+    if (held().length) {
+      list.appendChild(element("li", "muted", persisted ? "Kept on this phone until it is " +
+        "sent, even if the page is closed." : "Kept on this phone until it is sent; leave " +
+        "this page open until then."));
+    }
+    heldNode.appendChild(list);
+    heldNode.hidden = !list.children.length;
   }
 
   function flush() {
@@ -127,6 +252,7 @@
       sending = false;
       if (answered) return flush();
       item.tries += 1;
+      item.tried = Date.now();
       keepOutbox();
       showOutbox();
       var wait = Math.min(30000, 1000 * Math.pow(2, Math.min(item.tries - 1, 5)));
@@ -146,6 +272,7 @@
       body: JSON.stringify(item.body),
       credentials: "omit",
       cache: "no-store",
+      referrerPolicy: "no-referrer", // the link is in the Authorization header already
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
         return answered(item, response.status, answer);
@@ -176,16 +303,21 @@
   function stored(item, answer) {
     outbox = outbox.filter(function (other) { return other !== item; });
     keepOutbox();
+    sentLog = sentLog.concat([{ title: item.title, at: Date.now() }]).slice(-10);
+    boxPut("sent", sentLog);
     store(item.draft, null);
     var text = item.title + (answer.void ? " is recorded as void (R9.2): the same dealer deals " +
       "it again." : item.body.version ? " is corrected: this is version " + answer.version + "."
       : " is saved.");
     if (answer.status === "pending") text += " It counts once another player confirms it.";
     if (answer.flagged) text += " It is flagged for the director (warnings confirmed).";
-    try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said below */ }
     say(text);
-    if (!waiting().length) window.location.assign(config.link + (item.body.version ?
-      "#game-" + item.game : ""));
+    if (entry && entry.correcting) { // the correction's own page: back to the table's
+      try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said */ }
+      window.location.assign(config.link + "#game-" + item.game);
+    } else if (!waiting().length) {
+      catchUp();
+    }
   }
 
   function refused(item, answer) {
@@ -298,17 +430,17 @@
   }
 
   function keepStored(item) {
-    var aside = load("set-aside", []);
-    aside.push({ title: item.title, body: item.body, at: Date.now() });
-    store("set-aside", aside.slice(-50));
+    boxGet("set-aside").then(function (aside) {
+      aside = (aside || []).concat([{ title: item.title, body: item.body, at: Date.now() }]);
+      boxPut("set-aside", aside.slice(-50));
+    });
     outbox = outbox.filter(function (other) { return other !== item; });
     keepOutbox();
     store(item.draft, null);
     var text = item.title + ": the stored result is kept. This phone's entry is set aside on " +
       "the phone, not sent.";
-    try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said below */ }
     say(text);
-    window.location.assign(config.link);
+    catchUp();
   }
 
   function useMine(item) {
@@ -333,24 +465,155 @@
     var item = outbox.find(function (other) {
       return other.game === entry.game && other.state !== "stuck";
     });
-    form.hidden = Boolean(item);
-    if (!item) {
+    form.hidden = Boolean(item) || catchingUp;
+    if (!item && !catchingUp) {
       if (queuedNode) queuedNode.hidden = true;
       return;
     }
     if (!queuedNode) {
       queuedNode = element("div", "queued");
       queuedNode.setAttribute("role", "status");
-      form.insertAdjacentElement("beforebegin", queuedNode);
+      (heldNode || statusNode).insertAdjacentElement("afterend", queuedNode);
     }
     queuedNode.hidden = false;
     queuedNode.textContent = "";
+    if (!item) {
+      queuedNode.appendChild(element("p", "", entry.title + " is saved. The page moves on as " +
+        "soon as the network answers: nothing to do meanwhile."));
+      return;
+    }
     queuedNode.appendChild(element("p", "", item.state === "conflict" ? item.title +
       ": choose above which result the table keeps." : item.title + " is kept on this phone " +
       "and sent as soon as the network answers. The page moves on once it is saved."));
     var list = element("ul", "small");
     mine(item).forEach(function (line) { list.appendChild(element("li", "", line)); });
     queuedNode.appendChild(list);
+  }
+
+  /* --- the page in place: the parts that changed, the form moved on ------------------------- */
+
+  var catchingUp = false;
+  var catchUpTries = 0;
+  var catchUpTimer = null;
+
+  function holding() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-part][data-key]"),
+      function (node) { return node.dataset.key; }).filter(function (key) {
+      return key !== "phone";
+    }).join(".");
+  }
+
+  function catchUp() {
+    clearTimeout(catchUpTimer);
+    catchingUp = true;
+    showQueued();
+    return fetch(config.parts + "?have=" + holding(), {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+      cache: "no-store",
+      referrerPolicy: "no-referrer",
+    }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    }).then(function (answer) {
+      catchingUp = false;
+      catchUpTries = 0;
+      putIn(answer.parts);
+      formNow(answer);
+      showOutbox();
+    }).catch(function () {
+      catchUpTries += 1;
+      var wait = Math.min(30000, 1000 * Math.pow(2, Math.min(catchUpTries - 1, 5)));
+      catchUpTimer = setTimeout(catchUp, wait);
+    });
+  }
+
+  /* Each part sent takes its place; its slots take the parts this page holds, or those sent. */
+  function putIn(parts) {
+    var have = {};
+    document.querySelectorAll("[data-part]").forEach(function (node) {
+      have[node.dataset.part] = node;
+    });
+    var fresh = {};
+    parts.forEach(function (part) {
+      var template = document.createElement("template");
+      template.innerHTML = part[2];
+      fresh[part[0]] = template.content.firstElementChild;
+    });
+    Object.keys(fresh).forEach(function (name) {
+      fresh[name].querySelectorAll("[data-slot]").forEach(function (slot) {
+        var part = fresh[slot.dataset.slot] || have[slot.dataset.slot];
+        if (part) slot.replaceWith(part);
+        else slot.remove();
+      });
+    });
+    Object.keys(fresh).forEach(function (name) {
+      var old = have[name];
+      if (old && old.isConnected && !fresh[name].isConnected) old.replaceWith(fresh[name]);
+    });
+  }
+
+  /* The form after the page caught up: a new one set up, the same one moved on to the deal
+     now played, or none once the match is over. */
+  function formNow(answer) {
+    var now = document.querySelector("form[data-entry-form]");
+    if (now !== form) {
+      closeSheet(false);
+      if (sheet) sheet.remove();
+      sheet = null;
+      form = now;
+      entry = now ? answer.entry : null;
+      if (form && entry) setUpForm();
+    } else if (form && answer.deal) {
+      var attempt = form.elements.attempt ? Number(form.elements.attempt.value) : 1;
+      if (answer.deal.game !== entry.game || answer.deal.attempt !== attempt) {
+        moveOn(answer.deal);
+      }
+    }
+    sizeBar();
+  }
+
+  /* The same form, emptied for `deal` (the next deal, or the same one dealt again). */
+  function moveOn(deal) {
+    closeSheet(false);
+    store(draftName(), null);
+    var who = form.elements.who.value;
+    form.querySelectorAll("[data-implied-by] input").forEach(function (input) {
+      input.disabled = false;
+      delete input.dataset.own;
+    });
+    form.reset();
+    form.elements.who.value = who;
+    entry.game = deal.game;
+    entry.title = deal.title;
+    form.dataset.game = String(deal.game);
+    form.elements.game.value = String(deal.game);
+    if (form.elements.attempt) form.elements.attempt.value = String(deal.attempt);
+    var title = deal.title.toLowerCase();
+    form.querySelector(".save-button").textContent = "Save " + title;
+    form.querySelector(".bar-scores").setAttribute("aria-label", deal.title +
+      ": the scores as they will be saved");
+    var heading = document.getElementById("enter-title");
+    if (heading) heading.textContent = "Enter " + title;
+    form.querySelectorAll(".draft-note, .preview, .bar > p.errors").forEach(function (node) {
+      node.remove();
+    });
+    form.querySelectorAll("[data-more]").forEach(function (more) {
+      var toggle = form.querySelector('[aria-controls="' + more.id + '"]');
+      if (!toggle) return;
+      more.hidden = true;
+      toggle.setAttribute("aria-expanded", "false");
+    });
+    touched = {};
+    showAll = false;
+    lastAnswer = null;
+    showAnswer({ rows: [], errors: [], warnings: [] });
+    showOut();
+    lines.forEach(showCards);
+    saveButton(false);
+    forgetOldDrafts();
+    form.hidden = false;
+    window.scrollTo(0, 0);
   }
 
   /* --- the form: draft, body, live check ------------------------------------------------------ */
@@ -392,10 +655,8 @@
     });
   }
 
-  var discarding = false;
-
   function keepDraft() {
-    if (discarding) return;
+    if (!form || !entry) return;
     var data = snapshot();
     store(draftName(), hasEntry(data) ? data : null);
     if (data.who) store("who", data.who);
@@ -489,11 +750,14 @@
       tries: 0,
       queued: Date.now(),
     };
-    outbox.push(item);
-    keepOutbox();
     closeSheet();
     saveButton(true);
-    flush();
+    ready.then(function () {
+      outbox.push(item);
+      keepOutbox();
+      persist();
+      flush();
+    });
   }
 
   /* The live check. */
@@ -635,9 +899,6 @@
   /* --- cards and the keypad sheet ------------------------------------------------------------ */
 
   var keyPoints = {};
-  if (entry && entry.keypad) {
-    entry.keypad.keys.forEach(function (key) { keyPoints[key.token] = key.points; });
-  }
 
   function tokens(text) {
     return String(text || "").split(/[\s,]+/).filter(Boolean);
@@ -1008,14 +1269,20 @@
       " is back."));
     note.appendChild(button("Start again", "Start " + entry.title.toLowerCase() + " again",
       function () {
-        discarding = true;
-        store(draftName(), null);
-        window.location.reload();
+        var attempt = form.elements.attempt ? Number(form.elements.attempt.value) : 1;
+        moveOn({ game: entry.game, attempt: attempt, title: entry.title });
       }, "secondary"));
     form.insertAdjacentElement("afterbegin", note);
   }
 
   function setUpForm() {
+    touched = {};
+    showAll = false;
+    lastAnswer = null;
+    keyPoints = {};
+    if (entry.keypad) {
+      entry.keypad.keys.forEach(function (key) { keyPoints[key.token] = key.points; });
+    }
     setUpLines();
     setUpDraft();
     setUpWentOut();
@@ -1031,6 +1298,7 @@
       var action = event.submitter ? event.submitter.value : "save";
       if (action !== "save") return; // Preview: the server shows it, as without the script
       event.preventDefault();
+      clearTimeout(checkTimer); // the result is checked as it is saved: no live check as well
       var save = form.querySelector(".save-button");
       if (save && save.getAttribute("aria-disabled") === "true") return;
       showAll = true;
@@ -1052,10 +1320,6 @@
       if (sheet && !sheet.hidden && !event.target.closest("[data-keypad-open]") &&
           event.target !== sheetLine.cards) closeSheet(false);
     });
-    document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState === "hidden") keepDraft();
-    });
-    window.addEventListener("pagehide", keepDraft);
     if (window.ResizeObserver) new ResizeObserver(sizeBar).observe(form.querySelector("[data-bar]"));
     sizeBar();
     document.body.classList.add("enhanced");
@@ -1073,24 +1337,76 @@
       say(notice);
     }
   } catch (error) { /* no notice to show */ }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") keepDraft();
+  });
+  window.addEventListener("pagehide", keepDraft);
   window.addEventListener("online", function () {
     outbox.forEach(function (item) { if (item.state === "waiting") item.tries = 0; });
     flush();
+    if (catchingUp) catchUp();
     if (form && entry) later();
   });
   window.addEventListener("offline", showOutbox);
-  window.addEventListener("storage", function (event) {
-    if (event.key === PREFIX + "outbox") {
-      outbox = load("outbox", []);
-      showOutbox();
-    }
+  /* "Call the director" without leaving the page: the call is sent, the live part shows it. */
+  document.addEventListener("submit", function (event) {
+    var call = event.target.closest(".call-form");
+    if (!call) return;
+    event.preventDefault();
+    fetch(call.action, {
+      method: "POST",
+      body: new FormData(call),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (answer) {
+        if (!response.ok) {
+          say(((answer.errors || [])[0] || {}).message || "The call did not go: the server " +
+            "answered " + response.status + ". Find the director in the hall.", "problem");
+        }
+        return liveNow();
+      });
+    }).catch(function () {
+      say("The call did not reach the director: no network. Try again, or find the director " +
+        "in the hall.", "problem");
+    });
   });
-  showOutbox();
-  flush();
+
+  function liveNow() {
+    var part = document.querySelector("[data-live-src]");
+    if (!part) return null;
+    return fetch(part.getAttribute("data-live-src"), { cache: "no-store",
+      credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.text() : null;
+    }).then(function (html) {
+      if (html !== null) part.innerHTML = html;
+    });
+  }
+
+  /* Leaving the page with a result held asks first: it is kept, but sent only from this page. */
+  window.addEventListener("beforeunload", function (event) {
+    if (!held().length) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+  if (channel) {
+    channel.onmessage = function () { // another tab of this table changed the outbox
+      boxGet("outbox").then(function (kept) {
+        outbox = kept || [];
+        showOutbox();
+      });
+    };
+  }
+  ready.then(function () {
+    if (held().length) persist();
+    showOutbox();
+    flush();
+    document.documentElement.dataset.tableReady = "yes";
+    if (window.performance && performance.mark) performance.mark("table-ready");
+  });
   if ("serviceWorker" in navigator && config.worker) {
     navigator.serviceWorker.register(config.worker, { scope: "/t/" }).catch(function () {
       /* no worker (not a secure origin): the outbox and the draft still keep every result */
     });
   }
-  document.documentElement.dataset.tableReady = "yes";
 })();

@@ -558,7 +558,7 @@ def table_time(request: HttpRequest, token: str) -> HttpResponse:
     return HttpResponseRedirect(_link(page, "sign-off"))
 
 
-@csp_exempt  # JSON for the page's script, never drawn: the page's own policy applies
+@csp_exempt()  # JSON for the page's script, never drawn: the page's own policy applies
 @never_cache
 @require_safe
 def table_parts(request: HttpRequest, token: str) -> JsonResponse:

@@ -9,8 +9,8 @@ Terms
   game's first everyday fields; at most three, they fit a 360 px line.
 - more: the line's other fields (the game's advanced ones, and calls, typed cards...), behind a
   small "more" of their own, opened by itself when one of them holds a value or a problem.
-- stacked: a line with more controls than fit beside a name (a partner's line: went out, three
-  boxes, more) puts the name on a row of its own above them, so that a name is never cut.
+- stacked: a line of three boxes (a Hand and Foot team's, a partner's with went out and more)
+  puts the name on a row of its own above them, so that a name is never cut.
 - note: one reserved line for each seat's tally and its problems (a stacked line's is beside its
   name), so that a message never pushes the next field down under a finger.
 - problem: an input the game found wrong is marked `aria-invalid` and drawn with a mark, its
@@ -95,9 +95,8 @@ class Line:
 
     @property
     def stacked(self) -> bool:
-        """More controls than fit beside a name: went out, the boxes, the keypad, "more"."""
-        controls = len(self.main) + int(self.keypad_in_main) + int(bool(self.more))
-        return controls + int(self.has_out) > MAIN_FIELDS + 1
+        """Three boxes leave a name too little room beside them: it goes above them."""
+        return len(self.main) >= MAIN_FIELDS
 
     @property
     def open_more(self) -> bool:

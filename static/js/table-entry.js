@@ -210,7 +210,8 @@
       (time.getMinutes() < 10 ? "0" : "") + time.getMinutes();
   }
 
-  /* What this phone holds, since when, and what it sent last, in so many words. */
+  /* What this phone holds and since when, in so many words (the status says when each result
+     was sent; the phone keeps the last ten sent, with their times, in its store). */
   function showHeld() {
     if (!statusNode) return;
     if (!heldNode) {
@@ -227,10 +228,6 @@
           ", waiting for your choice" : ", not saved") +
         (item.tried ? " (last tried " + clock(item.tried) + ")" : "") + ".";
       list.appendChild(element("li", "holding", text));
-    });
-    sentLog.slice(-3).forEach(function (sent) {
-      list.appendChild(element("li", "sent", sent.title + ": sent and saved at " +
-        clock(sent.at) + "."));
     });
     if (held().length) {
       list.appendChild(element("li", "muted", persisted ? "Kept on this phone until it is " +
@@ -311,6 +308,8 @@
       : " is saved.");
     if (answer.status === "pending") text += " It counts once another player confirms it.";
     if (answer.flagged) text += " It is flagged for the director (warnings confirmed).";
+    text += " Sent at " + clock(Date.now()) + (item.tried ? " (held on this phone since " +
+      clock(item.queued) + ")." : ".");
     say(text);
     if (entry && entry.correcting) { // the correction's own page: back to the table's
       try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said */ }
@@ -1372,15 +1371,10 @@
     });
   });
 
+  /* The live part asks again at once, as when the page is shown again (static/js/live.js),
+     keeping the version it holds: so it also hears of the answer later. */
   function liveNow() {
-    var part = document.querySelector("[data-live-src]");
-    if (!part) return null;
-    return fetch(part.getAttribute("data-live-src"), { cache: "no-store",
-      credentials: "same-origin" }).then(function (response) {
-      return response.ok ? response.text() : null;
-    }).then(function (html) {
-      if (html !== null) part.innerHTML = html;
-    });
+    document.dispatchEvent(new Event("visibilitychange"));
   }
 
   /* Leaving the page with a result held asks first: it is kept, but sent only from this page. */

@@ -271,7 +271,9 @@ def test_over_http_a_result_is_held_listed_guarded_and_sent_in_place(live_server
         assert dialogs == ["beforeunload"] and not phone.is_closed()
         context.set_offline(False)
         expect(phone.get_by_role("heading", name="Now: game 2 of 9")).to_be_visible()
-        expect(held).to_contain_text(re.compile(r"Game 1: sent and saved at \d\d:\d\d"))
+        sent = r"Game 1 is saved\. Sent at \d\d:\d\d \(held on this phone since \d\d:\d\d\)"
+        expect(saved(phone)).to_contain_text(re.compile(sent))
+        expect(held).to_be_hidden()  # nothing held any more
         assert phone.evaluate("window.stillTheSamePage") is True  # in place, never reloaded
         assert Deal.objects.get(table=table).revisions.count() == 1
         shot(phone, "sent")

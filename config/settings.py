@@ -53,11 +53,6 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First, so that it compresses every page and JSON answer on its way out (a phone on the
-    # hall's Wi-Fi gets a quarter of the bytes). BREACH: Django masks the CSRF token afresh in
-    # every response and this middleware pads each gzip answer with random bytes; a table's
-    # link is in its URL, which the page never reflects from the request.
-    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Refuses what no view should read (NUL paths, oversized or unreadable bodies) and answers a
     # dropped database connection with a 503 to retry (config/guard.py).

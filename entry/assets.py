@@ -4,7 +4,7 @@ A phone at a table opens its page once and keeps it open all day, often over a s
 network (a round trip of 400 ms is common in a full hall). So the page draws from one answer:
 its styles come inline (`inline_styles`, under the page's CSP nonce), and its scripts
 (`SCRIPTS`), which only make a working form better, are fetched in parallel and deferred.
-Answers are compressed on the way out (GZipMiddleware; the static files pre-compressed by
+Answers are compressed on the way out (`gzip_page` on its views; the static files pre-compressed by
 WhiteNoise): README's "Speed" gives the bytes, `bench/bench_phone_bytes.py` measures them.
 """
 

@@ -94,15 +94,6 @@ def digest(text: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.blake2b(text, digest_size=6).digest()).decode()
 
 
-INDENT = re.compile(r"\n\s+")
-
-
-def tight(html: str) -> str:
-    """The page without the templates' indentation (the table page holds no <pre> nor
-    <textarea>): fewer bytes, the same page."""
-    return INDENT.sub("\n", html)
-
-
 def keyed(html: str) -> str:
     """The page with each part's key written on it, for the phone to send back."""
     out, at = [], 0

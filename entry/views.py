@@ -243,7 +243,7 @@ def _context(request: HttpRequest, page: TablePage, **context: Any) -> dict[str,
 
 def _render(request: HttpRequest, template: str, page: TablePage, **context: Any) -> HttpResponse:
     response = render(request, template, _context(request, page, **context))
-    response.content = parts.keyed(parts.tight(response.content.decode()))
+    response.content = parts.keyed(response.content.decode())
     return _private(response)
 
 
@@ -580,7 +580,7 @@ def table_parts(request: HttpRequest, token: str) -> JsonResponse:
     _access(request, page, token)
     form = _new_form(request, page)
     context = _context(request, page, form=form, feedback=entry_feedback(form) if form else None)
-    html = parts.tight(render(request, "entry/link.html", context).content.decode())
+    html = render(request, "entry/link.html", context).content.decode()
     sent = parts.answer(html, parts.held(request.GET.get("have", "")))
     config = context["table_config"]
     body = {

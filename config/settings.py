@@ -74,10 +74,12 @@ MIDDLEWARE = [
 
 # Sign-in attempts are limited (django-axes, config/signin.py): after 5 failures of one username
 # from one address, signing in pauses for 30 s, doubling each time within a day, at most 10
-# minutes; someone sharing the director's address can delay them, never lock them out.
+# minutes; someone sharing the director's address can delay them, never lock them out, and never
+# pauses a browser the director signed in with before.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's password check, counting a device's own wrong passwords (config/signin.py).
+    "config.signin.DeviceBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = "config.signin.cool_off"
@@ -93,6 +95,9 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # addresses), the last X-Forwarded-For address that is not one of them.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 AXES_CLIENT_IP_CALLABLE = "config.signin.client_address"
+# A browser that signed in as the username before (its device cookie) is not paused by the
+# failures of others sharing its address (config/signin.py).
+AXES_WHITELIST_CALLABLE = "config.signin.trusted_device"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -192,6 +197,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Checks nothing: a password saved revokes the user's API token and sessions (config/auth.py).
+    {"NAME": "config.auth.RevokedWithPassword"},
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "director:home"

@@ -120,20 +120,29 @@ TEMPLATES = [
 
 # Database: PostgreSQL from DATABASE_URL in production, a SQLite file otherwise.
 DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"))
+# SQLite serves venue mode's several processes at once. A transaction takes the write lock when
+# it begins (IMMEDIATE): one that read first and wanted to write after was refused at once with
+# "database is locked" when another process wrote meanwhile, whatever the timeout, since SQLite
+# cannot let a reader wait to become a writer. A writer waits for the one before it for up to
+# `timeout` seconds (a burst of 50 tables takes about one), and readers never block it (WAL).
+SQLITE_OPTIONS = {
+    "timeout": env_int("SQLITE_BUSY_SECONDS", 20),
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL",
+}
 DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
     if DATABASE_URL
     else {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": VAR_DIR / "db.sqlite3",
-        # Venue mode serves SQLite from several gunicorn workers: a writer waits for another
-        # (up to 20 s) instead of failing, and readers do not block the writer (WAL).
-        "OPTIONS": {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL"},
         # Tests on a file too: the browser tests' live server then has a connection of its own
         # that waits for a lock, where a shared in-memory database fails with "table is locked".
         "TEST": {"NAME": VAR_DIR / "test.sqlite3"},
     }
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A dropped connection (database restart) is replaced on the next request instead of failing it.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True

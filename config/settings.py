@@ -151,8 +151,13 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["ENGINE"] = "config.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Redis: broker and cache when REDIS_URL is set; otherwise eager Celery and an in-process cache.
+# Redis: broker and cache when REDIS_URL is set. Without it, venue mode (several processes on one
+# machine) sets SHARED_DIR: the cache is files there (Django's file cache) and the tasks queue
+# there too (kombu's filesystem transport) for a Celery worker of its own, so every process sees
+# the same standings and no web request recomputes them. With neither (`make run`, the tests),
+# Celery runs tasks eagerly in the one process and the cache is that process's memory.
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))
+SHARED_DIR = "" if REDIS_URL else env_str("SHARED_DIR")
 # Short socket timeouts: a score entry must never hang because Redis is unreachable.
 REDIS_TIMEOUT_SECONDS = 0.5
 if REDIS_URL:
@@ -168,11 +173,19 @@ if REDIS_URL:
             },
         }
     }
+elif SHARED_DIR:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(Path(SHARED_DIR) / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_BROKER_URL = REDIS_URL or ("filesystem://" if SHARED_DIR else "memory://")
+CELERY_TASK_ALWAYS_EAGER = not (REDIS_URL or SHARED_DIR)
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -182,6 +195,9 @@ CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A refresh queued for the end of its window (scoring/standings_queue.py) runs within a tenth of a
+# second of it, not within Celery's default second.
+CELERY_WORKER_TIMER_PRECISION = 0.1
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_SECONDS
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -189,6 +205,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": REDIS_TIMEOUT_SECONDS,
     "max_retries": 0,
 }
+if SHARED_DIR:
+    QUEUE_DIR = Path(SHARED_DIR) / "queue"
+    for folder in ("messages", "control"):
+        (QUEUE_DIR / folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(QUEUE_DIR / "messages"),
+        "data_folder_out": str(QUEUE_DIR / "messages"),
+        "control_folder": str(QUEUE_DIR / "control"),
+        "polling_interval": 0.1,  # a saved result reaches the worker within a tenth of a second
+    }
 CELERY_TASK_PUBLISH_RETRY = False
 # A worker reconnects to a lost broker for ever, every 2 s at most (config/celery.py), and
 # tasks cut off by the loss are delivered again instead of acknowledged on a dead connection.

@@ -58,6 +58,8 @@ MIDDLEWARE = [
     # dropped database connection with a 503 to retry (config/guard.py).
     "config.guard.RequestGuard",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The Content-Security-Policy on every answer, the hall's shortcut's included (below).
+    "csp.middleware.CSPMiddleware",
     # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
     # static files, before the session and auth middleware; everyone else goes the whole way.
     "hall.views.LeaderboardShortcut",
@@ -67,7 +69,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into its lockout answer.
     "axes.middleware.AxesMiddleware",
 ]

@@ -264,6 +264,9 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
 }
+# /healthz answers 503 when the disk of var/ (SQLite, the shared files, the front's buffers) has
+# less room than this: no result could be saved (config/health.py).
+DISK_MIN_FREE_MB = env_int("DISK_MIN_FREE_MB", 50)
 # A tournament backup (scoring/backup.py) larger than this is refused before it is read.
 BACKUP_MAX_BYTES = env_int("BACKUP_MAX_BYTES", 50_000_000)
 # An API token lasts a tournament weekend by default; DELETE /api/auth/token revokes it sooner.

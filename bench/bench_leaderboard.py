@@ -16,13 +16,16 @@ does not have them yet, as the output then says):
    page's script does, with If-None-Match); p50, p95 and the worst (aim: p95 < 1 s up to
    2,000 players, < 2 s at 10,000; `--players N`, 500 unless told).
 
-Services: PostgreSQL (database kalooki_bench_leaderboard) and Redis (database 9, flushed), both
-this bench's own, on 127.0.0.1 when they answer; otherwise SQLite and no Redis, and part 2 is
-skipped (without a broker there is no worker). Load comes from `wrk` when installed, else from
-Python threads. Run from the project root:
-`python bench/bench_leaderboard.py [--seconds S] [--clients N]`. Every process it starts is
-stopped at the end. The last line is for machines (prefix `bench_leaderboard:`). A missed aim
-exits 0; a failure (a server that does not start, a result that never shows) exits 1.
+Services: PostgreSQL (BENCH_DATABASE_URL, else the database kalooki_bench_leaderboard) and Redis
+(BENCH_REDIS_URL, else database 9 of 127.0.0.1:6379) when they answer; otherwise SQLite and no
+Redis, and part 2 is skipped (without a broker there is no worker). The bench empties nothing it
+did not make: it deletes its own tournament, refuses a Redis database that holds keys already
+(stale tasks would skew it; give it an empty one), and deletes only the keys its processes made.
+Load comes from `wrk` when installed, else from Python threads. Run from the project root:
+`python bench/bench_leaderboard.py [--seconds S] [--clients N]` (BENCH_PORT: its port, else a
+free one). Every process it starts is stopped at the end. The last line is for machines (prefix
+`bench_leaderboard:`). A missed aim exits 0; a failure (a server that does not start, a result
+that never shows) exits 1.
 """
 
 from __future__ import annotations
@@ -55,8 +58,12 @@ PLAYERS = 500
 GAMES_PLAYED = 4  # at every table before the timed saves
 SAVES = 20
 SLUG = "bench-leaderboard"
-POSTGRES = f"postgres://postgres@{HOST}:5432/kalooki_bench_leaderboard"  # this bench's own
-REDIS = f"redis://{HOST}:6379/9"
+POSTGRES = os.environ.get(
+    "BENCH_DATABASE_URL", f"postgres://postgres@{HOST}:5432/kalooki_bench_leaderboard"
+)
+REDIS = os.environ.get("BENCH_REDIS_URL", f"redis://{HOST}:6379/9")
+# The keys this bench's processes make in Redis: the cache's (KEY_PREFIX) and Celery's.
+OWN_KEYS = ("kalooki:*", "celery*", "_kombu.*", "unacked*")
 STATIC = "/static/css/site.css"
 RPS_AIM = 0.8
 
@@ -74,9 +81,12 @@ READY_SECONDS, SAVE_SECONDS = 30, 10
 # --- the environment ---------------------------------------------------------------------------
 
 
-def reachable(port: int) -> bool:
+def reachable(url: str) -> bool:
+    from urllib.parse import urlsplit
+
+    where = urlsplit(url)
     try:
-        socket.create_connection((HOST, port), timeout=1).close()
+        socket.create_connection((where.hostname, where.port), timeout=1).close()
         return True
     except OSError:
         return False
@@ -94,9 +104,9 @@ def environment(scratch: Path) -> dict[str, str]:
         "SECURE_HSTS_SECONDS": "0",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "LOG_LEVEL": "WARNING",
-        "DATABASE_URL": POSTGRES if reachable(5432) else f"sqlite:///{scratch / 'bench.sqlite3'}",
     }
-    if reachable(6379):
+    env["DATABASE_URL"] = POSTGRES if reachable(POSTGRES) else f"sqlite:///{scratch / 'db.sqlite3'}"
+    if reachable(REDIS):
         env["REDIS_URL"] = REDIS
     return env
 
@@ -377,10 +387,11 @@ def main() -> None:
 def run(scratch: Path, clients: int, seconds: float) -> None:
     env = {**os.environ, **environment(scratch)}
     os.environ.update(env)
-    if "REDIS_URL" in env:
-        import redis
-
-        redis.Redis.from_url(REDIS).flushdb()  # the bench's own database: no stale tasks
+    if "REDIS_URL" in env and redis_keys():
+        raise SystemExit(
+            f"bench_leaderboard: Redis {REDIS} holds keys already (stale tasks would skew the "
+            "run, and they are not this bench's to delete): set BENCH_REDIS_URL to an empty one."
+        )
     subprocess.run([sys.executable, "bin/createdb.py"], cwd=ROOT, env=env, check=True)
     import django
 
@@ -394,7 +405,7 @@ def run(scratch: Path, clients: int, seconds: float) -> None:
     call_command("migrate", verbosity=0)
     call_command("collectstatic", verbosity=0, interactive=False)
     tournament = setup_tournament()
-    port, (app, added) = free_port(), wsgi_app()
+    port, (app, added) = int(os.environ.get("BENCH_PORT") or free_port()), wsgi_app()
     gunicorn = [
         str(ROOT / ".venv/bin/gunicorn"), app, "-w", "4", "-b", f"{HOST}:{port}",
         "--log-level", "warning",
@@ -415,10 +426,25 @@ def run(scratch: Path, clients: int, seconds: float) -> None:
         connection.close()
         delete_tournament(tournament)
         if "REDIS_URL" in env:
-            import redis
-
-            redis.Redis.from_url(REDIS).flushdb()
+            forget_own_keys()
     report(rates, waits, clients, seconds, app, added, env, machine())
+
+
+def redis_keys() -> int:
+    import redis
+
+    return redis.Redis.from_url(REDIS).dbsize()
+
+
+def forget_own_keys() -> None:
+    """Delete the keys the bench's processes made (its database was empty when it started)."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS)
+    for pattern in OWN_KEYS:
+        keys = list(client.scan_iter(match=pattern, count=1000))
+        for start in range(0, len(keys), 1000):
+            client.delete(*keys[start : start + 1000])
 
 
 def latency(port: int, tournament, env: dict[str, str], scratch: Path) -> list[float]:

@@ -8,9 +8,12 @@ laptop, with no internet.
   network can read its traffic, as on any open Wi-Fi.
 - The laptop's **network address** (not loopback) is found (or taken from VENUE_ADDRESS) and
   becomes `SITE_URL`, so every printed link and QR code opens on the players' phones; it is an
-  allowed host, and gunicorn listens on every interface at VENUE_PORT (8000).
-- SQLite in `var/` by default; PostgreSQL when DATABASE_URL is set. With REDIS_URL, a Celery
-  worker and beat run beside gunicorn; without it, tasks run in the web process.
+  allowed host. The front (nginx, bin/front.py) listens at VENUE_PORT (8000): on every interface
+  when the address was found, on VENUE_ADDRESS alone when it was given. gunicorn listens only on
+  its Unix socket behind it.
+- SQLite in `var/` by default; PostgreSQL when DATABASE_URL is set. A Celery worker and beat run
+  beside gunicorn: through Redis with REDIS_URL; without it, through files in `var/shared/`,
+  which also hold the cache every process shares (config/settings.py: SHARED_DIR).
 - No demo and no demo accounts: `python manage.py createsuperuser` makes the director's account.
 - bin/supervise.py runs the processes: one that dies is started again, the others run on.
 """
@@ -73,7 +76,8 @@ def secret_key() -> str:
     return path.read_text().strip()
 
 
-def venue_env(address: str) -> dict[str, str]:
+def venue_env(address: str, *, given: bool = False) -> dict[str, str]:
+    """The stack's environment; `given`: the address was VENUE_ADDRESS, the only one listened on."""
     site = f"http://{address}:{PORT}"
     env = {
         **os.environ,
@@ -87,10 +91,12 @@ def venue_env(address: str) -> dict[str, str]:
         "CSRF_COOKIE_SECURE": "0",
         "SECURE_HSTS_SECONDS": "0",
         "SECURE_HSTS_PRELOAD": "0",
-        "WEB_BIND": "0.0.0.0",
+        "WEB_BIND": address if given else "0.0.0.0",
         "WEB_PORT": PORT,
         "PATH": f"{ROOT / '.venv' / 'bin'}:{os.environ.get('PATH', '')}",
     }
+    if not env.get("REDIS_URL"):
+        env["SHARED_DIR"] = str(ROOT / "var" / "shared")
     return env
 
 
@@ -101,7 +107,9 @@ def manage(env: dict[str, str], *args: str) -> None:
 def announce(env: dict[str, str], address: str) -> None:
     site = env["SITE_URL"]
     database = "PostgreSQL" if env.get("DATABASE_URL") else f"SQLite ({ROOT / 'var'})"
-    tasks = "a Celery worker and beat" if env.get("REDIS_URL") else "tasks in the web process"
+    queue = "Redis" if env.get("REDIS_URL") else f"files in {env.get('SHARED_DIR')}"
+    tasks = f"a Celery worker and beat through {queue}"
+    where = "every interface" if env["WEB_BIND"] == "0.0.0.0" else env["WEB_BIND"]
     print(
         f"\nVenue mode: serving on the venue's network at {site}\n"
         f"  Players' home page   {site}/\n"
@@ -110,12 +118,16 @@ def announce(env: dict[str, str], address: str) -> None:
         f"  Health               {site}/healthz\n"
         f"  Table links and QR codes point at {site}/t/...: print the table cards now.\n"
         f"  Database: {database}; {tasks}. Plain http: the venue's network only.\n"
+        f"  Listening on {where}, port {PORT}, behind nginx.\n"
         f"  No account yet? In another terminal: python manage.py createsuperuser\n",
         flush=True,
     )
 
 
 def main() -> int:
+    os.chdir(ROOT)
+    if subprocess.run([sys.executable, "bin/front.py", "--check"]).returncode != 0:
+        return 1
     address = lan_address()
     if address is None:
         print(
@@ -124,15 +136,14 @@ def main() -> int:
             file=sys.stderr,
         )
         return 1
-    env = venue_env(address)
+    env = venue_env(address, given=bool(os.environ.get("VENUE_ADDRESS")))
+    (ROOT / "var" / "run").mkdir(parents=True, exist_ok=True)
     if env.get("DATABASE_URL"):
         subprocess.run([sys.executable, "bin/createdb.py"], cwd=ROOT, env=env, check=True)
     manage(env, "migrate", "--noinput", "--verbosity", "0")
     manage(env, "collectstatic", "--noinput", "--verbosity", "0")
     announce(env, address)
     command = [sys.executable, "bin/supervise.py", "Procfile"]
-    if not env.get("REDIS_URL"):
-        command += ["--only", "web"]
     os.execvpe(command[0], command, env)
     return 0
 

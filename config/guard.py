@@ -10,6 +10,8 @@ gets when the database drops under it.
 - A **dropped database connection** during a request answers 503 with Retry-After: the request
   wrote nothing (its transaction was rolled back with the connection), so a retry, with the
   same Idempotency-Key for a result, stores it once.
+- A **full disk** (the database's or this server's) answers 503 too, saying so: nothing was
+  saved, and a retry stores it once when the director has made room.
 
 Under /api/ every refusal is in the API's error shape (config/api.py); elsewhere it is plain text.
 """
@@ -81,11 +83,31 @@ class RequestGuard:
         log.warning(
             "database unavailable during %s %s: %s", request.method, request.path, exception
         )
-        connection.close_if_unusable_or_obsolete()
-        message = "The database did not answer; nothing was saved. Please try again in a moment."
+        if disk_full(exception):  # the connection is sound: the database refused the write
+            message = (
+                "The server's disk is full; nothing was saved. The entry is kept on this phone: "
+                "ask the director to make room on the server, then try again."
+            )
+        else:
+            connection.close_if_unusable_or_obsolete()
+            message = (
+                "The database did not answer; nothing was saved. Please try again in a moment."
+            )
         response = refusal(request, 503, message)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
+
+
+# SQLite's SQLITE_FULL, PostgreSQL's disk_full (53100) and an operating system's ENOSPC.
+DISK_FULL = ("database or disk is full", "no space left on device", "disk full")
+
+
+def disk_full(exception: BaseException) -> bool:
+    """Whether the database refused a write because its disk is full."""
+    cause = exception.__cause__
+    if getattr(cause, "sqlstate", None) == "53100":
+        return True
+    return any(words in str(exception).lower() for words in DISK_FULL)
 
 
 def _declared_length(request: HttpRequest) -> int | None:

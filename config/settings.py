@@ -60,6 +60,8 @@ MIDDLEWARE = [
     # dropped database connection with a 503 to retry (config/guard.py).
     "config.guard.RequestGuard",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The Content-Security-Policy on every answer, the hall's shortcut's included (below).
+    "csp.middleware.CSPMiddleware",
     # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
     # static files, before the session and auth middleware; everyone else goes the whole way.
     "hall.views.LeaderboardShortcut",
@@ -69,17 +71,18 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into its lockout answer.
     "axes.middleware.AxesMiddleware",
 ]
 
 # Sign-in attempts are limited (django-axes, config/signin.py): after 5 failures of one username
 # from one address, signing in pauses for 30 s, doubling each time within a day, at most 10
-# minutes; someone sharing the director's address can delay them, never lock them out.
+# minutes; someone sharing the director's address can delay them, never lock them out, and never
+# pauses a browser the director signed in with before.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's password check, counting a device's own wrong passwords (config/signin.py).
+    "config.signin.DeviceBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = "config.signin.cool_off"
@@ -95,6 +98,9 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # addresses), the last X-Forwarded-For address that is not one of them.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 AXES_CLIENT_IP_CALLABLE = "config.signin.client_address"
+# A browser that signed in as the username before (its device cookie) is not paused by the
+# failures of others sharing its address (config/signin.py).
+AXES_WHITELIST_CALLABLE = "config.signin.trusted_device"
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -117,20 +123,29 @@ TEMPLATES = [
 
 # Database: PostgreSQL from DATABASE_URL in production, a SQLite file otherwise.
 DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"))
+# SQLite serves venue mode's several processes at once. A transaction takes the write lock when
+# it begins (IMMEDIATE): one that read first and wanted to write after was refused at once with
+# "database is locked" when another process wrote meanwhile, whatever the timeout, since SQLite
+# cannot let a reader wait to become a writer. A writer waits for the one before it for up to
+# `timeout` seconds (a burst of 50 tables takes about one), and readers never block it (WAL).
+SQLITE_OPTIONS = {
+    "timeout": env_int("SQLITE_BUSY_SECONDS", 20),
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL",
+}
 DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
     if DATABASE_URL
     else {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": VAR_DIR / "db.sqlite3",
-        # Venue mode serves SQLite from several gunicorn workers: a writer waits for another
-        # (up to 20 s) instead of failing, and readers do not block the writer (WAL).
-        "OPTIONS": {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL"},
         # Tests on a file too: the browser tests' live server then has a connection of its own
         # that waits for a lock, where a shared in-memory database fails with "table is locked".
         "TEST": {"NAME": VAR_DIR / "test.sqlite3"},
     }
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # A dropped connection (database restart) is replaced on the next request instead of failing it.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -139,8 +154,13 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["ENGINE"] = "config.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Redis: broker and cache when REDIS_URL is set; otherwise eager Celery and an in-process cache.
+# Redis: broker and cache when REDIS_URL is set. Without it, venue mode (several processes on one
+# machine) sets SHARED_DIR: the cache is files there (Django's file cache) and the tasks queue
+# there too (kombu's filesystem transport) for a Celery worker of its own, so every process sees
+# the same standings and no web request recomputes them. With neither (`make run`, the tests),
+# Celery runs tasks eagerly in the one process and the cache is that process's memory.
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))
+SHARED_DIR = "" if REDIS_URL else env_str("SHARED_DIR")
 # Short socket timeouts: a score entry must never hang because Redis is unreachable.
 REDIS_TIMEOUT_SECONDS = 0.5
 if REDIS_URL:
@@ -156,11 +176,19 @@ if REDIS_URL:
             },
         }
     }
+elif SHARED_DIR:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(Path(SHARED_DIR) / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_BROKER_URL = REDIS_URL or ("filesystem://" if SHARED_DIR else "memory://")
+CELERY_TASK_ALWAYS_EAGER = not (REDIS_URL or SHARED_DIR)
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -170,6 +198,9 @@ CELERY_TASK_TIME_LIMIT = 120
 CELERY_TASK_SOFT_TIME_LIMIT = 100
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A refresh queued for the end of its window (scoring/standings_queue.py) runs within a tenth of a
+# second of it, not within Celery's default second.
+CELERY_WORKER_TIMER_PRECISION = 0.1
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_SECONDS
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -177,6 +208,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": REDIS_TIMEOUT_SECONDS,
     "max_retries": 0,
 }
+if SHARED_DIR:
+    QUEUE_DIR = Path(SHARED_DIR) / "queue"
+    for folder in ("messages", "control"):
+        (QUEUE_DIR / folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(QUEUE_DIR / "messages"),
+        "data_folder_out": str(QUEUE_DIR / "messages"),
+        "control_folder": str(QUEUE_DIR / "control"),
+        "polling_interval": 0.1,  # a saved result reaches the worker within a tenth of a second
+    }
 CELERY_TASK_PUBLISH_RETRY = False
 # A worker reconnects to a lost broker for ever, every 2 s at most (config/celery.py), and
 # tasks cut off by the loss are delivered again instead of acknowledged on a dead connection.
@@ -194,6 +235,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # Checks nothing: a password saved revokes the user's API token and sessions (config/auth.py).
+    {"NAME": "config.auth.RevokedWithPassword"},
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "director:home"
@@ -229,6 +272,9 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
 }
+# /healthz answers 503 when the disk of var/ (SQLite, the shared files, the front's buffers) has
+# less room than this: no result could be saved (config/health.py).
+DISK_MIN_FREE_MB = env_int("DISK_MIN_FREE_MB", 50)
 # A tournament backup (scoring/backup.py) larger than this is refused before it is read.
 BACKUP_MAX_BYTES = env_int("BACKUP_MAX_BYTES", 50_000_000)
 # An API token lasts a tournament weekend by default; DELETE /api/auth/token revokes it sooner.

@@ -13,17 +13,26 @@ What a backup leaves out: accounts and password hashes, API tokens, the tables' 
 grant of access: the director adds them again), the standings (recomputed from the results) and
 the idempotency records of the table API.
 
-Import treats the file as hostile: it reads at most `BACKUP_MAX_BYTES` (a setting), checks every
-section, row, field and reference before it writes anything, refuses a reference to anything
-outside the file and an id that this database already uses, never creates or changes a user or
-a token, and writes in one transaction. Staff roles are created only when the operator asks
-(`grant_staff`), and only for users that exist here; the others are listed for the director.
-Every fault is a `BackupRefused` naming the section, row and field. Ids are kept, so the history
-stored inside results (which names entries by id) stays true; timestamps keep their
+Import treats the file as hostile: it reads at most `BACKUP_MAX_BYTES` (a setting) and at most
+`ROW_LIMITS` rows a section (counted before anything else is looked at), refuses a key given
+twice in one object and a number that is not finite, checks every section, row, field and
+reference before it writes anything, and what pages rely on too (`scoring.backup_checks`: the
+game's shape, the tables, sane values), refuses a reference to anything outside the file and an
+id that this database already uses, never creates or changes a user or a token, and writes in
+one transaction, in batches of `BATCH` rows, each statement given `STATEMENT_SECONDS` at most
+(on PostgreSQL without JIT compilation, which took longer to compile a large statement than to
+run it), each row once, its times as the file gives them. Staff roles are created only when the
+operator asks (`grant_staff`), and only for users that exist here; the others are listed for the
+director. Every fault is a `BackupRefused` naming the section, row and field. Ids are kept, so
+the history stored inside results (which names entries by id) stays true; timestamps keep their
 microseconds.
 """
 
+import contextlib
 import json
+import math
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, BinaryIO
@@ -32,11 +41,12 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
-from django.db import IntegrityError, connection, models, transaction
+from django.db import IntegrityError, OperationalError, connection, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
 import games
 from config.parsers import MAX_DEPTH, depth
+from scoring.backup_checks import GameShape, in_range, json_problem, play_problems, shape_problems
 from scoring.models import (
     ClockEvent,
     Deal,
@@ -62,6 +72,28 @@ FORMAT = "kalooki-tournament-backup"  # the name of the format, whatever game it
 VERSION = 3
 MAX_ID = 2**63 - 1
 MAX_PROBLEMS = 20  # listed in one refusal; a file with more is wrong throughout
+# The most rows a section may hold: several times what a large event has (1,000 players over
+# 12 rounds at tables of five: 2,400 tables, 12,000 seats, about 24,000 deals and 120,000
+# results). A file over them is refused before its rows are read, however small its rows.
+ROW_LIMITS = {
+    "staff": 100,
+    "players": 10_000,
+    "entries": 10_000,
+    "members": 20_000,
+    "rounds": 100,
+    "tables": 20_000,
+    "seats": 100_000,
+    "byes": 20_000,
+    "deals": 200_000,
+    "results": 250_000,
+    "revisions": 250_000,
+    "rulings": 20_000,
+    "audit": 250_000,
+    "clock_events": 50_000,
+    "director_calls": 50_000,
+}
+BATCH = 1000  # rows a statement writes
+STATEMENT_SECONDS = 60  # the longest any one statement of an import may run
 
 
 class BackupRefused(Exception):
@@ -222,10 +254,16 @@ def _too_big(what: str, limit: int) -> str:
 
 
 def backup_parse(data: bytes | str) -> dict[str, Any]:
-    """The document in `data`, its header and sections checked (not yet its rows)."""
+    """The document in `data`, its header, sections and their sizes checked (not yet its
+    rows)."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        document = json.loads(text)
+        document = json.loads(
+            text,
+            object_pairs_hook=_no_key_twice,
+            parse_constant=_not_a_number,
+            parse_float=_finite,
+        )
     except UnicodeDecodeError:
         raise BackupRefused("The file is not UTF-8 text: a backup is a JSON file.") from None
     except json.JSONDecodeError as error:
@@ -235,7 +273,45 @@ def backup_parse(data: bytes | str) -> dict[str, Any]:
     except ValueError as error:  # a number of more digits than Python converts
         raise BackupRefused(f"The file holds a number that cannot be read: {error}.") from None
     _check_header(document)
+    _check_sizes(document)
     return document
+
+
+def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the file, refused if it names a key twice: JSON readers keep the last, so
+    a second key could hide what the first one says (a second `staff`)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        keys = [key for key, _ in pairs]
+        twice = next(key for key in keys if keys.count(key) > 1)
+        raise BackupRefused(
+            f"The file gives the key {twice[:40]!r} twice in one object: a backup never does, "
+            "and a reader would keep only one of the two."
+        )
+    return found
+
+
+def _not_a_number(word: str) -> float:
+    raise BackupRefused(f"The file holds {word}, which is not a number a backup holds.")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise BackupRefused(f"The file holds the number {text[:30]}, too large to be read.")
+    return number
+
+
+def _check_sizes(document: dict[str, Any]) -> None:
+    """Refuse, before looking at a row, a section of more rows than any tournament has."""
+    for name, limit in ROW_LIMITS.items():
+        rows = document.get(name)
+        if isinstance(rows, list) and len(rows) > limit:
+            raise BackupRefused(
+                f"The file's {name} section holds {len(rows):,} rows; a backup holds at most "
+                f"{limit:,} (several times what a large event has): it was not written by "
+                "tournament_export, or not for one tournament."
+            )
 
 
 def _check_header(document: Any) -> None:
@@ -266,9 +342,9 @@ class Checked:
     """The file's rows as unsaved model objects, and what the checks found wrong."""
 
     tournament: Tournament | None = None
+    game: GameShape | None = None  # the tournament's game under its ruleset, once it is read
     staff: list[tuple[str, str, datetime]] = field(default_factory=list)
     rows: dict[str, list[models.Model]] = field(default_factory=dict)
-    times: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # auto-set fields
     problems: list[str] = field(default_factory=list)
 
     def problem(self, where: str, message: str) -> None:
@@ -285,10 +361,14 @@ def backup_check(document: dict[str, Any]) -> Checked:
     checked.staff = _staff_rows(document["staff"], checked)
     for section in SECTIONS:
         checked.rows[section.name] = []
-        checked.times[section.name] = []
         for index, row in enumerate(document.get(section.name, [])):
             where = f"{section.name}[{index}]"
             _section_row(row, section, where, ids, users, checked)
+            if len(checked.problems) >= MAX_PROBLEMS:
+                return checked
+    if not checked.problems and checked.game is not None:  # each row sound: now together
+        for where, message in play_problems(checked.rows, checked.game.rules):
+            checked.problem(where, message)
             if len(checked.problems) >= MAX_PROBLEMS:
                 return checked
     _ids_free(ids, checked)
@@ -320,7 +400,8 @@ def _tournament(data: Any, checked: Checked) -> Tournament | None:
     if values is None:
         return None
     try:
-        games.get(values["game"]).load(values["ruleset"])
+        game = games.get(values["game"])
+        checked.game = GameShape(game.rules(game.load(values["ruleset"])))
     except Exception as error:  # the game's own checks: any fault is the file's
         checked.problem("tournament.ruleset", f"is not a ruleset this software plays: {error}")
     if Tournament.objects.filter(slug=values["slug"]).exists():
@@ -330,7 +411,6 @@ def _tournament(data: Any, checked: Checked) -> Tournament | None:
             "another (--slug)",
         )
     tournament = Tournament(**values)
-    checked.times["tournament"] = [{k: values[k] for k in ("created_at", "updated_at")}]
     return tournament
 
 
@@ -381,6 +461,9 @@ def _section_row(
     )
     if values is None:
         return
+    if checked.game is not None:
+        for name, message in shape_problems(section.name, values, checked.game):
+            checked.problem(f"{where}.{name}", message)
     for name, target in section.references.items():
         values[f"{name}_id"] = _reference(
             section.model, name, row[name], ids[target], where, checked
@@ -388,9 +471,7 @@ def _section_row(
     for name in section.users:
         username = _username(row[name], f"{where}.{name}", checked, optional=True)
         values[f"{name}_id"] = users.get(username) if username else None
-    auto = {f.name: values[f.name] for f in plain if _is_auto(f)}
     checked.rows[section.name].append(section.model(id=row["id"], **values))
-    checked.times[section.name].append(auto)
 
 
 def _is_auto(f: models.Field) -> bool:
@@ -471,13 +552,23 @@ def _datetime(text: str) -> datetime:
     value = parse_datetime(text)
     if value is None or value.tzinfo is None:
         raise ValueError(f"{text[:40]!r} is not a date and time with its UTC offset")
-    return value
+    return _in_range(value)
 
 
 def _date(text: str) -> date:
     value = parse_date(text)
     if value is None:
         raise ValueError(f"{text[:40]!r} is not a date (YYYY-MM-DD)")
+    return _in_range(value)
+
+
+def _in_range(value: Any) -> Any:
+    try:
+        problem = in_range(value)
+    except OverflowError:  # a time in year 1 or 9999 whose offset takes it past the calendar
+        problem = f"{value.isoformat()[:40]} is not between the years 2000 and 2099"
+    if problem:
+        raise ValueError(problem)
     return value
 
 
@@ -486,6 +577,9 @@ def _check_json(value: Any) -> None:
         raise ValueError(f"nests deeper than {MAX_DEPTH} levels")
     if "\\u0000" in json.dumps(value):  # JSON writes a NUL character escaped
         raise ValueError("holds a NUL character")
+    problem = json_problem(value)
+    if problem:
+        raise ValueError(problem)
 
 
 def _reason(error: Exception) -> str:
@@ -525,7 +619,14 @@ def _username(raw: Any, where: str, checked: Checked, *, optional: bool = False)
 def _ids_free(ids: dict[str, set[int]], checked: Checked) -> None:
     for name, section_ids in ids.items():
         model = BY_NAME[name].model
-        taken = sorted(model.objects.filter(pk__in=section_ids).values_list("pk", flat=True))
+        ordered = sorted(section_ids)
+        taken = [
+            pk
+            for start in range(0, len(ordered), BATCH)
+            for pk in model.objects.filter(pk__in=ordered[start : start + BATCH])
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        ]
         if taken:
             checked.problem(
                 name,
@@ -551,19 +652,76 @@ def tournament_import(
     _check_header(document)
     if slug is not None:
         document = {**document, "tournament": {**_as_dict(document["tournament"]), "slug": slug}}
+    _check_sizes(document)
+    try:
+        with _statements_bounded():
+            imported = _check_and_write(document, grant_staff=grant_staff)
+    except OperationalError as error:
+        if "timeout" not in str(error) and "interrupted" not in str(error):
+            raise
+        raise BackupRefused(
+            f"The file was not loaded, nothing was written: a statement ran longer than "
+            f"{STATEMENT_SECONDS} s, which no tournament's backup needs ({error})."
+        ) from None
+    analyze()  # the plans of its reads as if it had always been there (scoring.planner)
+    return imported
+
+
+def _check_and_write(document: dict[str, Any], *, grant_staff: bool) -> Imported:
     checked = backup_check(document)
     if checked.problems:
         shown = "\n".join(f"- {problem}" for problem in checked.problems[:MAX_PROBLEMS])
         raise BackupRefused(f"The file was not loaded; nothing was written:\n{shown}")
     try:
         with transaction.atomic():
-            imported = _write(checked, grant_staff=grant_staff)
+            return _write(checked, grant_staff=grant_staff)
     except IntegrityError as error:
         raise BackupRefused(
             f"The file was not loaded; the database refused its rows: {error}"
         ) from None
-    analyze()  # the plans of its reads as if it had always been there (scoring.planner)
-    return imported
+
+
+@contextlib.contextmanager
+def _statements_bounded() -> Iterator[None]:
+    """The import's session: each statement stopped after `STATEMENT_SECONDS`; on PostgreSQL
+    without JIT compilation (a statement of 300,000 values took over 50 minutes to compile,
+    and ignored a cancel meanwhile)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET statement_timeout = %s", [f"{STATEMENT_SECONDS}s"])
+            cursor.execute("SET jit = off")
+        try:
+            yield
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute("RESET statement_timeout")
+                cursor.execute("RESET jit")
+        return
+    with _sqlite_statement_limit():
+        yield
+
+
+@contextlib.contextmanager
+def _sqlite_statement_limit() -> Iterator[None]:
+    """SQLite's statements interrupted after `STATEMENT_SECONDS` each: every statement's start
+    is noted, and SQLite's progress handler stops the one that runs past its time."""
+    started = [time.monotonic()]
+
+    def note(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        started[0] = time.monotonic()
+        return execute(sql, params, many, context)
+
+    def overdue() -> int:
+        return int(time.monotonic() - started[0] > STATEMENT_SECONDS)
+
+    connection.ensure_connection()
+    raw = connection.connection
+    raw.set_progress_handler(overdue, 100_000)
+    try:
+        with connection.execute_wrapper(note):
+            yield
+    finally:
+        raw.set_progress_handler(None, 0)
 
 
 def _as_dict(value: Any) -> dict[str, Any]:
@@ -573,28 +731,37 @@ def _as_dict(value: Any) -> dict[str, Any]:
 def _write(checked: Checked, *, grant_staff: bool) -> Imported:
     tournament = checked.tournament
     assert tournament is not None  # checked
-    tournament.save()
-    _restore_times([tournament], checked.times["tournament"])
+    with _as_written(Tournament):
+        tournament.save()
     for section in SECTIONS:
         rows = checked.rows[section.name]
         for row in rows:
             if any(f.name == "tournament" for f in section.model._meta.concrete_fields):
                 row.tournament = tournament
-        section.model.objects.bulk_create(rows)
-        _restore_times(rows, checked.times[section.name])
+        with _as_written(section.model, section.left_out):
+            section.model.objects.bulk_create(rows, batch_size=BATCH)
     _reset_sequences()
     granted, to_add = _staff_roles(tournament, checked.staff, grant=grant_staff)
     return Imported(tournament, granted, to_add)
 
 
-def _restore_times(rows: list[models.Model], times: list[dict[str, Any]]) -> None:
-    """Saving stamps auto-dated fields with the present; the file's own times go back."""
-    if not rows or not times[0]:
-        return
-    for row, values in zip(rows, times, strict=True):
-        for name, value in values.items():
-            setattr(row, name, value)
-    type(rows[0]).objects.bulk_update(rows, list(times[0]))
+@contextlib.contextmanager
+def _as_written(model: type[models.Model], left_out: tuple[str, ...] = ()) -> Iterator[None]:
+    """The file's own times written as they are: while its rows are inserted, the model's
+    auto-dated fields (`auto_now`, `auto_now_add`) keep the value a row holds instead of
+    taking the present. Setting them again afterwards cost a second write of every row, an
+    `UPDATE ... CASE` that took most of an import's time. An import runs alone in its process
+    (a management command), so nothing else saves a row of the model meanwhile. A field the
+    file leaves out (a table link's time of issue) takes the present, as it always did."""
+    fields = [f for f in fields_of(model, left_out) if _is_auto(f)]
+    kept = [(f, f.auto_now, f.auto_now_add) for f in fields]
+    for f in fields:
+        f.auto_now = f.auto_now_add = False
+    try:
+        yield
+    finally:
+        for f, auto_now, auto_now_add in kept:
+            f.auto_now, f.auto_now_add = auto_now, auto_now_add
 
 
 def _reset_sequences() -> None:

@@ -85,3 +85,20 @@ def test_the_api_docs_load_everything_from_this_site(client: Client) -> None:
     assert "<script>" not in html.replace(" ", "")
     script = client.get("/api/docs/?script=")
     assert script.status_code == 200 and "SwaggerUIBundle" in script.content.decode()
+
+
+def test_the_leaderboard_its_rows_and_the_standings_api_carry_the_policy_too() -> None:
+    """Answered to visitors without a session before the rest of the middleware (the hall's
+    shortcut), they carry the same policy as every other page (issue 30)."""
+    tournament_with(5, name="Open", slug="open", is_published=True)
+    crowd = Client()
+    for url in (
+        "/p/open/leaderboard",
+        "/p/open/leaderboard/rows",
+        "/api/tournaments/open/standings",
+    ):
+        response = crowd.get(url)
+        assert response.status_code == 200, url
+        directives = policy(response)
+        assert directives["script-src"] == ["'self'"], url
+        assert directives["frame-ancestors"] == ["'none'"], url

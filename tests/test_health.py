@@ -38,7 +38,7 @@ def test_it_reports_each_dependency(client: Client) -> None:
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "ok"
-    assert set(body["checks"]) == {"database", "cache", "broker", "workers"}
+    assert set(body["checks"]) == {"database", "disk", "cache", "broker", "workers"}
     assert body["checks"]["database"]["status"] == "ok"
     assert body["checks"]["cache"]["status"] == "ok"
 
@@ -59,3 +59,19 @@ def test_it_sees_the_real_redis_broker(client: Client) -> None:
     checks = client.get("/healthz").json()["checks"]
     assert checks["broker"]["status"] == "ok"
     assert checks["cache"]["backend"] == "BreakerRedisCache"
+
+
+def test_a_full_disk_is_a_503_for_everyone(client: Client, monkeypatch) -> None:
+    """No result could be saved: the load balancer and the director are told so."""
+    import shutil
+
+    from config import health
+
+    nearly_full = shutil._ntuple_diskusage(100 * 2**30, 100 * 2**30 - 2**20, 2**20)
+    monkeypatch.setattr(health.shutil, "disk_usage", lambda path: nearly_full)
+    anonymous = Client().get("/healthz")
+    assert (anonymous.status_code, anonymous.json()) == (503, {"status": "error"})
+    staff = client.get("/healthz")
+    assert staff.status_code == 503
+    disk = staff.json()["checks"]["disk"]
+    assert (disk["status"], disk["free_mb"], disk["error"]) == ("error", 1, "the disk is full")

@@ -190,3 +190,34 @@ def test_gunicorn_hands_a_chunked_body_over_and_it_is_read(tmp_path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+# --- a full disk -----------------------------------------------------------------------------
+
+
+def full_disk(execute, sql, params, many, context):
+    """The database's refusal of a write on a full disk, as each database words it."""
+    if not sql.lstrip().upper().startswith(("INSERT", "UPDATE", "PREPARE", "EXECUTE")):
+        return execute(sql, params, many, context)
+    from django.db import OperationalError
+
+    if connection.vendor == "sqlite":
+        raise OperationalError("database or disk is full")
+    refused = OperationalError('could not extend file "base/16384/2619": No space left on device')
+    raise refused from psycopg.errors.DiskFull("could not extend file")
+
+
+def test_a_full_disk_is_a_503_that_says_so_and_saves_nothing(table) -> None:
+    """The phone is told the truth (the server's disk is full, nothing was saved), not that the
+    database did not answer; the retry stores the result once."""
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Table {table.access_token}")
+    url = f"/api/tables/{table.pk}/games/1/result"
+    with connection.execute_wrapper(full_disk):
+        full = phone.put(url, result_body(), format="json", HTTP_IDEMPOTENCY_KEY="k-full")
+    error = one_error(full, 503)
+    assert "disk is full" in error["message"] and "nothing was saved" in error["message"]
+    assert int(full["Retry-After"]) >= 1
+    assert not Deal.objects.exists()
+    retried = phone.put(url, result_body(), format="json", HTTP_IDEMPOTENCY_KEY="k-full")
+    assert retried.status_code == 201

@@ -186,3 +186,120 @@ def test_an_administrator_can_unlock_a_director(client: Client, dana: None) -> N
     assert _sign_in(client, GOOD) == 429
     call_command("axes_reset_username", "dana")
     assert _sign_in(client, GOOD) == 302
+
+
+# --- a password change revokes what the old password opened (issue 30) ---------------------------
+
+
+def _change_password(username: str, new: str) -> None:
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.get(username=username)
+    user.set_password(new)
+    user.save()
+
+
+def test_a_password_change_revokes_every_token_and_session_of_the_user(dana: None) -> None:
+    from django.contrib.sessions.models import Session
+
+    laptop, phone = Client(), Client()
+    token = _token(laptop)
+    assert _sign_in(laptop, GOOD) == _sign_in(phone, GOOD) == 302
+    bystander = StaffRoleFactory(user__username="bea").user
+    bystanders = Client()
+    bystanders.force_login(bystander)
+    _change_password("dana", "a whole new passphrase 2026")
+    assert _my_tournaments(token) in (401, 403)  # the token is gone...
+    for browser in (laptop, phone):  # ...and every session, not just refused
+        assert browser.get("/director/").status_code == 302
+    assert bystanders.get("/director/").status_code == 200  # another user's session stays
+    assert Session.objects.count() == 1
+    again = laptop.post(
+        "/api/auth/token", {"username": "dana", "password": "a whole new passphrase 2026"}
+    )
+    assert again.status_code == 200 and again.json()["token"] != token  # a new one, not the old
+
+
+def test_the_browser_that_changes_its_password_stays_signed_in(dana: None) -> None:
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.filter(username="dana").update(is_staff=True)
+    laptop, other = Client(), Client()
+    assert _sign_in(laptop, GOOD) == _sign_in(other, GOOD) == 302
+    new = "a whole new passphrase 2026"
+    changed = laptop.post(
+        "/admin/password_change/",
+        {"old_password": GOOD, "new_password1": new, "new_password2": new},
+    )
+    assert changed.status_code == 302, changed.content[:500]
+    assert laptop.get("/director/").status_code == 200
+    assert other.get("/director/").status_code == 302
+
+
+# --- sign-in pauses a stranger on the same network cannot renew for ever (issue 30) ------------
+
+
+def _device(client: Client) -> Client:
+    """`client` made a device of dana's: it signs in, then out, keeping its device cookie."""
+    from config.signin import DEVICE_COOKIE
+
+    assert _sign_in(client, GOOD) == 302
+    assert DEVICE_COOKIE in client.cookies
+    client.post("/accounts/logout/")
+    return client
+
+
+def test_guesses_from_others_on_the_same_network_never_pause_the_directors_device(
+    dana: None,
+) -> None:
+    """The stranger shares the director's address (a venue's Wi-Fi) and pauses it after each
+    pause: the director's laptop, which signed in before, is let in every time."""
+    laptop = _device(Client())
+    stranger = Client()
+    for _ in range(4):
+        _fail(stranger, settings.AXES_FAILURE_LIMIT)
+        assert _sign_in(stranger, GOOD) == 429  # the address is paused...
+        assert _sign_in(laptop, GOOD) == 302  # ...the device is not
+        laptop.post("/accounts/logout/")
+        _wind_back(601)
+
+
+def test_a_device_that_guesses_is_slowed_like_any_browser(dana: None) -> None:
+    laptop = _device(Client())
+    _fail(laptop, settings.AXES_FAILURE_LIMIT)  # its own wrong passwords: it is trusted no more
+    _fail(laptop, settings.AXES_FAILURE_LIMIT)  # ...and then paused as any browser is
+    assert _sign_in(laptop, GOOD) == 429
+
+
+def test_a_device_cookie_of_another_user_or_forged_is_not_trusted(dana: None) -> None:
+    from django.core import signing
+
+    from config.signin import DEVICE_COOKIE, DEVICE_SALT
+
+    StaffRoleFactory(user__username="eve", user__password=GOOD)
+    theirs = _device_for("eve")
+    forged = "x" + signing.dumps({"username": "dana", "device": "d"}, salt=DEVICE_SALT)[1:]
+    for cookie in (theirs.cookies[DEVICE_COOKIE].value, forged):
+        stranger = Client()
+        _fail(stranger, settings.AXES_FAILURE_LIMIT)
+        browser = Client()
+        browser.cookies[DEVICE_COOKIE] = cookie
+        assert _sign_in(browser, GOOD) == 429
+        _wind_back(601)
+
+
+def _device_for(username: str) -> Client:
+    browser = Client()
+    form = {"username": username, "password": GOOD}
+    assert browser.post("/accounts/login/", form).status_code == 302
+    return browser
+
+
+def test_behind_the_front_each_client_address_counts_apart(client: Client, dana: None) -> None:
+    """`make serve` and `make venue`: gunicorn hears nginx over a Unix socket (no address);
+    nginx names the client in X-Forwarded-For, replacing whatever the client sent."""
+    attacker = {"REMOTE_ADDR": "", "HTTP_X_FORWARDED_FOR": "203.0.113.9"}
+    director = {"REMOTE_ADDR": "", "HTTP_X_FORWARDED_FOR": "198.51.100.7"}
+    _fail(client, settings.AXES_FAILURE_LIMIT, **attacker)
+    assert _sign_in(client, GOOD, **attacker) == 429
+    assert _sign_in(client, GOOD, **director) == 302

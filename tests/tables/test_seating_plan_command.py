@@ -17,7 +17,7 @@ def _plan(*args: str) -> dict:
 
 def test_it_prints_the_plan_as_json_with_players_numbered_from_0() -> None:
     plan = _plan("--players", "13", "--rounds", "3", "--seed", "5")
-    assert list(plan) == ["rounds", "pairs_met_twice", "max_meetings", "seconds"]
+    assert list(plan) == ["rounds", "pairs_met_twice", "max_meetings", "design", "seconds"]
     assert len(plan["rounds"]) == 3
     for seating in plan["rounds"]:
         assert sorted(p for table in seating for p in table) == list(range(13))

@@ -1,7 +1,7 @@
 from django.urls import path
 
+from director import pin_api, rules_api
 from director import round_api as api
-from director import rules_api
 
 ROUNDS = "tournaments/<slug:slug>/rounds"
 ROUND = ROUNDS + "/<int:number>"
@@ -40,6 +40,12 @@ urlpatterns = [
         "tournaments/<slug:slug>/entries/<int:entry_id>/reinstate",
         api.EntryReinstateApi.as_view(),
         name="entry-reinstate",
+    ),
+    path("tournaments/<slug:slug>/pins", pin_api.PinListApi.as_view(), name="api-pins"),
+    path(
+        "tournaments/<slug:slug>/pins/<int:entry_id>",
+        pin_api.PinDetailApi.as_view(),
+        name="api-pin",
     ),
     path(RULINGS, api.RulingListApi.as_view(), name="api-rulings"),
     path(RULINGS + "/<int:pk>/reverse", api.RulingReverseApi.as_view(), name="api-ruling-reverse"),

@@ -108,12 +108,22 @@ class SeatingMode(StrEnum):
 
     @property
     def words(self) -> str:
+        """The mode in a sentence: "Avoid repeats: everyone meets new opponents ..." """
         return MODE_WORDS[self]
+
+    @property
+    def label(self) -> str:
+        """The mode in a few words: "Avoid repeats"."""
+        return MODE_WORDS[self].split(":")[0]
 
     @property
     def needs_ratings(self) -> bool:
         return self in (SeatingMode.RATING_BALANCED, SeatingMode.RATING_STRATIFIED)
 
+
+# The modes a director chooses from: seating by rating joins them once players have ratings
+# (members and their OpenSkill ratings); until then it would be an option that cannot work.
+DIRECTOR_MODES = tuple(mode for mode in SeatingMode if not mode.needs_ratings)
 
 MODE_WORDS = {
     SeatingMode.AVOID_REPEATS: "Avoid repeats: everyone meets new opponents where possible",
@@ -411,10 +421,13 @@ def seat(
     if mode == SeatingMode.RANDOM:
         return RoundSeating(_place(order, sizes, pinned), byes)
     if mode != SeatingMode.AVOID_REPEATS:
-        costs = _pair_costs(mode, order, counts, standing, ratings)
+        costs = _pair_costs(mode, order, counts, standing, ratings, repeat=max(sizes))
         start = _place(_affinity_order(mode, order, standing, ratings, sizes), sizes, pinned)
         budget = _budget(len(order)) if swaps is None else swaps
-        return RoundSeating(_anneal_costs(start, costs, order, pinned, rng, budget), byes)
+        tables = _anneal_costs(start, costs, order, pinned, rng, budget)
+        if mode != SeatingMode.RATING_BALANCED:
+            tables = _top_first(tables, _scores(mode, order, standing, ratings), pinned)
+        return RoundSeating(tables, byes)
     tables, place = _avoid_repeats(order, counts, sizes, pinned, design, rounds_left, rng, swaps)
     return RoundSeating(tables, byes, place)
 
@@ -610,8 +623,11 @@ def _fit(
                 moving.append(player)
             else:
                 tables[target].append(player)
-    for player in sorted(moving, key=lambda p: p not in pinned):
-        _seat_mover(player, tables, sizes, pinned, meetings, index, moving)
+    queue = sorted(moving, key=lambda p: p not in pinned)
+    while queue:
+        evicted = _seat_mover(queue.pop(0), tables, sizes, pinned, meetings, index)
+        if evicted is not None:
+            queue.append(evicted)
     return tables
 
 
@@ -629,22 +645,23 @@ def _seat_mover(
     pinned: Mapping[int, Pin],
     meetings: list[list[int]],
     index: Mapping[int, int],
-    moving: list[int],
-) -> None:
+) -> int | None:
     """Seat a player left over by `_fit`: a pinned one at the pinned table (a player not pinned
-    there makes way, and is seated in turn), any other at the open seat of least meetings."""
+    there makes way, and is returned to be seated in turn), any other at the open seat where
+    they meet the fewest players again."""
     if player in pinned:
         target = pinned[player].table - 1
+        evicted = None
         if len(tables[target]) == sizes[target]:
             evicted = next(p for p in reversed(tables[target]) if p not in pinned)
             tables[target].remove(evicted)
-            moving.append(evicted)
         tables[target].append(player)
-        return
+        return evicted
     row = meetings[index[player]]
     open_tables = [t for t, size in enumerate(sizes) if len(tables[t]) < size]
     best = min(open_tables, key=lambda t: sum(row[index[q]] for q in tables[t]))
     tables[best].append(player)
+    return None
 
 
 # --- other modes -------------------------------------------------------------------------------
@@ -713,22 +730,22 @@ def _affinity_order(
     return [player for table in tables for player in table]
 
 
-# What one more meeting of a pair costs in the modes by standing and by rating, against a pair
-# cost that is at most 1: a repeat outweighs sitting with any one player however far apart.
-_REPEAT_COST = 1.0
-
-
 def _pair_costs(
     mode: SeatingMode,
     order: Sequence[int],
     counts: Mapping[frozenset[int], int],
     standing: Sequence[int],
     ratings: Mapping[int, float] | None,
+    *,
+    repeat: float,
 ) -> list[list[float]]:
     """What each pair costs at one table, by position in `order`: players far apart in standing
-    or rating cost the square of the distance (stratified), or strong with strong and weak with
-    weak cost the product of their distances from the middle (balanced: a table's total strength
-    then stays near the mean), plus `_REPEAT_COST` for each meeting beyond the first."""
+    or rating cost their distance (stratified), or strong with strong and weak with weak cost
+    the product of their distances from the middle (balanced: the sum over tables of the square
+    of a table's strength beyond the mean is, but for a constant, the sum of these products),
+    plus `repeat` for each meeting beyond the first. A pair's own cost is at most 1, so a repeat
+    that costs a table's size outweighs sitting with the whole table however far apart: as in a
+    Swiss event, players meet again only when nothing else will do."""
     score = _scores(mode, order, standing, ratings)
     values = [score[p] for p in order]
     centre = sum(values) / len(values)
@@ -741,16 +758,17 @@ def _pair_costs(
             if mode == SeatingMode.RATING_BALANCED:
                 affinity = (a - centre) * (b - centre)
             else:
-                affinity = (a - b) ** 2
+                affinity = abs(a - b)
             k = meetings[i][j]
-            row.append(affinity + _REPEAT_COST * (penalty[k + 1] - penalty[k]))
+            row.append(affinity + repeat * (penalty[k + 1] - penalty[k]))
         costs.append(row)
     return costs
 
 
-# Temperatures of the search by pair costs, in units of the largest cost of one pair (1).
-_HOT_COSTS = 0.3
-_COLD_COSTS = 0.002
+# The search by pair costs starts as hot as the mean change of a random swap, and cools to this
+# share of it: the costs' scale depends on the field (a standing one place apart is 1/n).
+_COLD_SHARE = 0.005
+_SAMPLED_SWAPS = 500
 
 
 def _anneal_costs(
@@ -771,25 +789,55 @@ def _anneal_costs(
     n = len(seat_table)
     cost = sum(costs[a][b] for table in tables for a, b in combinations(table, 2))
     best_cost, best = cost, [list(t) for t in tables]
-    temperature, cooling = _HOT_COSTS, (_COLD_COSTS / _HOT_COSTS) ** (1.0 / max(1, swaps))
     rand, exp = rng.random, math.exp
-    for _ in range(swaps if len(tables) > 1 else 0):
-        temperature *= cooling
-        i, j = int(rand() * n), int(rand() * n)
+
+    def change(i: int, j: int) -> float | None:
+        """The cost's change if the players in seats i and j swapped; None if they cannot."""
         if seat_table[i] == seat_table[j] or locked[i] or locked[j]:
-            continue
+            return None
         table_a, table_b = tables[seat_table[i]], tables[seat_table[j]]
         a, b = table_a[seat_slot[i]], table_b[seat_slot[j]]
         cost_a, cost_b = costs[a], costs[b]
         delta = sum(cost_b[x] - cost_a[x] for x in table_a if x != a)
-        delta += sum(cost_a[y] - cost_b[y] for y in table_b if y != b)
-        if delta > 0 and rand() >= exp(-delta / temperature):
+        return delta + sum(cost_a[y] - cost_b[y] for y in table_b if y != b)
+
+    sampled = [change(int(rand() * n), int(rand() * n)) for _ in range(_SAMPLED_SWAPS)]
+    moves = [abs(d) for d in sampled if d]
+    hot = sum(moves) / len(moves) if moves else 1.0
+    temperature, cooling = hot, _COLD_SHARE ** (1.0 / max(1, swaps))
+    for _ in range(swaps if len(tables) > 1 else 0):
+        temperature *= cooling
+        i, j = int(rand() * n), int(rand() * n)
+        delta = change(i, j)
+        if delta is None or (delta > 0 and rand() >= exp(-delta / temperature)):
             continue
+        table_a, table_b = tables[seat_table[i]], tables[seat_table[j]]
+        a, b = table_a[seat_slot[i]], table_b[seat_slot[j]]
         table_a[seat_slot[i]], table_b[seat_slot[j]] = b, a
         cost += delta
         if cost < best_cost - 1e-9:
             best_cost, best = cost, [list(t) for t in tables]
     return [[order[i] for i in table] for table in best]
+
+
+def _top_first(
+    tables: list[list[int]], score: Mapping[int, float], pinned: Mapping[int, Pin]
+) -> list[list[int]]:
+    """The tables renumbered best first (the lowest mean score), among tables of one size and
+    without a pinned player: table 1 is the top table."""
+    result = list(tables)
+    for size in {len(table) for table in tables}:
+        movable = [
+            t
+            for t, table in enumerate(tables)
+            if len(table) == size and not any(p in pinned for p in table)
+        ]
+        ranked = sorted(
+            (tables[t] for t in movable), key=lambda table: sum(score[p] for p in table)
+        )
+        for t, table in zip(movable, ranked, strict=True):
+            result[t] = table
+    return result
 
 
 def _locked(tables: list[list[int]], pinned: set[int]) -> list[bool]:

@@ -118,9 +118,7 @@ class Bye(StoredModel):
 class SeatingRecord(StoredModel):
     """What a round's seating was made from, beside its seeds on the round."""
 
-    round = models.OneToOneField(
-        Round, on_delete=models.CASCADE, primary_key=True, related_name="seating_record"
-    )
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="seating_record")
     mode = models.CharField(
         max_length=24, choices=MODE_CHOICES, default=SeatingMode.AVOID_REPEATS.value
     )

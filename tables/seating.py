@@ -497,9 +497,10 @@ def _avoid_repeats(
     """Tables with as few repeats as the search finds, from the design's round where one fits."""
     meetings = _meetings_matrix(order, counts)
     met = any(map(any, meetings))
-    place = _continue_design(order, sizes, previous, rng) if previous else None
+    place = _continue_design(order, sizes, previous, pinned, rng) if previous else None
     if place is None and not met:
-        place = _start_design(order, sizes, pinned, rounds_left, rng)
+        started = _start_design(order, sizes, pinned, rounds_left, rng)
+        place = started[0] if started else None
     index = {player: i for i, player in enumerate(order)}
     if place is not None:
         groups = _design_groups(place, order)
@@ -536,11 +537,13 @@ def _start_design(
     pinned: Mapping[int, Pin],
     rounds: int | None,
     rng: random.Random,
-) -> DesignPlace | None:
-    """The first round of the best design for the field: the design's surplus points are left
-    empty (points that never share a table, so tables stay at most one short), pinned players
-    take further such points (so no two of them share a table while the design lasts), and the
-    rest are drawn by the seed."""
+) -> tuple[DesignPlace, int] | None:
+    """The first round of the best design for the field, and how many of its rounds the field
+    can follow. The design's surplus points are left empty, and one player pinned to each pinned
+    table takes a point, all of them points that never share a table (so tables stay at most one
+    short, and pinned players at different tables stay apart); the rest are drawn by the seed.
+    When the design has too few such points, the field follows fewer of its rounds: after them
+    the search takes over."""
     shape = _design_shape(sizes)
     if shape is None:
         return None
@@ -548,31 +551,36 @@ def _start_design(
     design = designs.design_for(points, size, rounds or points)
     if design is None:
         return None
-    used = min(rounds or len(design.rounds), len(design.rounds))
     spare = points - len(players)
-    apart = designs.independent_points(design, used, spare + len(pinned))
-    empty = set(apart[:spare])
-    pinned_points = apart[spare:]
-    others = [p for p in range(points) if p not in empty and p not in set(pinned_points)]
+    leaders = {pin.table: player for player, pin in sorted(pinned.items(), reverse=True)}
+    wanted = spare + len(leaders)
+    used = min(rounds or len(design.rounds), len(design.rounds))
+    apart = designs.independent_points(design, used, wanted)
+    while len(apart) < wanted and used > 1:
+        used -= 1
+        apart = designs.independent_points(design, used, wanted)
+    empty, kept = set(apart[:spare]), apart[spare:]
+    others = [p for p in range(points) if p not in empty and p not in set(kept)]
     rng.shuffle(others)
-    if len(empty) < spare:  # too few points apart: leave the last of the others empty too
-        others = others[: len(players) - len(pinned_points)]
+    others = others[: len(players) - len(kept[: len(leaders)])]  # too few apart: more empty
+    mapping = dict(zip(sorted(leaders.values()), kept, strict=False))
     free = iter(others)
-    mapping = {}
-    for player in sorted(players, key=lambda p: p not in pinned):
-        if player in pinned and pinned_points:
-            mapping[player] = pinned_points.pop(0)
-        else:
+    for player in players:
+        if player not in mapping:
             mapping[player] = next(free)
-    return DesignPlace(design.key, 0, mapping)
+    return DesignPlace(design.key, 0, mapping), used
 
 
 def _continue_design(
-    players: Sequence[int], sizes: Sequence[int], previous: DesignPlace, rng: random.Random
+    players: Sequence[int],
+    sizes: Sequence[int],
+    previous: DesignPlace,
+    pinned: Mapping[int, Pin],
+    rng: random.Random,
 ) -> DesignPlace | None:
     """The next round of the previous round's design, for today's players: those who played
-    keep their points, late entries take points nobody holds now; None when the design is over
-    or no longer fits the field."""
+    keep their points, late entries take points nobody holds now; None when the design is over,
+    no longer fits the field, or would seat two players pinned to different tables together."""
     shape = _design_shape(sizes)
     design = designs.design_by_key(previous.key)
     if shape is None or design is None or (design.size, design.points) != shape:
@@ -580,12 +588,22 @@ def _continue_design(
     if previous.round + 1 >= len(design.rounds):
         return None
     mapping = {p: previous.points[p] for p in players if p in previous.points}
+    if len(set(mapping.values())) != len(mapping) or not set(mapping.values()) <= set(
+        range(design.points)
+    ):
+        return None  # a stored place that does not read as one: start afresh
     free = sorted(set(range(design.points)) - set(mapping.values()))
     rng.shuffle(free)
     newcomers = sorted(p for p in players if p not in mapping)
     if len(newcomers) > len(free):
         return None
     mapping.update(zip(newcomers, free, strict=False))
+    table_of = {p: t for t, table in enumerate(design.rounds[previous.round + 1]) for p in table}
+    seen: dict[int, int] = {}
+    for player, pin in pinned.items():
+        table = table_of[mapping[player]]
+        if seen.setdefault(table, pin.table) != pin.table:
+            return None
     return DesignPlace(design.key, previous.round + 1, mapping)
 
 
@@ -1131,11 +1149,12 @@ def plan_event(
     everyone = list(range(players))
     meetings = [[0] * players for _ in range(players)]
     index = {player: player for player in everyone}
-    place = _start_design(everyone, sizes, pinned, rounds, rng)
+    started = _start_design(everyone, sizes, pinned, rounds, rng)
+    place, used = started if started else (None, 0)
     design = designs.design_by_key(place.key) if place else None
     plan = []
     for number in range(rounds):
-        if place is not None and design is not None and number < len(design.rounds):
+        if place is not None and number < used:
             groups = _design_groups(DesignPlace(place.key, number, place.points), everyone)
             seating = _fit(groups, sizes, pinned, meetings, index)
         else:

@@ -251,6 +251,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round: its status and next steps, its tables and seats, and the seat editing forms."""
     round = _round(tournament_for_director(request.user, slug), number)
     tables = round_progress(round=round)
+    seating = seating_summary(round)
     context = {
         "tournament": round.tournament,
         "round": round,
@@ -261,10 +262,10 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             for step in STEPS.values()
             if step.from_status == round.status
         ],
-        "seat_form": SeatForm(),
+        "seat_form": SeatForm(initial={"mode": seating.mode} if seating else None),
         "byes": round_byes(round),
         "bye_words": round.tournament.rules().bye_words(),
-        "seating": seating_summary(round),
+        "seating": seating,
         **pins_context(round.tournament),
     }
     if round.status == Round.Status.DRAFT:

@@ -147,3 +147,20 @@ def test_the_api_refuses_seating_by_rating_until_ratings_exist() -> None:
     assert response.status_code == 400
     assert "rating_balanced" in response.content.decode()
     assert not Seat.objects.exists()
+
+
+def test_a_stage_seats_only_the_entries_it_names() -> None:
+    open_ = tournament_with(12)
+    finalists = list(open_.entries.order_by("id").values_list("id", flat=True)[:5])
+    round = seat_round(open_, 1, entries=finalists)
+    assert sorted(entry for table in tables(round) for entry in table) == finalists
+
+
+def test_ratings_given_by_the_caller_seat_balanced_tables_and_are_stored() -> None:
+    open_ = tournament_with(10)
+    ids = list(open_.entries.order_by("id").values_list("id", flat=True))
+    ratings = {entry: 1000 + 100 * i for i, entry in enumerate(ids)}
+    round = seat_round(open_, 1, mode="rating_balanced", ratings=ratings)
+    strengths = sorted(sum(ratings[e] for e in table) for table in tables(round))
+    assert strengths[-1] - strengths[0] <= 100
+    assert SeatingRecord.objects.get(round=round).ratings == {str(e): r for e, r in ratings.items()}

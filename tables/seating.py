@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
@@ -264,7 +264,7 @@ def check_pins(
     pins: Mapping[int, Pin],
     sizes: Sequence[int],
     *,
-    name: Any = lambda player: f"player {player}",
+    name: Callable[[int], str] = lambda player: f"player {player}",
     sides: str = "players",
 ) -> None:
     """Refuse pins the tables cannot honour: a table or seat that does not exist, two players

@@ -28,8 +28,9 @@ migrate: install
 demo: migrate
 	DEBUG=1 $(MANAGE) load_demo
 
+# Not echoed: the demo's addresses and logins are the last lines before the server's own.
 run: demo
-	DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
+	@DEBUG=1 $(MANAGE) runserver 127.0.0.1:8000
 
 lint: install
 	$(BIN)/ruff check .

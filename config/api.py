@@ -4,14 +4,18 @@
 the rule when one applies, the field when the input's shape is at fault. DRF's own exceptions
 (malformed JSON, wrong types, missing fields, authentication) are turned into that shape too,
 and so is the 404 of an address under /api/ that no route matches.
-Bodies are read by `config.parsers.JSONParser`, which refuses deep nesting with a 400.
+Bodies are read by `config.parsers.JSONParser`, which refuses deep nesting with a 400. Every
+input serializer derives from `Input`, so that a field a request does not know is refused with a
+400 naming it; an endpoint that takes no body checks it against `NoInput`.
 """
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.views import defaults
+from rest_framework import serializers
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -38,6 +42,55 @@ def flatten(detail: Any, path: str = "") -> list[dict[str, Any]]:
 def _join(path: str, key: Any) -> str:
     key = "" if key == "non_field_errors" else str(key)
     return f"{path}.{key}" if path and key else path or key
+
+
+# A form post signed in by its session carries Django's CSRF token beside its fields.
+FORM_EXTRAS = frozenset({"csrfmiddlewaretoken"})
+
+
+class Input(serializers.Serializer):
+    """A request's body, or an object within it: a field it does not declare is refused with a
+    400 naming it, beside any other error of the body, so that a misspelt or unsupported field
+    never answers 200 having changed nothing. Nested inputs derive from it too."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        known = self.known_fields()
+        unknown = (
+            self.unknown_fields(data, known)
+            if isinstance(data, Mapping) and not known.issuperset(data)
+            else {}
+        )
+        if not unknown:
+            return super().to_internal_value(data)
+        try:
+            super().to_internal_value(data)
+        except ValidationError as error:
+            if isinstance(error.detail, dict):
+                raise ValidationError({**error.detail, **unknown}) from None
+            raise
+        raise ValidationError(unknown)
+
+    def unknown_fields(self, data: Mapping, known: frozenset[str]) -> dict[str, list[str]]:
+        extras = FORM_EXTRAS if isinstance(data, QueryDict) else frozenset()
+        names = [name for name in self.fields if name in known]
+        takes = f"it takes {', '.join(names)}" if names else "it takes none"
+        return {
+            str(name): [f"There is no field {str(name)!r} here: {takes}."]
+            for name in data
+            if name not in known and name not in extras
+        }
+
+    def known_fields(self) -> frozenset[str]:
+        """The fields a request may send, as declared (read once per serializer)."""
+        known = getattr(self, "_known_fields", None)
+        if known is None:
+            known = frozenset(name for name, field in self.fields.items() if not field.read_only)
+            self._known_fields = known
+        return known
+
+
+class NoInput(Input):
+    """The body of an endpoint that takes none: empty, or an empty object."""
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -33,6 +33,8 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Unset, the print pages' table links follow the address the director's browser is using.
+SITE_URL_SET = bool(env_str("SITE_URL"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

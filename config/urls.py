@@ -4,6 +4,8 @@ from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
@@ -17,7 +19,15 @@ api_docs = csp_update({"style-src": [UNSAFE_INLINE]})(
     SpectacularSwaggerSplitView.as_view(url_name="api-schema")
 )
 
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """The site's icon where a browser looks for it unasked (the admin, the API docs): the
+    pages name theirs in `base.html`."""
+    return HttpResponsePermanentRedirect(static("img/favicon.ico"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -11,6 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.api import Input, NoInput
 from director.round_api import NOT_ALLOWED, DirectorApi, _input
 from scoring import serializers as s
 from tables.models import MAX_SEATS
@@ -21,7 +22,7 @@ from tournament.models import Entry
 REFUSED = {400: s.ErrorsOutput, **NOT_ALLOWED}
 
 
-class PinInput(serializers.Serializer):
+class PinInput(Input):
     entry = s.EntryField(help_text="The player's entry id.")
     table = serializers.IntegerField(min_value=1, max_value=999, help_text="The table, from 1.")
     seat = serializers.IntegerField(
@@ -93,6 +94,7 @@ class PinDetailApi(DirectorApi):
         responses={204: None, **REFUSED},
     )
     def delete(self, request: Request, slug: str, entry_id: int) -> Response:
+        _input(NoInput, request)
         tournament = self.tournament()
         entry = get_object_or_404(
             Entry.objects.select_related("player"), tournament=tournament, pk=entry_id

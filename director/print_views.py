@@ -4,9 +4,13 @@ Printing is a print stylesheet on an HTML page (static/css/print.css): one table
 paper, on A4 or Letter.
 
 Terms
+- the printed site: where every printed link and QR code starts. `SITE_URL` when it is set
+  (`make venue` sets it); unset, the address the director's browser is using for this page,
+  which is where the server answers (127.0.0.1:8300 for a server started on port 8300).
 - loopback address: one that only the machine itself can reach (127.0.0.0/8, ::1, `localhost`
   and its sub-names, the unspecified 0.0.0.0 and ::). A printed link on such an address opens on
-  no phone in the hall, so the print pages warn when `SITE_URL` points at one.
+  no phone in the hall, so the print pages warn when the printed site is one; and when
+  `SITE_URL` is set but differs from the address the director is using, they say so.
 """
 
 import ipaddress
@@ -26,10 +30,33 @@ from tournament.models import Round
 from tournament.permissions import tournament_for_director
 
 
-def table_link_url(access_token: str) -> str:
-    """The table's private scorekeeper link, as printed on its card (absolute: it is scanned)."""
+def table_link_url(access_token: str, site: str | None = None) -> str:
+    """The table's private scorekeeper link, as printed on its card (absolute: it is scanned),
+    on `site` (the printed site), or `SITE_URL`."""
     # Reversed by name: the page itself lives in the scoring app, which tables may not import.
-    return settings.SITE_URL + reverse("table:link", args=[access_token])
+    return (site or settings.SITE_URL) + reverse("table:link", args=[access_token])
+
+
+def browsing_site(request: HttpRequest) -> str:
+    """The address the director's browser is using: scheme, host and port."""
+    return f"{request.scheme}://{request.get_host()}"
+
+
+def printed_site(request: HttpRequest) -> str:
+    """Where printed links start: `SITE_URL` when set, else the address in use (see above)."""
+    return settings.SITE_URL if settings.SITE_URL_SET else browsing_site(request)
+
+
+def same_site(one: str, other: str) -> bool:
+    """Whether two addresses are one: scheme, host and port alike (a default port spelt out
+    or not)."""
+    first, second = urlsplit(one.lower()), urlsplit(other.lower())
+    ports = {"http": 80, "https": 443}
+    return (first.scheme, first.hostname, first.port or ports.get(first.scheme)) == (
+        second.scheme,
+        second.hostname,
+        second.port or ports.get(second.scheme),
+    )
 
 
 def is_loopback(url: str) -> bool:
@@ -58,11 +85,17 @@ def print_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     printing = _round_print(request, slug, number)
     if isinstance(printing, HttpResponse):
         return printing
+    site = printed_site(request)
     cards = [
-        {"table": table, "link": (link := table_link_url(table.access_token)), "qr": qr_svg(link)}
+        {
+            "table": table,
+            "link": (link := table_link_url(table.access_token, site)),
+            "qr": qr_svg(link),
+        }
         for table in printing.tables
     ]
-    return _render(request, "director/print_cards.html", printing, {"cards": cards})
+    context = {"cards": cards, "print_title": "Table cards"}
+    return _render(request, "director/print_cards.html", printing, context)
 
 
 @login_required
@@ -72,7 +105,7 @@ def print_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     printing = _round_print(request, slug, number)
     if isinstance(printing, HttpResponse):
         return printing
-    return _render(request, "director/print_sheets.html", printing, {})
+    return _render(request, "director/print_sheets.html", printing, {"print_title": "Score sheets"})
 
 
 def _round_print(request: HttpRequest, slug: str, number: int) -> RoundPrint | HttpResponse:
@@ -125,7 +158,19 @@ def _render(
         "is_draft": printing.round.is_editable(),
         "games_in_set": len(printing.tables[0].games),
         "kalooki_sheet": bool(printing.tables[0].games and printing.tables[0].games[0].dealt),
-        "site_url": settings.SITE_URL,
-        "site_is_loopback": is_loopback(settings.SITE_URL),
+        **_site_context(request),
     }
     return render(request, template, context | extra)
+
+
+def _site_context(request: HttpRequest) -> dict[str, object]:
+    """What the print toolbar says of the printed links: where they point, whether a phone can
+    open them, and whether `SITE_URL` sends them elsewhere than the address in use."""
+    site, browsing = printed_site(request), browsing_site(request)
+    return {
+        "site_url": site,
+        "site_url_set": settings.SITE_URL_SET,
+        "browsing_site": browsing,
+        "site_is_loopback": is_loopback(site),
+        "site_differs": settings.SITE_URL_SET and not same_site(site, browsing),
+    }

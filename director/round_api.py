@@ -13,9 +13,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import problem
+from config.api import Input, NoInput, problem
+from director.print_views import printed_site
 from scoring import rounds
 from scoring import serializers as s
+from scoring.clock import ClockError
+from scoring.control import ControlError
 from scoring.models import Ruling
 from scoring.rounds import RoundError
 from scoring.rulings import (
@@ -27,6 +30,7 @@ from scoring.rulings import (
 )
 from scoring.selectors import round_progress, ruling_get, rulings_list
 from scoring.standings import standing_order
+from scoring.time_called import TimeCallError
 from tables.seating import SeatingMode
 from tables.selectors import SeatingSummary, round_byes, seating_summary
 from tables.services import (
@@ -43,9 +47,7 @@ from tournament.serializers import DisqualifyInput, EntryOutput, ReinstateInput
 from tournament.services import TournamentError
 
 
-def _input(
-    serializer_class: type[s.serializers.Serializer], request: Request, **context: object
-) -> dict:
+def _input(serializer_class: type[Input], request: Request, **context: object) -> dict:
     """The request's body, validated: a 400 in the shared error shape if it is not valid."""
     serializer = serializer_class(data=request.data, context=context)
     serializer.is_valid(raise_exception=True)
@@ -82,7 +84,7 @@ class DirectorApi(APIView):
 
 
 def _refusal_status(exc: Exception) -> int | None:
-    if isinstance(exc, RoundError | SeatingClosed):
+    if isinstance(exc, RoundError | SeatingClosed | ClockError | ControlError | TimeCallError):
         return status.HTTP_409_CONFLICT
     if isinstance(exc, RulingError | SeatingError | TournamentError):
         return status.HTTP_400_BAD_REQUEST
@@ -134,6 +136,7 @@ class RoundListApi(DirectorApi):
         responses={201: s.RoundDetailOutput, **REFUSED},
     )
     def post(self, request: Request, slug: str) -> Response:
+        _input(NoInput, request)
         round = rounds.round_add(tournament=self.tournament(), by=request.user)
         return Response(_round_detail(round), status=status.HTTP_201_CREATED)
 
@@ -153,6 +156,7 @@ class RoundDetailApi(DirectorApi):
         responses={204: None, **REFUSED},
     )
     def delete(self, request: Request, slug: str, number: int) -> Response:
+        _input(NoInput, request)
         rounds.round_remove(round=self.round(), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -229,6 +233,7 @@ class RoundStepApi(DirectorApi):
     """One step of the round lifecycle (see `scoring.rounds`)."""
 
     def take(self, service: Callable[..., Round]) -> Response:
+        _input(NoInput, self.request)
         round = self.round()
         service(round=round, by=self.request.user)
         return Response(_round_detail(round))
@@ -272,7 +277,9 @@ class RoundTablesApi(DirectorApi):
         responses={200: s.TableLinkOutput(many=True), **NOT_ALLOWED},
     )
     def get(self, request: Request, slug: str, number: int) -> Response:
-        return Response(s.TableLinkOutput(round_progress(round=self.round()), many=True).data)
+        tables = round_progress(round=self.round())
+        context = {"site": printed_site(request)}
+        return Response(s.TableLinkOutput(tables, many=True, context=context).data)
 
 
 class TableLinkReissueApi(DirectorApi):
@@ -283,10 +290,11 @@ class TableLinkReissueApi(DirectorApi):
         responses={200: s.TableLinkOutput, **NOT_ALLOWED},
     )
     def post(self, request: Request, slug: str, number: int, table: int) -> Response:
+        _input(NoInput, request)
         round = self.round()
         table_link_reissue(table=get_object_or_404(round.tables, number=table), by=request.user)
         [line] = [line for line in round_progress(round=round) if line.number == table]
-        return Response(s.TableLinkOutput(line).data)
+        return Response(s.TableLinkOutput(line, context={"site": printed_site(request)}).data)
 
 
 class RulingListApi(DirectorApi):

@@ -1,10 +1,12 @@
 from django.urls import path
 
+from director import control_api as control
 from director import pin_api, rules_api
 from director import round_api as api
 
 ROUNDS = "tournaments/<slug:slug>/rounds"
 ROUND = ROUNDS + "/<int:number>"
+TABLE = ROUND + "/tables/<int:table>"
 RULINGS = "tournaments/<slug:slug>/rulings"
 
 urlpatterns = [
@@ -40,6 +42,39 @@ urlpatterns = [
         "tournaments/<slug:slug>/entries/<int:entry_id>/reinstate",
         api.EntryReinstateApi.as_view(),
         name="entry-reinstate",
+    ),
+    # the control room (director.control_api)
+    path(ROUND + "/clock", control.RoundClockApi.as_view(), name="api-round-clock"),
+    *[
+        path(ROUND + f"/clock/{step}", view.as_view(), name=f"api-round-clock-{step}")
+        for step, view in {
+            "start": control.RoundClockStartApi,
+            "pause": control.RoundClockPauseApi,
+            "resume": control.RoundClockResumeApi,
+            "extend": control.RoundClockExtendApi,
+        }.items()
+    ],
+    *[
+        path(TABLE + f"/clock/{step}", view.as_view(), name=f"api-table-clock-{step}")
+        for step, view in {
+            "pause": control.TableClockPauseApi,
+            "resume": control.TableClockResumeApi,
+            "extend": control.TableClockExtendApi,
+        }.items()
+    ],
+    path(ROUND + "/calls", control.RoundCallsApi.as_view(), name="api-round-calls"),
+    path(ROUND + "/calls/<int:pk>/answer", control.CallAnswerApi.as_view(), name="api-call-answer"),
+    path(ROUND + "/time", control.RoundTimeApi.as_view(), name="api-round-time"),
+    path(TABLE + "/time", control.TableTimeApi.as_view(), name="api-table-time"),
+    path(
+        TABLE + "/time/withdraw",
+        control.TableTimeWithdrawApi.as_view(),
+        name="api-table-time-withdraw",
+    ),
+    path(
+        TABLE + "/games/<int:game>/clear-flag",
+        control.FlagClearApi.as_view(),
+        name="api-table-clear-flag",
     ),
     path("tournaments/<slug:slug>/pins", pin_api.PinListApi.as_view(), name="api-pins"),
     path(

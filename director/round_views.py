@@ -129,6 +129,24 @@ def rule_check(request: HttpRequest) -> HttpResponse:
 # --- the director's rounds ---------------------------------------------------------------------
 
 
+def seating_words(tournament: Tournament) -> str:
+    """Who a table seats, for the round page's help: "5 players (3 to 6 when the numbers need
+    it)", "2 teams of partners", as the game's table shape says (R12.1, R12.2, HF1.2)."""
+    shape = tournament.rules().shape()
+    word = sides_word(tournament.rules())
+    sides = f"{shape.sides} {word}" + (" of partners" if shape.members > 1 else "")
+    if shape.min_sides == shape.max_sides:
+        return sides
+    return f"{sides} ({shape.min_sides} to {shape.max_sides} when the numbers need it)"
+
+
+def names_a_dealer(tournament: Tournament) -> bool:
+    """Whether the game has a dealer, and so a first dealer at each table (Kalooki R4.3,
+    Parcellus PA2.4); Hand and Foot has none: each player deals their own hand and foot, and
+    a high card decides who plays first (HF2.3). Pages mark a first dealer only where it has."""
+    return tournament.rules().deal(1).dealer_step is not None
+
+
 @dataclass(frozen=True)
 class Step:
     """A lifecycle action as the round page offers it: a button behind a ticked box."""
@@ -263,6 +281,9 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             if step.from_status == round.status
         ],
         "seat_form": SeatForm(initial={"mode": seating.mode} if seating else None),
+        "marks_dealer": names_a_dealer(round.tournament),
+        "seating_words": seating_words(round.tournament),
+        "seated_word": sides_word(round.tournament.rules()),
         "byes": round_byes(round),
         "bye_words": round.tournament.rules().bye_words(),
         "seating": seating,
@@ -435,6 +456,7 @@ def dashboard(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "standings_pages": pages,
         "refresh_seconds": DASHBOARD_REFRESH_SECONDS,
         "timed": round.tournament.rules().schedule().kind == ScheduleKind.TIMED,  # HF2.2
+        "marks_dealer": names_a_dealer(round.tournament),
         **control_room(round=round, page=_page_number(request.GET.get("tables"))),
     }
     if request.GET.get("partial"):

@@ -12,7 +12,13 @@ from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 import games
-from director.rules_serializers import MAX_CARD_TEXT, MAX_COUNT, MAX_POINTS
+from director.rules_serializers import (
+    MAX_CARD_TEXT,
+    MAX_COUNT,
+    MAX_POINTS,
+    one_hand_each,
+    repeated_players,
+)
 from games.base import DealEntry, Rules, SideEntry
 from tournament.permissions import directed_tournaments
 
@@ -207,6 +213,13 @@ class BaseHandFormSet(forms.BaseFormSet):
                 del form.fields["challenge"]
             for name, field in form.fields.items():
                 field.widget.attrs["aria-label"] = f"{HAND_COLUMNS[name]}, row {row}"
+
+    def clean(self) -> None:
+        """A player has one hand in a game (R10): a row naming a player again is refused."""
+        names = [getattr(form, "cleaned_data", {}).get("player") or "" for form in self.forms]
+        for index, first in repeated_players(names).items():
+            message = one_hand_each(names[first], f"row {first + 1}")
+            self.forms[index].add_error("player", message)
 
 
 def hand_formset(rules: Rules[Any]) -> type[BaseHandFormSet]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from config.api import Input
 from tournament.serializers import RulesetRequestField
 
 MAX_CARD_TEXT = 400  # more than any hand: 16 dealt + 2 × many calls, written out in full
@@ -29,7 +30,7 @@ def _cards(help_text: str, **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(max_length=MAX_CARD_TEXT, help_text=help_text, **kwargs)
 
 
-class RulesInput(serializers.Serializer):
+class RulesInput(Input):
     ruleset = RulesetRequestField(
         required=False, help_text="The rules to check under; ASAJ 2025 when left out."
     )
@@ -124,7 +125,7 @@ class TackOnCheckOutput(CheckAnswerOutput):
 # --- the game check ------------------------------------------------------------------------------
 
 
-class GameCheckHandInput(serializers.Serializer):
+class GameCheckHandInput(Input):
     player = serializers.CharField(max_length=120)
     went_out = serializers.BooleanField(default=False)
     cards = serializers.CharField(
@@ -159,7 +160,40 @@ class GameCheckInput(RulesInput):
     game = serializers.IntegerField(help_text="The game's number in the set (R4).")
     down_and_out = serializers.BooleanField(default=False)
     void = serializers.BooleanField(default=False)
-    hands = GameCheckHandInput(many=True, min_length=1, max_length=MOST_HANDS)
+    hands = GameCheckHandInput(
+        many=True,
+        min_length=1,
+        max_length=MOST_HANDS,
+        help_text="One hand a player, each named by its player (R10: one hand each).",
+    )
+
+    def validate_hands(self, hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        repeated = repeated_players([hand["player"] for hand in hands])
+        if repeated:
+            errors: list[dict[str, Any]] = [{} for _ in hands]
+            for index, first in repeated.items():
+                errors[index] = {
+                    "player": [one_hand_each(hands[first]["player"], f"hands.{first}")]
+                }
+            raise serializers.ValidationError(errors)
+        return hands
+
+
+def repeated_players(names: list[str]) -> dict[int, int]:
+    """The hands whose player already has one, by index, each with the index of that first
+    hand; names compared as people read them (spaces and capitals aside)."""
+    first: dict[str, int] = {}
+    repeated = {}
+    for index, name in enumerate(names):
+        key = " ".join(name.split()).casefold()
+        if key and key in first:
+            repeated[index] = first[key]
+        first.setdefault(key, index)
+    return repeated
+
+
+def one_hand_each(player: str, first: str) -> str:
+    return f"{player.strip()} already has a hand ({first}): a player has one hand in a game (R10)."
 
 
 class GameCheckScoreOutput(serializers.Serializer):

@@ -12,10 +12,10 @@ says why (`RulesFrozen`).
 from collections.abc import Callable
 from typing import Any
 
+from django.db import transaction
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,7 +23,7 @@ from rest_framework.serializers import Serializer
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from config.api import problem
+from config.api import NoInput, problem
 from config.auth import token_fresh
 from games.base import Problem
 from tournament import selectors, services
@@ -205,7 +205,13 @@ class TournamentDetailApi(DirectorApi):
     def patch(self, request: Request, slug: str) -> Response:
         tournament = self.tournament(slug)
         data = _valid(s.TournamentUpdateInput, request.data, partial=True)
-        tournament = services.tournament_update(tournament=tournament, by=request.user, **data)
+        to = data.pop("status", tournament.status)
+        with transaction.atomic():  # a status refused leaves the set-up as it was
+            tournament = services.tournament_update(tournament=tournament, by=request.user, **data)
+            if to != tournament.status:
+                tournament = services.tournament_status_set(
+                    tournament=tournament, to=to, by=request.user
+                )
         return Response(_tournament_out(tournament))
 
 
@@ -266,6 +272,24 @@ class TeamAddApi(DirectorApi):
             late=data["late"],
         )
         return Response(s.EntryOutput(entry).data, status.HTTP_201_CREATED)
+
+
+class TeamUpdateApi(DirectorApi):
+    @extend_schema(
+        operation_id="teams_update",
+        summary="Rename a team or correct its partners (HF1.2; a seated team keeps them)",
+        tags=TAG,
+        request=s.TeamUpdateInput,
+        responses={200: s.EntryOutput, **REFUSED},
+    )
+    def put(self, request: Request, slug: str, entry_id: int) -> Response:
+        entry = self.entry(slug, entry_id)
+        data = _valid(s.TeamUpdateInput, request.data)
+        one, two = (services.Partner(**partner) for partner in data["partners"])
+        entry = services.team_update(
+            entry=entry, by=request.user, name=data["team_name"], partners=(one, two)
+        )
+        return Response(s.EntryOutput(entry).data)
 
 
 class EntryRefusePairingApi(DirectorApi):
@@ -332,6 +356,7 @@ class EntryChangeApi(DirectorApi):
     change: Callable[..., Entry]
 
     def post(self, request: Request, slug: str, entry_id: int) -> Response:
+        _valid(NoInput, request.data)
         entry = self.change(entry=self.entry(slug, entry_id), by=request.user)
         return Response(s.EntryOutput(entry).data)
 
@@ -383,6 +408,7 @@ class CheckInAllApi(DirectorApi):
         responses={200: s.EntryOutput(many=True), **REFUSED},
     )
     def post(self, request: Request, slug: str) -> Response:
+        _valid(NoInput, request.data)
         tournament = self.tournament(slug)
         services.entries_check_in_all(tournament=tournament, by=request.user)
         entries = selectors.entry_list(tournament=tournament)
@@ -400,14 +426,15 @@ class AuthTokenApi(ObtainAuthToken):
     token the request is signed with."""
 
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # DRF's view names its own
+    serializer_class = s.TokenInput
 
     @extend_schema(
         operation_id="auth_token_create",
         summary="Exchange a username and password for an API token",
         tags=["auth"],
-        request=AuthTokenSerializer,
+        request=s.TokenInput,
         responses={
-            200: AuthTokenSerializer,
+            200: s.TokenInput,
             400: s.TournamentErrorsOutput,
             403: s.TournamentErrorsOutput,
         },
@@ -426,6 +453,7 @@ class AuthTokenApi(ObtainAuthToken):
         responses={204: None, 401: s.TournamentErrorsOutput, 403: s.TournamentErrorsOutput},
     )
     def delete(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        _valid(NoInput, request.data)
         if request.auth is None or not hasattr(request.auth, "delete"):
             raise exceptions.NotAuthenticated(
                 "Send the token to revoke as Authorization: Token <key>."

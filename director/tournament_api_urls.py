@@ -16,6 +16,11 @@ urlpatterns = [
     path("tournaments/<slug:slug>/players", api.PlayerAddApi.as_view(), name="players-add"),
     path("tournaments/<slug:slug>/teams", api.TeamAddApi.as_view(), name="teams-add"),
     path(
+        "tournaments/<slug:slug>/teams/<int:entry_id>",
+        api.TeamUpdateApi.as_view(),
+        name="team-update",
+    ),
+    path(
         f"{ENTRY}/refuse-pairing", api.EntryRefusePairingApi.as_view(), name="entry-refuse-pairing"
     ),
     path(

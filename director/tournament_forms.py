@@ -66,7 +66,12 @@ class TournamentForm(RefusableForm):
         "Leave blank to make one from the name. It cannot change later.",
     )
     starts_on = forms.DateField(widget=DateInput, label="First day")
-    ends_on = forms.DateField(widget=DateInput, label="Last day")
+    ends_on = forms.DateField(
+        widget=DateInput,
+        label="Last day",
+        required=False,
+        help_text="Leave blank for a one-day event.",
+    )
     venue = forms.CharField(max_length=200, required=False)
     rounds_planned = forms.IntegerField(
         min_value=1, max_value=MAX_ROUNDS, initial=4, label="Number of rounds"
@@ -98,6 +103,12 @@ class TournamentForm(RefusableForm):
         if frozen:
             del self.fields["rules"]  # shown read-only, with the reason
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("starts_on") and not data.get("ends_on"):
+            data["ends_on"] = data["starts_on"]  # a one-day event
+        return data
+
     def set_up(self) -> dict[str, Any]:
         """The set-up fields for the services: every one but the rules."""
         return {name: value for name, value in self.cleaned_data.items() if name != "rules"}
@@ -109,9 +120,8 @@ class RulesPicker(forms.Form):
     rules = forms.ChoiceField(choices=rules_choices, initial=default_rules, label="Game and preset")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        # Its own ids: the set-up form has a (hidden) "rules" field too.
-        super().__init__(*args, label_suffix="", auto_id="picker-%s", **kwargs)
-        self.fields["rules"].widget.attrs["form"] = "rules-picker"  # outside the set-up form
+        # Its own names: the set-up form, which it sits in, has a (hidden) "rules" field too.
+        super().__init__(*args, label_suffix="", prefix="picker", **kwargs)
 
     def picked(self) -> tuple[str, str] | None:
         """The game and preset picked, or None when nothing (valid) was."""

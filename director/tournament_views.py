@@ -13,8 +13,10 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.forms import BooleanField
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
@@ -97,12 +99,34 @@ def shown_rules(key: str, tournament: Tournament | None) -> ShownRules:
     return ShownRules(f"{game.key}:{preset}", game, game.dump(ruleset), {"preset": preset})
 
 
+def _picker(request: HttpRequest) -> RulesPicker:
+    """The game and preset picked: in the set-up form ("Show its settings", a POST that keeps
+    what was typed and saves nothing), or in the address (`?rules=kalooki:club-four`)."""
+    wanted = request.POST.get("picker-rules") if _showing(request) else request.GET.get("rules")
+    return RulesPicker({"picker-rules": wanted} if wanted else None)
+
+
+def _showing(request: HttpRequest) -> bool:
+    """A POST of the set-up form that asks to show another preset's settings, not to save."""
+    return request.method == "POST" and request.POST.get("show") == "rules"
+
+
 def _shown_key(request: HttpRequest, picker: RulesPicker) -> str:
-    """POST: the rules the page was showing; GET: those picked, if any."""
-    if request.method == "POST":
+    """Saving: the rules the page was showing; otherwise those picked, if any."""
+    if request.method == "POST" and not _showing(request):
         return request.POST.get("rules", "")
     picked = picker.picked()
-    return f"{picked[0]}:{picked[1]}" if picked else ""
+    return f"{picked[0]}:{picked[1]}" if picked else request.POST.get("rules", "")
+
+
+def _typed(request: HttpRequest, form_class: type[TournamentForm]) -> dict[str, Any]:
+    """What was typed into the set-up fields, to show again with another preset's settings."""
+    fields = form_class.base_fields
+    return {
+        name: (name in request.POST) if isinstance(field, BooleanField) else request.POST[name]
+        for name, field in fields.items()
+        if name != "rules" and (name in request.POST or isinstance(field, BooleanField))
+    }
 
 
 def asked_ruleset(shown: ShownRules, changes: dict[str, Any]) -> dict[str, Any]:
@@ -133,8 +157,14 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if not may_create_tournaments(request.user):
         messages.error(request, "Ask an administrator for the right to set up tournaments.")
         return redirect("director:home")
-    picker = RulesPicker(request.GET or None)
+    picker = _picker(request)
     shown = shown_rules(_shown_key(request, picker), None)
+    if _showing(request):  # the preset changes: what was typed stays, nothing is checked
+        form = TournamentForm(initial=_typed(request, TournamentForm) | {"rules": shown.key})
+        settings = RulesetForm(None, game=shown.game, stored=shown.stored)
+        return render(
+            request, "director/tournament_form.html", _set_up_context(form, settings, picker, shown)
+        )
     form = TournamentForm(request.POST or None, initial={"rules": shown.key})
     settings = RulesetForm(request.POST or None, game=shown.game, stored=shown.stored)
     if request.method == "POST" and form.is_valid() and settings.ready():
@@ -188,9 +218,16 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
     """The set-up; the game and ruleset read-only, with the reason, once they are frozen."""
     summary = selectors.ruleset_summary(tournament=tournament)
     frozen = summary.frozen_because is not None
-    picker = RulesPicker(None if frozen else request.GET or None)
+    picker = RulesPicker(None) if frozen else _picker(request)
     shown = shown_rules("stored" if frozen else _shown_key(request, picker), tournament)
     initial = tournament_initial(tournament) | {"rules": shown.key}
+    if _showing(request) and not frozen:  # what was typed stays, nothing is checked or saved
+        typed = initial | _typed(request, TournamentForm) | {"rules": shown.key}
+        form = TournamentForm(initial=typed, tournament=tournament)
+        settings = RulesetForm(None, game=shown.game, stored=shown.stored)
+        context = _set_up_context(form, settings, picker, shown)
+        context |= {"tournament": tournament, "ruleset": summary}
+        return render(request, "director/tournament_form.html", context)
     form = TournamentForm(
         request.POST or None, initial=initial, tournament=tournament, frozen=frozen
     )
@@ -449,17 +486,19 @@ def _scoring_page(request: HttpRequest, tournament: Tournament, entry: Entry, ac
 @director_page
 def check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """GET: how many are waiting, and the button; POST: check them all in."""
+    noun = "team" if services.plays_in_teams(tournament) else "player"
     if request.method == "POST":
         count = services.entries_check_in_all(tournament=tournament, by=request.user)
         if count:
-            messages.success(request, f"Checked in {count} players.")
+            messages.success(request, f"Checked in {count} {noun}{pluralize(count)}.")
         else:
-            messages.info(request, "Nobody was waiting: no registered player is left to check in.")
+            messages.info(request, f"Nobody was waiting: no registered {noun} is left to check in.")
         return _back_to_players(request, tournament)
     waiting = selectors.entry_list(tournament=tournament, status=Entry.Status.REGISTERED)
     context = {
         "tournament": tournament,
         "waiting": waiting,
+        "noun": noun,
         "next": players_return_url(request, tournament),
     }
     return render(request, "director/check_in_all.html", context)

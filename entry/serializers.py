@@ -19,6 +19,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.api import Input
 from entry.access import MAX_NAME
 from games.base import FieldKind, Scope
 from scoring.models import Deal
@@ -81,7 +82,7 @@ def _plain(value: Any) -> bool:
     return isinstance(value, str) and len(value) <= MAX_TEXT and "\x00" not in value
 
 
-class SeatOrEntry(serializers.Serializer):
+class SeatOrEntry(Input):
     """A seat at the table, named by `seat` (position) or by `entry` (entry id): one of them."""
 
     seat = serializers.IntegerField(
@@ -141,7 +142,7 @@ class TableHandInput(SeatOrEntry):
     overcall_penalty = serializers.BooleanField(default=False)
 
 
-class TableResultInput(serializers.Serializer):
+class TableResultInput(Input):
     game = serializers.IntegerField(
         min_value=1, max_value=MAX_DEAL, required=False, help_text="Optional: the address's deal."
     )
@@ -193,7 +194,7 @@ class TableResultInput(serializers.Serializer):
         return attrs
 
 
-class TableConfirmInput(serializers.Serializer):
+class TableConfirmInput(Input):
     confirmed_by = serializers.CharField(
         max_length=MAX_NAME,
         required=False,
@@ -211,7 +212,7 @@ class TableConfirmInput(serializers.Serializer):
     )
 
 
-class TableSignOffInput(serializers.Serializer):
+class TableSignOffInput(Input):
     signer = serializers.CharField(max_length=MAX_NAME, help_text="Who signs the set off.")
 
 

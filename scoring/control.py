@@ -291,11 +291,11 @@ MISSING_SHOWN = 20  # the longest silent tables; the count says how many more
 
 
 def control_room(*, round: Round, page: int = 1) -> dict[str, Any]:
-    """What the round's dashboard shows beside the standings (5 queries, whatever the round's
-    size): the calls waiting, the clocks, the missing results (the longest silent first), the
-    tables needing attention (a result to confirm, a flag, a call, a finished match to sign
-    off) and `page` of every table's progress and sign-off. Only the tables shown have their
-    seats read."""
+    """What the round's dashboard shows beside the standings (5 queries, 6 for a game of
+    partners, whatever the round's size): the calls waiting, the clocks, the missing results
+    (the longest silent first), the tables needing attention (a result to confirm, a flag, a
+    call, a finished match to sign off) and `page` of every table's progress and sign-off.
+    Only the tables shown have their seats read."""
     now = timezone.now()
     tables = round_progress(round=round, seated=False)
     clocks = round_clocks(round_id=round.pk, now=now)

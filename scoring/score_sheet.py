@@ -242,6 +242,8 @@ def _results(
     by_number = {line.number: line for line in lines}
     sides = sides_of(rules, seats)
     side_of = {seat.entry_id: i for i, side in enumerate(sides) for seat in side}
+    # A partner's place in the side (HF1.2): the member whose values are theirs alone.
+    member_of = {seat.position: i for side in sides if len(side) > 1 for i, seat in enumerate(side)}
     totals = [0] * len(seats)
     results = []
     for deal in stored:
@@ -251,7 +253,7 @@ def _results(
         for i, seat in enumerate(seats):
             result = None if deal.is_void else by_side.get(side_of.get(seat.entry_id, -1))
             totals[i] += result.points if result else 0
-            cells.append(_cell(seat, result, totals[i], specs))
+            cells.append(_cell(seat, result, totals[i], specs, member_of.get(seat.position)))
         revisions = list(deal.revisions.all())
         line = by_number.get(deal.number) or deal_lines(seats, rules, [deal.number])[0]
         results.append(
@@ -276,16 +278,27 @@ def _results(
 
 
 def _cell(
-    seat: SeatLine, result: DealResult | None, running: int, specs: Sequence[Field]
+    seat: SeatLine,
+    result: DealResult | None,
+    running: int,
+    specs: Sequence[Field],
+    member: int | None = None,
 ) -> ScoreCell:
+    """A seat's line: its side's score; for a partner (`member`), the side's values and their
+    own, and whether they went out themselves (HF5.2: one player goes out, not the team)."""
     if result is None:
         return ScoreCell(score=None, running=running, went_out=False, name=seat.name)
+    members, went_out = result.members, result.went_out
+    if member is not None and member < len(members):
+        if any("went_out" in values for values in members):  # the game says who went out
+            went_out = bool(members[member].get("went_out"))
+        members = [members[member]]
     return ScoreCell(
         score=result.points,
         running=running,
-        went_out=result.went_out,
+        went_out=went_out,
         name=seat.name,
-        entered=entered_words(specs, result.values, result.members),
+        entered=entered_words(specs, result.values, members),
     )
 
 

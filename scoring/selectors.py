@@ -32,7 +32,7 @@ from scoring.matches import deal_noun, deals_in_match, progress
 from scoring.models import Deal, DealResult, Ruling
 from scoring.standings import standings_held, standings_refresh
 from tables.models import Seat
-from tournament.models import Entry, Round, Tournament
+from tournament.models import Entry, EntryMember, Round, Tournament, entry_name
 
 # --- round progress --------------------------------------------------------------------------
 
@@ -41,9 +41,10 @@ from tournament.models import Entry, Round, Tournament
 class SeatLine:
     position: int
     entry_id: int
-    player: str
+    player: str  # the entry's name: a team's (HF1.2), or the player's
     club: str
     is_first_dealer: bool
+    partners: str = ""  # a team's partners, "Ann Lee & Cy Moss", where read (`with_seats`)
 
 
 @dataclass(frozen=True)
@@ -133,17 +134,36 @@ def _as_of(table: Any) -> tuple[int, Any]:
 
 
 def with_seats(tables: list[TableProgress]) -> list[TableProgress]:
-    """The tables (of `round_progress(seated=False)`) with their seats: one query."""
-    seats = Seat.objects.filter(table_id__in=[t.id for t in tables]).order_by(
-        "table_id", "position"
+    """The tables (of `round_progress(seated=False)`) with their seats, each named as its
+    entry is (a team by its name) and a team with its partners (HF1.2): one query, two for
+    a game of partners."""
+    seats = (
+        Seat.objects.filter(table_id__in=[t.id for t in tables])
+        .annotate(name=entry_name("entry__"))
+        .order_by("table_id", "position")
     )
+    rows = list(
+        seats.values_list(
+            "table_id", "position", "entry_id", "name", "entry__player__club",
+            "is_first_dealer", "entry__team_name",
+        )
+    )  # fmt: skip
+    partners = _partners({row[2] for row in rows if row[-1]})
     by_table: dict[int, list[SeatLine]] = defaultdict(list)
-    for table_id, *line in seats.values_list(
-        "table_id", "position", "entry_id", "entry__player__name", "entry__player__club",
-        "is_first_dealer",
-    ):  # fmt: skip
-        by_table[table_id].append(SeatLine(*line))
+    for table_id, *line, _ in rows:
+        by_table[table_id].append(SeatLine(*line, partners=partners.get(line[1], "")))
     return [replace(table, seats=tuple(by_table[table.id])) for table in tables]
+
+
+def _partners(team_ids: set[int]) -> dict[int, str]:
+    """Each team's partners in order, "Ann Lee & Cy Moss" (one query; none without teams)."""
+    if not team_ids:
+        return {}
+    members = EntryMember.objects.filter(entry_id__in=team_ids).order_by("entry_id", "position")
+    names: dict[int, list[str]] = defaultdict(list)
+    for entry_id, name in members.values_list("entry_id", "player__name"):
+        names[entry_id].append(name)
+    return {entry_id: " & ".join(partners) for entry_id, partners in names.items()}
 
 
 def matches_over(*, rules: Any, tables: Iterable[Any]) -> set[int]:

@@ -13,6 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.api import Input
 from scoring.models import Deal, Ruling
 from tables.models import Table
 from tables.seating import DIRECTOR_MODES, SeatingMode
@@ -128,13 +129,18 @@ class TableOutput(serializers.Serializer):
 
 
 class TableLinkOutput(TableOutput):
+    """A table with its link: on the `site` of the context (the address the table cards print,
+    `director.print_views.printed_site`), else on `SITE_URL`."""
+
     scorekeeper_link = serializers.SerializerMethodField(
-        help_text="The table's private link: whoever holds it can enter the table's results."
+        help_text="The table's private link: whoever holds it can enter the table's results. "
+        "It starts as the printed cards' do: SITE_URL, or, unset, the address of the request."
     )
 
     @extend_schema_field(OpenApiTypes.URI)
     def get_scorekeeper_link(self, table: Any) -> str:
-        return f"{settings.SITE_URL}/t/{table.access_token}/"
+        site = self.context.get("site") or settings.SITE_URL
+        return f"{site}/t/{table.access_token}/"
 
 
 class RoundOutput(serializers.Serializer):
@@ -169,7 +175,7 @@ class RoundDetailOutput(RoundOutput):
     )
 
 
-class SeatInput(serializers.Serializer):
+class SeatInput(Input):
     mode = serializers.ChoiceField(
         choices=[(mode.value, mode.words) for mode in DIRECTOR_MODES],
         default=SeatingMode.AVOID_REPEATS.value,
@@ -185,13 +191,13 @@ class SeatInput(serializers.Serializer):
     )
 
 
-class SwapInput(serializers.Serializer):
+class SwapInput(Input):
     entries = serializers.ListField(
         child=EntryField(), min_length=2, max_length=2, help_text="The two players' entry ids."
     )
 
 
-class MoveInput(serializers.Serializer):
+class MoveInput(Input):
     entry = EntryField()
     table = TableNumberField(help_text="The number of the table to move to.")
     position = serializers.IntegerField(
@@ -203,7 +209,7 @@ class MoveInput(serializers.Serializer):
     )
 
 
-class SeatChangeInput(serializers.Serializer):
+class SeatChangeInput(Input):
     """Give `swap_with`, or `table` (and perhaps `position`)."""
 
     entry = EntryField()
@@ -214,7 +220,7 @@ class SeatChangeInput(serializers.Serializer):
     reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
 
-class RulingInput(serializers.Serializer):
+class RulingInput(Input):
     kind = RulingInputKindField()
     entry = EntryField(required=False, allow_null=True, default=None)
     table = TableIdField(required=False, allow_null=True, default=None)
@@ -231,7 +237,7 @@ class RulingInput(serializers.Serializer):
     )
 
 
-class ReverseInput(serializers.Serializer):
+class ReverseInput(Input):
     reason = serializers.CharField(max_length=2000, help_text="Why the ruling is reversed.")
 
 

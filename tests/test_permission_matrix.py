@@ -24,7 +24,7 @@ of `NAMESPACES_NOT_IN_MATRIX`), so that a new endpoint without its permission ca
 
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -39,7 +39,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from scoring.clock import clock_start
+from scoring.clock import clock_pause, clock_start
 from scoring.control import director_call
 from scoring.models import DirectorCall
 from scoring.rounds import round_complete, round_publish
@@ -271,6 +271,18 @@ def _clock_started() -> None:
     clock_start(round=_table_1().round, minutes=90, by=None)
 
 
+def _clock_paused() -> None:
+    round = _table_1().round
+    clock_start(round=round, minutes=90, by=None)
+    clock_pause(round=round, by=None)
+
+
+def _table_1_clock_paused() -> None:
+    table = _table_1()
+    clock_start(round=table.round, minutes=90, by=None)
+    clock_pause(round=table.round, table=table, by=None)
+
+
 def _table_1_called() -> None:
     director_call(table=_table_1(), via="table 1 link")
 
@@ -383,6 +395,18 @@ API_CASES = [
     ],
     Case("GET", "api-round-tables", R2, writes=False),
     Case("POST", "api-table-link-reissue", {**R2, "table": 1}),
+    # director/control_api.py: the control room
+    Case("GET", "api-round-clock", R2, writes=False),
+    Case("POST", "api-round-clock-start", R2, {"minutes": 90}),
+    Case("POST", "api-round-clock-pause", R2, {"reason": "Fire drill."}, _clock_started),
+    Case("POST", "api-round-clock-resume", R2, given=_clock_paused),
+    Case("POST", "api-round-clock-extend", R2, {"minutes": 5}, _clock_started),
+    Case("POST", "api-table-clock-pause", T1, {"reason": "A dispute."}, _clock_started),
+    Case("POST", "api-table-clock-resume", T1, given=_table_1_clock_paused),
+    Case("POST", "api-table-clock-extend", T1, {"minutes": 5, "reason": "Late."}, _clock_started),
+    Case("GET", "api-round-calls", R2, given=_table_1_called, writes=False),
+    Case("POST", "api-call-answer", {**R2, "pk": the_call}, given=_table_1_called),
+    Case("POST", "api-table-clear-flag", G1, {"reason": "Counted again."}, _flagged_game_1),
     Case("GET", "api-rulings", writes=False),
     Case("POST", "api-rulings", body=PENALTY, success=201),
     Case("POST", "api-ruling-reverse", {"pk": ruling}, {"reason": "Misheard."}, success=201),
@@ -558,6 +582,7 @@ CASES = API_CASES + PAGE_CASES
 # Every other URL of the site, and why it is not in the matrix.
 NOT_IN_MATRIX = {
     "table:worker": "the table pages' service worker: the same static script for anyone, no table",
+    "favicon": "the site's icon: the same static file for anyone",
     "login": "signing in: open to anyone by design",
     "logout": "signing out: ends one's own session only",
     "healthz": "the health check of the load balancer: reads nothing private",
@@ -585,6 +610,10 @@ NOT_IN_MATRIX = {
     "director:table-time": "time called (HF2.2): matrix in tests/scoring/test_time_called.py",
     "director:round-time": "time called (HF2.2): matrix in tests/scoring/test_time_called.py",
     "teams-add": "the Open plays Kalooki: matrix in tests/director/test_teams_pages.py",
+    "team-update": "the Open plays Kalooki: matrix in tests/director/test_teams_pages.py",
+    "api-round-time": "time called (HF2.2): matrix in tests/scoring/test_time_called.py",
+    "api-table-time": "time called (HF2.2): matrix in tests/scoring/test_time_called.py",
+    "api-table-time-withdraw": "time called (HF2.2): matrix in tests/scoring/test_time_called.py",
     "entry-refuse-pairing": "a team (HF1.2): matrix in tests/director/test_teams_pages.py",
 }
 NAMESPACES_NOT_IN_MATRIX = {
@@ -850,3 +879,21 @@ def test_the_cups_entry_list_shows_none_of_the_opens_players(world: World) -> No
     assert {row["player_id"] for row in listed}.isdisjoint(
         {player[0] for player in _open_players()}
     )
+
+
+# --- every director endpoint refuses a field it does not know ------------------------------------
+
+UNKNOWN = "not_a_field"
+
+
+@pytest.mark.parametrize(
+    "case", [case for case in API_CASES if case.method != "GET"], ids=lambda case: str(case)
+)
+def test_an_unknown_field_is_refused_naming_it_and_nothing_changes(world: World, case: Case):
+    """Alice's own call, with one field more: a 400 naming it (beside any other error of the
+    body), whatever the endpoint, and no row changed (`config.api.Input`)."""
+    response, changed = attempt(replace(case, body={**case.body, UNKNOWN: 1}), world, DIRECTOR)
+    assert response.status_code == 400, response.content[:500]
+    [error] = [error for error in response.json()["errors"] if error["field"] == UNKNOWN]
+    assert f"There is no field '{UNKNOWN}' here" in error["message"]
+    assert not changed

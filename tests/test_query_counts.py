@@ -37,6 +37,8 @@ DIRECTOR = [
     "/director/{slug}/rounds/1/dashboard",
     "/director/{slug}/rounds/1/dashboard?partial=1",
     "/director/{slug}/rounds/1/tables/2/",
+    "/api/tournaments/{slug}/rounds/1/clock",
+    "/api/tournaments/{slug}/rounds/1/calls",
     "/api/tournaments/{slug}/pins",
 ]
 

@@ -5,14 +5,26 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 import games
+from config.api import Input
 from tournament.csv_import import MAX_BYTES, MAX_EMAIL, MAX_NAME
 from tournament.models import DEFAULT_GAME, Entry, Tournament
 from tournament.selectors import RulesetSummary, ruleset_summary
 
 MAX_ROUNDS = 30
 MOST_SETTINGS = 64  # more keys than any game has settings: a request is refused before the game
+
+
+@extend_schema_field(
+    {"type": "string", "enum": Tournament.Status.values}, component_name="TournamentStatusEnum"
+)
+class TournamentStatusField(serializers.ChoiceField):
+    """Setting up, running or finished: its own schema component, apart from an entry's."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=Tournament.Status.choices, **kwargs)
 
 
 class GameField(serializers.ChoiceField):
@@ -62,7 +74,7 @@ class RulesetRequestField(serializers.Field):
         return value
 
 
-class TournamentCreateInput(serializers.Serializer):
+class TournamentCreateInput(Input):
     name = serializers.CharField(max_length=200)
     slug = serializers.SlugField(
         max_length=80,
@@ -70,7 +82,9 @@ class TournamentCreateInput(serializers.Serializer):
         help_text="The address in links; made from the name when left out. Fixed once created.",
     )
     starts_on = serializers.DateField()
-    ends_on = serializers.DateField()
+    ends_on = serializers.DateField(
+        required=False, help_text="Left out: a one-day event, ending on its first day."
+    )
     venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     rounds_planned = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, default=1)
     is_published = serializers.BooleanField(default=False)
@@ -81,14 +95,24 @@ class TournamentCreateInput(serializers.Serializer):
         help_text="The game's default preset when left out. The tournament keeps its own copy.",
     )
 
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not self.partial and "ends_on" not in attrs:
+            attrs["ends_on"] = attrs["starts_on"]  # a one-day event
+        return attrs
+
 
 class TournamentUpdateInput(TournamentCreateInput):
-    """Any of the set-up fields (validated with partial=True, so that only those sent change).
-    A new game without a ruleset takes that game's default preset; a ruleset naming a preset
-    replaces the ruleset, one without changes only the settings sent. The game and ruleset are
-    frozen once a round exists (409). The slug is fixed."""
+    """Any of the set-up fields (validated with partial=True, so that only those sent change),
+    and the status. A new game without a ruleset takes that game's default preset; a ruleset
+    naming a preset replaces the ruleset, one without changes only the settings sent. The game
+    and ruleset are frozen once a round exists (409). The slug is fixed."""
 
     slug = None
+    status = TournamentStatusField(
+        help_text="Setting up, running or finished, as the overview page sets it: running needs "
+        "players (publishing round 1 sets it too), finished needs every round locked (R12.4), "
+        "back to setting up needs no round published.",
+    )
     game = GameField(required=False, help_text="The card game played (GET /api/games).")
     ruleset = RulesetRequestField(
         required=False,
@@ -130,7 +154,7 @@ class TournamentOutput(serializers.Serializer):
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
     venue = serializers.CharField()
-    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    status = TournamentStatusField()
     rounds_planned = serializers.IntegerField()
     is_published = serializers.BooleanField()
     requires_confirmation = serializers.BooleanField()
@@ -179,7 +203,7 @@ class EntryFilterInput(serializers.Serializer):
     search = serializers.CharField(required=False, max_length=120, help_text="Name or club.")
 
 
-class PlayerInput(serializers.Serializer):
+class PlayerInput(Input):
     name = serializers.CharField(max_length=MAX_NAME)
     club = serializers.CharField(max_length=MAX_NAME, required=False, allow_blank=True, default="")
     email = serializers.EmailField(
@@ -190,7 +214,7 @@ class PlayerInput(serializers.Serializer):
     )
 
 
-class PartnerInput(serializers.Serializer):
+class PartnerInput(Input):
     name = serializers.CharField(max_length=MAX_NAME)
     club = serializers.CharField(max_length=MAX_NAME, required=False, allow_blank=True, default="")
     email = serializers.EmailField(
@@ -198,14 +222,17 @@ class PartnerInput(serializers.Serializer):
     )
 
 
-class TeamInput(serializers.Serializer):
+class TeamUpdateInput(Input):
+    """A team's name and partners, as the team's edit page sets them."""
+
     team_name = serializers.CharField(
         max_length=MAX_NAME, required=False, allow_blank=True, default="",
         help_text="Blank: the team is named by its partners.",
     )  # fmt: skip
-    partners = PartnerInput(many=True, help_text="The team's two players, partner 1 first.")
-    late = serializers.BooleanField(
-        default=False, help_text="Required once round 1 is seated: the team joins late."
+    partners = PartnerInput(
+        many=True,
+        help_text="The team's two players, partner 1 first; a team that has been seated keeps "
+        "its partners (HF1.2).",
     )
 
     def validate_partners(self, partners: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -214,11 +241,18 @@ class TeamInput(serializers.Serializer):
         return partners
 
 
-class PairingRefusalInput(serializers.Serializer):
+class TeamInput(TeamUpdateInput):
+    partners = PartnerInput(many=True, help_text="The team's two players, partner 1 first.")
+    late = serializers.BooleanField(
+        default=False, help_text="Required once round 1 is seated: the team joins late."
+    )
+
+
+class PairingRefusalInput(Input):
     note = serializers.CharField(max_length=300, help_text="Why (HF1.2); kept in the audit log.")
 
 
-class CsvImportInput(serializers.Serializer):
+class CsvImportInput(Input):
     csv = serializers.CharField(
         max_length=MAX_BYTES,
         trim_whitespace=False,
@@ -230,11 +264,11 @@ class CsvImportInput(serializers.Serializer):
     )
 
 
-class DisqualifyInput(serializers.Serializer):
+class DisqualifyInput(Input):
     reason = serializers.CharField(max_length=250, help_text="Kept in the audit log (R12.4).")
 
 
-class ReinstateInput(serializers.Serializer):
+class ReinstateInput(Input):
     reason = serializers.CharField(
         max_length=2000,
         allow_blank=True,
@@ -242,6 +276,10 @@ class ReinstateInput(serializers.Serializer):
         help_text="Why a disqualified player is reinstated: required for one, since it reverses "
         "the ruling that disqualified them (R12.4). A withdrawn player needs none.",
     )
+
+
+class TokenInput(Input, AuthTokenSerializer):
+    """A username and password for `POST /api/auth/token` (DRF's, refusing other fields)."""
 
 
 class TournamentProblemOutput(serializers.Serializer):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from itertools import accumulate
 
 from .deck import BOOK_KINDS, WILD_KINDS, Kind
 
@@ -74,14 +75,107 @@ def least_worth(
     supply: Mapping[Kind, int], values: Mapping[Kind, int], red: int, black: int
 ) -> int | None:
     """The least that one team's books' own cards can count (HF8.6); None if the supply cannot
-    hold them. A lower bound: it takes the cheapest cards of any book kinds, not of one rank."""
-    naturals = sorted(v for kind in BOOK_KINDS for v in [values[kind]] * supply[kind])
-    wilds = sorted(v for kind in WILD_KINDS for v in [values[kind]] * supply[kind])
-    needed = BOOK * red + BLACK_NATURALS * black
-    if needed > len(naturals) or black > len(wilds):
+    hold them. Each book is seven cards of **one** rank (HF4.1), so the books are placed rank by
+    rank: a rank's supply makes only so many books, however cheap its cards."""
+    ranks = tuple(sorted((values[kind], supply[kind]) for kind in BOOK_KINDS))
+    return _least_worth(ranks, _wild_values(supply, values), red, black)
+
+
+def worth_within(
+    supply: Mapping[Kind, int], values: Mapping[Kind, int], red: int, black: int, points: int
+) -> bool:
+    """Whether the books can be made of cards counting at most ``points`` (HF8.6): at once when
+    placing them on the cheapest ranks first does it, else by ``least_worth``."""
+    ranks = sorted((values[kind], supply[kind]) for kind in BOOK_KINDS)
+    placed = _placed_cheapest_first(ranks, _wild_values(supply, values), red, black)
+    if placed is not None and placed <= points:
+        return True
+    least = least_worth(supply, values, red, black)
+    return least is not None and least <= points
+
+
+def _wild_values(supply: Mapping[Kind, int], values: Mapping[Kind, int]) -> tuple[int, ...]:
+    return tuple(sorted(v for kind in WILD_KINDS for v in [values[kind]] * supply[kind]))
+
+
+def _placed_cheapest_first(
+    ranks: list[tuple[int, int]], wilds: tuple[int, ...], red: int, black: int
+) -> int | None:
+    """What the books count when each takes the cheapest rank that still has room: red books
+    first, then black books with as many naturals as they hold (a way to make them, so at
+    least their least worth); None when that way does not place them all."""
+    naturals, wild_count = 0, 0
+    left = [supply for _, supply in ranks]
+    for index, (value, _) in enumerate(ranks):
+        books = min(red, left[index] // BOOK)
+        red, left[index] = red - books, left[index] - BOOK * books
+        naturals += value * BOOK * books
+    for index, (value, _) in enumerate(ranks):
+        books = min(black, left[index] // BLACK_NATURALS)
+        held = min((BOOK - 1) * books, left[index])
+        black, naturals, wild_count = (
+            black - books,
+            naturals + value * held,
+            wild_count + BOOK * books - held,
+        )
+    if red or black or wild_count > len(wilds):
         return None
-    # Each black book's last two cards may be naturals or wild cards, whichever are cheaper.
-    either = sorted(naturals[needed:] + wilds[black:])[: (BOOK - BLACK_NATURALS - 1) * black]
-    if len(either) < (BOOK - BLACK_NATURALS - 1) * black:
-        return None
-    return sum(naturals[:needed]) + sum(wilds[:black]) + sum(either)
+    return naturals + sum(wilds[:wild_count])
+
+
+@lru_cache(maxsize=4096)
+def _least_worth(
+    ranks: tuple[tuple[int, int], ...], wilds: tuple[int, ...], red: int, black: int
+) -> int | None:
+    """``least_worth`` over ``ranks`` (each rank's card value and supply) and the wild cards'
+    values, cheapest first. Rank by rank, each count of red and black books placed so far keeps
+    the ways of placing them that no other way beats in both wild cards used and naturals' worth;
+    the wild cards used are the cheapest, so the fewer the better."""
+    most_wilds = min(len(wilds), BLACK_WILDS * black)
+    best: dict[tuple[int, int], list[tuple[int, int]]] = {(0, 0): [(0, 0)]}
+    for value, supply in ranks:
+        cheaper_wild = bool(wilds) and wilds[0] < value
+        step: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for (reds, blacks), ways in best.items():
+            for more_red, more_black, naturals, more_wilds in _rank_uses(
+                supply, red - reds, black - blacks, cheaper_wild
+            ):
+                placed = step.setdefault((reds + more_red, blacks + more_black), [])
+                placed += [
+                    (used + more_wilds, worth + value * naturals)
+                    for used, worth in ways
+                    if used + more_wilds <= most_wilds
+                ]
+        best = {key: _unbeaten(ways) for key, ways in step.items() if ways}
+    totals = list(accumulate(wilds, initial=0))
+    found = [worth + totals[used] for used, worth in best.get((red, black), [])]
+    return min(found, default=None)
+
+
+@lru_cache(maxsize=1024)
+def _rank_uses(
+    supply: int, red: int, black: int, cheaper_wild: bool
+) -> tuple[tuple[int, int, int, int], ...]:
+    """The books one rank can make from ``supply`` naturals, at most ``red`` and ``black`` of
+    them: (red, black, naturals used, wild cards used). A black book holds four to six naturals
+    (HF4.1); it holds fewer than it can only when a wild card is cheaper than one of them."""
+    uses = []
+    for reds in range(min(supply // BOOK, red) + 1):
+        left = supply - BOOK * reds
+        for blacks in range(min(left // BLACK_NATURALS, black) + 1):
+            most = min((BOOK - 1) * blacks, left)
+            least = BLACK_NATURALS * blacks if cheaper_wild else most
+            uses += [
+                (reds, blacks, BOOK * reds + held, BOOK * blacks - held)
+                for held in range(least, most + 1)
+            ]
+    return tuple(uses)
+
+
+def _unbeaten(ways: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (wild cards used, naturals' worth) pairs that no other pair beats in both."""
+    kept: list[tuple[int, int]] = []
+    for used, worth in sorted(ways):
+        if not kept or worth < kept[-1][1]:
+            kept.append((used, worth))
+    return kept

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from games.base import Problem, and_list
 
-from .books import books_fit, least_worth
+from .books import books_fit, least_worth, worth_within
 from .deck import STACK, Kind
 from .entry import Hand, Player, Team
 from .ruleset import Ruleset
@@ -123,13 +123,33 @@ def _foot_errors(player: Player, side: int, member: int, ruleset: Ruleset) -> li
     if foot.kinds is not None and len(foot.kinds) != STACK:
         message = f"{player.label}'s foot holds {STACK} cards, not {len(foot.kinds)}"
         return [Problem("HF2.3", message, *where)]
-    least = ruleset.deck.cheapest(STACK - min(STACK, player.red_threes_entered))
-    if foot.kinds is None and foot.points < least:
+    if foot.kinds is None:
+        return _foot_points_errors(player, foot.points, side, member, ruleset)
+    return []
+
+
+def _foot_points_errors(
+    player: Player, points: int, side: int, member: int, ruleset: Ruleset
+) -> list[Problem]:
+    """A foot entered as points is 13 cards (HF2.3) less its red threes, which count HF6.4's
+    penalty instead: its points lie between what the cheapest and the dearest of them count.
+    Red threes entered beside a hand also entered as points may be in the hand: only the foot's
+    least is then known."""
+    threes = min(STACK, player.red_threes_entered)
+    least, where = ruleset.deck.cheapest(STACK - threes), ("foot_points", side, member)
+    with_threes = f"(with {player.red_threes_entered} red threes)"
+    if points < least:
+        message = f"{player.label}'s foot of {STACK} cards counts at least {least}, not {points}"
+        return [Problem("HF8.5", f"{message} {with_threes}", player.label, *where)]
+    in_foot = 0 if player.hand is not None and not player.hand.is_cards else threes
+    most = ruleset.deck.dearest(STACK - in_foot)
+    if points > most:
+        cards = f"{STACK - in_foot} cards besides its {in_foot} red threes" if in_foot else ""
         message = (
-            f"{player.label}'s foot of {STACK} cards counts at least {least}, not {foot.points} "
-            f"(with {player.red_threes_entered} red threes)"
+            f"{player.label}'s foot counts at most {most}, not {points}: "
+            f"{cards or f'{STACK} cards'} are worth no more"
         )
-        return [Problem("HF8.5", message, player.label, "foot_points", side, member)]
+        return [Problem("HF8.5", message, player.label, *where)]
     return []
 
 
@@ -204,13 +224,16 @@ def _book_errors(hand: Hand, ruleset: Ruleset, supply: dict[Kind, int]) -> Itera
     for side, team in enumerate(hand.teams):
         if team.laid_down < ruleset.meld(hand.number) or not team.books:
             continue  # nothing, or too little to meld: _team_errors said so already
-        least = least_worth(supply, ruleset.card_values, team.red_books, team.black_books) or 0
-        if team.laid_down < least:
-            message = (
-                f"{team.label}'s {team.red_books} red and {team.black_books} black books hold "
-                f"cards worth at least {least}, more than the {team.laid_down} laid down"
-            )
-            yield Problem("HF8.6", message, team.label, "laid_down", side)
+        books = (ruleset.card_values, team.red_books, team.black_books)
+        if worth_within(supply, *books, team.laid_down):
+            continue
+        least = least_worth(supply, *books)
+        message = (
+            f"{team.label}'s {team.red_books} red and {team.black_books} black books hold "
+            f"cards worth at least {least}, more than the {team.laid_down} laid down: a book "
+            "is seven cards of one rank"
+        )
+        yield Problem("HF8.6", message, team.label, "laid_down", side)
 
 
 def _worth_errors(hand: Hand, ruleset: Ruleset) -> Iterator[Problem]:

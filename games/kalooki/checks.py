@@ -215,10 +215,24 @@ def _lost_challenge_problems(
     if hand.went_out:
         return problem("went out, so cannot also have lost a challenge and left the game")
     limit = ruleset.challenge_limit
-    if hand.challenge == CHALLENGED and cards is not None and len(cards) <= limit:
-        text = f"lost a challenge as the challenged player, so held more than {limit} cards"
+    if hand.challenge != CHALLENGED:
+        return []
+    text = f"lost a challenge as the challenged player, so held more than {limit} cards"
+    if cards is not None and len(cards) <= limit:
         return problem(f"{text}, but {len(cards)} are entered")
+    least = least_hand_points(limit + 1, ruleset)
+    if cards is None and _whole(hand.points) and hand.points < least:
+        worth = f"{limit + 1} cards count at least {least} in this deck"
+        return [_points_problem(hand, f"{text}: {worth}, not {hand.points}")]
     return []
+
+
+def _whole(points: object) -> bool:
+    return isinstance(points, int) and not isinstance(points, bool)
+
+
+def _points_problem(hand: HandEntry, text: str) -> Problem:
+    return Problem("R13.9", f"{hand.player} {text}", hand.player, "points")
 
 
 # One hand.
@@ -387,6 +401,20 @@ def max_hand_points(card_count: int, ruleset: Ruleset, *, doubled: bool = False)
     best = _best_totals(ruleset.card_values, ruleset.packs, ruleset.jokers)
     total = best[min(max(card_count, 0), len(best) - 1)]
     return 2 * total if doubled else total
+
+
+def least_hand_points(card_count: int, ruleset: Ruleset) -> int:
+    """The least ``card_count`` cards from one deck can be worth: the cheapest cards first."""
+    cheapest = _cheapest_totals(ruleset.card_values, ruleset.packs, ruleset.jokers)
+    return cheapest[min(max(card_count, 0), len(cheapest) - 1)]
+
+
+@lru_cache(maxsize=16)
+def _cheapest_totals(values: CardValues, packs: int, jokers: int) -> tuple[int, ...]:
+    """``cheapest[n]`` is the value of the n least valuable cards of the deck."""
+    naturals = [values.table[card] for card in NATURALS]
+    everything = [values.joker] * jokers + naturals * packs
+    return (0, *accumulate(sorted(everything)))
 
 
 @lru_cache(maxsize=16)

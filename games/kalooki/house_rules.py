@@ -161,6 +161,8 @@ def _schedule(ruleset: Ruleset) -> str:
 
 
 def _threes(ruleset: Ruleset) -> str:
+    if ruleset.natural_threes:
+        return "A three is natural cards only: no joker in a three, none tacked onto one (R13.5)."
     jokers = ruleset.max_jokers_in_three
     limit = "any number of jokers" if jokers is None else f"at most {_plural(jokers, 'joker')}"
     return (

@@ -141,7 +141,10 @@ def _three_problems(cards: tuple[Card, ...], ruleset: Ruleset) -> tuple[Problem,
     if len(ranks) > 1:
         labels = and_list(rank.label for rank in ranks)
         problems.append(Problem("R3.1", f"a three is of one rank, not {labels}"))
-    if len(naturals) < ruleset.min_naturals_in_three:
+    if ruleset.natural_threes and jokers:
+        text = "under this ruleset a three is natural cards only, with no joker"
+        problems.append(Problem("R13.5", f"{text}; {format_cards(cards)} has {jokers}"))
+    elif len(naturals) < ruleset.min_naturals_in_three:
         least = ruleset.min_naturals_in_three
         text = f"a three needs at least {least} natural cards besides its jokers"
         problems.append(Problem("R3.2", f"{text}; {format_cards(cards)} has {len(naturals)}"))

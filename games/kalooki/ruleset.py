@@ -161,6 +161,9 @@ _RANK_FIELDS = {
 }
 
 
+NATURAL_THREE = 3  # R13.5: a three of three naturals, the least three, holds no joker
+
+
 @dataclass(frozen=True)
 class Ruleset:
     name: str
@@ -203,6 +206,11 @@ class Ruleset:
             return self.games[number - 1]
         message = f"there is no game {number!r}: a set has games 1 to {len(self.games)}"
         raise UnknownGameError(Problem("R4", message))
+
+    @property
+    def natural_threes(self) -> bool:
+        """Whether a three is natural cards only, no joker in it (R13.5: three naturals)."""
+        return self.min_naturals_in_three >= NATURAL_THREE
 
     @property
     def deck_size(self) -> int:

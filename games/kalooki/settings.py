@@ -185,7 +185,8 @@ SETTINGS: tuple[SettingSpec, ...] = (
     _spec("max_copies", "Copies of a card", "R13.2",
           "How many times one card exists in the deck: one per pack.", 1, 4),
     _spec("min_naturals_in_three", "Naturals in a three", "R13.5",
-          "Natural (non-joker) cards a three must hold.", 1, 3),
+          "Natural (non-joker) cards a three must hold: 2 (R3.2), 1 (9-Jk-Jk is a three), or 3 "
+          "(no joker in a three).", 1, 3),
     SettingSpec("max_jokers_in_three", "Most jokers in a three", "R3.2",
                 {"type": ["integer", "null"], "minimum": 0, "maximum": 12},
                 _whole_or_none(0, 12), "No limit when empty (null)."),

@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from django.conf import settings
+from django.conf import settings as django_settings
 from django.test import Client
 
 from director.print_views import qr_svg
@@ -63,8 +63,10 @@ def _card(page: str, number: int) -> str:
 
 
 def _link(round: Round, number: int) -> str:
+    """The printed link: without `SITE_URL`, on the address the director's browser is using
+    (the test client's)."""
     token = round.tables.get(number=number).access_token
-    return f"{settings.SITE_URL}/t/{token}/"
+    return f"http://testserver/t/{token}/"
 
 
 # --- table cards --------------------------------------------------------------------------------
@@ -100,7 +102,7 @@ def test_the_qr_code_holds_the_tables_private_link(alice, spring_open) -> None:
 def test_each_table_prints_on_its_own_page(alice, spring_open) -> None:
     page = alice.get(CARDS).content.decode()
     assert "css/print.css" in page
-    css = (settings.BASE_DIR / "static/css/print.css").read_text()
+    css = (django_settings.BASE_DIR / "static/css/print.css").read_text()
     assert "@page { size: auto; margin: 12mm; }" in css
     assert re.search(r"\.print-page \{[^}]*break-after: page", css)
 
@@ -274,7 +276,7 @@ REACHABLE = ["http://192.168.1.20:8000", "https://kalooki.example", "http://10.0
 def test_it_warns_when_the_printed_links_point_at_a_loopback_address(
     alice, spring_open, settings, site: str
 ) -> None:
-    settings.SITE_URL = site
+    settings.SITE_URL, settings.SITE_URL_SET = site, True
     for page in (CARDS, SHEETS):
         html = alice.get(page).content.decode()
         warning = re.search(r'<div class="loopback-warning" role="alert">.*?</div>', html, re.S)
@@ -285,10 +287,52 @@ def test_it_warns_when_the_printed_links_point_at_a_loopback_address(
 
 @pytest.mark.parametrize("site", REACHABLE)
 def test_no_warning_when_the_links_reach_the_hall(alice, spring_open, settings, site) -> None:
-    settings.SITE_URL = site
+    settings.SITE_URL, settings.SITE_URL_SET = site, True
     html = alice.get(CARDS).content.decode()
     assert "loopback-warning" not in html
     assert f"{site}/t/{spring_open.tables.get(number=1).access_token}/" in html
+
+
+@pytest.mark.parametrize("host", ["192.168.1.20:8300", "laptop.local:8300"])
+def test_without_site_url_the_links_follow_the_address_in_use(
+    alice, spring_open, settings, host
+) -> None:
+    settings.ALLOWED_HOSTS = [host.split(":")[0]]
+    html = alice.get(CARDS, HTTP_HOST=host).content.decode()
+    token = spring_open.tables.get(number=1).access_token
+    assert f"http://{host}/t/{token}/" in html and "127.0.0.1:8000" not in html
+    assert "loopback-warning" not in html and "site-notice" not in html
+
+
+def test_a_loopback_address_in_use_is_warned_of_in_its_own_words(alice, spring_open, settings):
+    settings.ALLOWED_HOSTS = ["127.0.0.1"]
+    html = alice.get(CARDS, HTTP_HOST="127.0.0.1:8300").content.decode()
+    warning = re.search(r'<div class="loopback-warning" role="alert">.*?</div>', html, re.S)
+    assert warning and "<code>http://127.0.0.1:8300</code>, a loopback address" in warning.group(0)
+    words = " ".join(warning.group(0).split())
+    assert "<code>SITE_URL</code> is not set, so the links follow the address this page" in words
+    assert "make venue" in words
+    assert f"http://127.0.0.1:8300/t/{spring_open.tables.get(number=1).access_token}/" in html
+
+
+def test_a_site_url_other_than_the_address_in_use_is_said_plainly(alice, spring_open, settings):
+    settings.SITE_URL, settings.SITE_URL_SET = "http://192.168.1.20:8000", True
+    settings.ALLOWED_HOSTS = ["192.168.1.20", "laptop.local"]
+    html = alice.get(CARDS, HTTP_HOST="laptop.local:8300").content.decode()
+    notice = re.search(r'<div class="site-notice" role="status">.*?</div>', html, re.S)
+    assert notice and "loopback-warning" not in html
+    words = " ".join(notice.group(0).split())
+    assert "<code>SITE_URL</code>, <code>http://192.168.1.20:8000</code>" in words
+    assert "not the address you are using, <code>http://laptop.local:8300</code>" in words
+    same = alice.get(CARDS, HTTP_HOST="192.168.1.20:8000").content.decode()
+    assert "site-notice" not in same
+
+
+def test_each_print_page_has_its_heading(alice, spring_open) -> None:
+    cards = alice.get(CARDS).content.decode()
+    sheets = alice.get(SHEETS).content.decode()
+    assert '<h1 class="print-title">Table cards · Spring Open · Round 1</h1>' in cards
+    assert '<h1 class="print-title">Score sheets · Spring Open · Round 1</h1>' in sheets
 
 
 def test_the_print_button_works_without_an_inline_script(alice, spring_open) -> None:

@@ -170,13 +170,21 @@ class TestTables:
     def test_each_table_comes_with_its_private_scorekeeper_link(
         self, alice, seated, open_, settings
     ) -> None:
-        settings.SITE_URL = "https://kalooki.example"
+        settings.SITE_URL, settings.SITE_URL_SET = "https://kalooki.example", True
         body = alice.get(f"{API}/rounds/1/tables").json()
         tokens = dict(open_.rounds.get().tables.values_list("number", "access_token"))
         assert [table["scorekeeper_link"] for table in body] == [
             f"https://kalooki.example/t/{tokens[1]}/",
             f"https://kalooki.example/t/{tokens[2]}/",
         ]
+
+    def test_without_site_url_a_link_starts_as_the_printed_cards_do(
+        self, alice, seated, open_, settings
+    ) -> None:
+        settings.ALLOWED_HOSTS = ["192.168.1.20"]
+        body = alice.get(f"{API}/rounds/1/tables", HTTP_HOST="192.168.1.20:8300").json()
+        token = open_.rounds.get().tables.get(number=1).access_token
+        assert body[0]["scorekeeper_link"] == f"http://192.168.1.20:8300/t/{token}/"
 
     def test_a_reissued_link_replaces_the_old_one(self, alice, seated) -> None:
         old = alice.get(f"{API}/rounds/1/tables").json()[0]["scorekeeper_link"]

@@ -97,6 +97,17 @@ def test_it_shows_why_an_entry_would_be_refused_r10_1(director_client: Client) -
     assert "The entry would be refused" in text and "R10.1" in text
 
 
+def test_a_player_named_on_two_rows_is_refused_on_the_second_r10(director_client: Client) -> None:
+    rows = [
+        {"player": "Ann", "went_out": "on"},
+        {"player": "Ben", "points": "10"},
+        {"player": "ann", "points": "4"},
+    ]
+    text = director_client.post(URL, _game_post(rows)).content.decode()
+    assert "Ann already has a hand (row 1): a player has one hand in a game (R10)." in text
+    assert "The entry is acceptable" not in text
+
+
 # The tack-on panel and the rules to check under.
 
 

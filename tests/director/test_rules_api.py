@@ -160,6 +160,20 @@ class TestGame:
         assert [(w["rule"], w["player"]) for w in body["warnings"]] == [("R10.6", "Di")]
 
     @pytest.mark.parametrize(
+        "again", ["Ann", " ann ", "ANN"], ids=["same-name", "spaces", "capitals"]
+    )
+    def test_two_hands_for_one_player_is_a_400_naming_the_second_r10(
+        self, client: Client, again: str
+    ) -> None:
+        hands = [dict(hand) for hand in GAME_3["hands"]]
+        hands[3]["player"] = again
+        status, body = post(client, "/api/rules/game", {**GAME_3, "hands": hands})
+        assert status == 400
+        [error] = body["errors"]
+        assert (error["rule"], error["field"]) == ("R10", "hands.3.player")
+        assert "Ann already has a hand (hands.0)" in error["message"]
+
+    @pytest.mark.parametrize(
         ("body", "field"),
         [
             ('{"game": 3, "hands": [', None),

@@ -2,6 +2,7 @@
 Schema), a preset picker that saves nothing, the game's refusals on their fields, and the rules
 read-only once frozen."""
 
+import re
 from typing import Any
 
 import pytest
@@ -199,3 +200,60 @@ def test_the_public_home_shows_the_game_and_its_rules_in_words(client, dana, spr
     page = client.get("/p/spring-open/").content.decode()
     assert "<strong>Kalooki</strong>: Club Kalooki, four at a table (preset club-four)." in page
     assert "4 players at a table (3 to 5 when the numbers need it), no byes (R1.1, R12.2)." in page
+
+
+# --- what was typed stays when the preset changes; a one-day event needs no last day ------------
+
+
+def test_showing_another_presets_settings_keeps_what_was_typed_and_saves_nothing(dana) -> None:
+    typed = {"name": "Club Night", "venue": "Mandeville", "starts_on": "2026-05-02"}
+    body = typed | {"is_published": "on", "picker-rules": "kalooki:club-four", "show": "rules"}
+    body |= {"rules": "kalooki:asaj-2025"} | page_post(ASAJ, packs=2)
+    page = as_user(dana).post("/director/new", body)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'name="name" value="Club Night"' in text and 'value="Mandeville"' in text
+    assert 'name="starts_on" value="2026-05-02"' in text
+    assert 'id="id_is_published" checked' in text
+    assert 'name="rules-table_size" value="4"' in text  # club-four's, not the typed packs
+    assert (
+        'name="rules-packs" value="2"' in text and 'name="rules" value="kalooki:club-four"' in text
+    )
+    assert 'class="errors"' not in text  # nothing was checked: the director is still typing
+    assert not Tournament.objects.filter(name="Club Night").exists()
+
+
+def test_the_edit_page_keeps_a_changed_name_when_another_preset_is_shown(dana, spring) -> None:
+    body = BASE | {"name": "Spring Open Renamed", "picker-rules": "kalooki:club-four"}
+    page = as_user(dana).post("/director/spring-open/edit", body | {"show": "rules"})
+    text = page.content.decode()
+    assert 'value="Spring Open Renamed"' in text and "Showing the preset <strong>club-four" in text
+    spring.refresh_from_db()
+    assert (spring.name, spring.ruleset) == ("Spring Open", ASAJ)
+
+
+def test_a_one_day_event_needs_no_last_day(dana) -> None:
+    body = BASE | {"ends_on": "", "rules": "kalooki:asaj-2025"} | page_post(ASAJ)
+    response = as_user(dana).post("/director/new", body)
+    assert response.status_code == 302
+    made = Tournament.objects.get(name="Club Night")
+    assert str(made.starts_on) == str(made.ends_on) == "2026-05-02"
+    page = as_user(dana).get("/director/new").content.decode()
+    assert "Leave blank for a one-day event." in page
+    [last_day] = re.findall(r'<input[^>]*name="ends_on"[^>]*>', page)
+    assert (
+        "required" not in last_day
+        and "required" in re.findall(r'<input[^>]*name="starts_on"[^>]*>', page)[0]
+    )
+
+
+def test_the_api_takes_a_one_day_event_without_its_last_day(dana) -> None:
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(dana)
+    made = api.post(
+        "/api/tournaments", {"name": "Club Night", "starts_on": "2026-05-02"}, format="json"
+    )
+    assert made.status_code == 201, made.content
+    assert made.json()["ends_on"] == "2026-05-02"

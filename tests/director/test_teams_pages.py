@@ -150,3 +150,25 @@ def test_only_the_tournaments_directors_use_the_teams_api(club) -> None:
     ]
     entry.refresh_from_db()
     assert entry.status == Entry.Status.CHECKED_IN and club.entries.count() == 1
+
+
+def test_the_api_renames_a_team_and_corrects_its_partners_as_the_edit_page_does(club) -> None:
+    entry = team_entry(club, "Aces")
+    path = f"/api/tournaments/club/teams/{entry.pk}"
+    body = {"team_name": "High Aces", "partners": [{"name": "Aces One"}, {"name": "Bo Hill"}]}
+    api = APIClient()
+    assert api.put(path, body, format="json").status_code == 403
+    bob = StaffRoleFactory(tournament=TournamentFactory(slug="cup"), user__username="bob").user
+    api.force_authenticate(bob)
+    assert api.put(path, body, format="json").status_code == 404
+    entry.refresh_from_db()
+    assert entry.team_name == "Aces"
+    api.force_authenticate(StaffRoleFactory(tournament=club, user__username="dana").user)
+    answer = api.put(path, body, format="json")
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["name"] == "High Aces"
+    assert [p["name"] for p in answer.json()["partners"]] == ["Aces One", "Bo Hill"]
+    alone = api.put(path, {"partners": [{"name": "Bo"}]}, format="json")
+    assert alone.status_code == 400 and "HF1.2" in alone.content.decode()
+    late = api.put(path, {**body, "late": True}, format="json")
+    assert late.status_code == 400 and late.json()["errors"][0]["field"] == "late"

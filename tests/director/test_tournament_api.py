@@ -160,16 +160,30 @@ def test_a_refused_set_up_comes_back_in_the_one_error_shape(dana) -> None:
 
 def test_malformed_input_names_its_field(dana) -> None:
     response = as_user(dana).post("/api/tournaments", {"name": "x"}, format="json")
+    assert {e["field"] for e in response.json()["errors"]} == {"starts_on"}  # a last day may wait
+    response = as_user(dana).post(
+        "/api/tournaments", {"name": "x", "starts_on": "x", "ends_on": "y"}, format="json"
+    )
     assert {e["field"] for e in response.json()["errors"]} == {"starts_on", "ends_on"}
 
 
 def test_a_director_changes_only_what_is_sent(dana, spring) -> None:
     response = as_user(dana).patch(
-        "/api/tournaments/spring-open", {"venue": "Mandeville", "slug": "moved"}, format="json"
+        "/api/tournaments/spring-open", {"venue": "Mandeville"}, format="json"
     )
     assert response.status_code == 200 and response.json()["venue"] == "Mandeville"
     spring.refresh_from_db()
     assert (spring.slug, spring.rounds_planned, spring.venue) == ("spring-open", 4, "Mandeville")
+
+
+def test_the_slug_is_fixed_so_a_change_of_it_is_refused_and_nothing_changes(dana, spring) -> None:
+    response = as_user(dana).patch(
+        "/api/tournaments/spring-open", {"venue": "Mandeville", "slug": "moved"}, format="json"
+    )
+    assert response.status_code == 400
+    assert [error["field"] for error in response.json()["errors"]] == ["slug"]
+    spring.refresh_from_db()
+    assert (spring.slug, spring.venue) == ("spring-open", "Half Way Tree")
 
 
 def test_fewer_rounds_than_exist_is_refused_with_the_field(dana, spring) -> None:

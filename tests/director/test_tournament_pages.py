@@ -3,6 +3,7 @@
 import datetime
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -387,7 +388,7 @@ def test_check_in_all_registered(dana, spring, ann) -> None:
     confirm = text(client.get("/director/spring-open/players/check-in-all"))
     assert "1 player will be checked in" in confirm and "Ann Clarke" in confirm
     response = client.post("/director/spring-open/players/check-in-all")
-    assert flashed(response) == ["Checked in 1 players."]
+    assert flashed(response) == ["Checked in 1 player."]
     ann.refresh_from_db()
     assert ann.status == Status.CHECKED_IN
 
@@ -529,3 +530,14 @@ def test_dates_in_the_hub_follow_the_set_up(dana, spring) -> None:
     Tournament.objects.filter(pk=spring.pk).update(ends_on=datetime.date(2026, 4, 18))
     page = text(as_user(dana).get("/director/spring-open/"))
     assert "Saturday 18 April 2026</dd>" in page
+
+
+def test_every_page_names_the_sites_icon_and_the_browsers_own_address_leads_to_it(
+    dana, client
+) -> None:
+    page = text(as_user(dana).get("/director/"))
+    assert '<link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">' in page
+    asked = client.get("/favicon.ico")  # where the admin's and the API docs' browsers look
+    assert (asked.status_code, asked["Location"]) == (301, "/static/img/favicon.ico")
+    icon = (django_settings.BASE_DIR / "static/img/favicon.ico").read_bytes()
+    assert icon[:4] == b"\x00\x00\x01\x00" and b"PNG" in icon[:64]  # an icon holding a PNG

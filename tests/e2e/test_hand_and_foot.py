@@ -89,8 +89,8 @@ def import_and_check_in(laptop: Page, hub: str) -> None:
     expect(laptop.get_by_role("heading", name="Teams", exact=True)).to_be_visible()
     expect(laptop.locator("tr", has_text="Aces")).to_contain_text("Ace East (Mona) & Ace West")
     laptop.get_by_role("link", name="Check in all 9 registered").click()
-    laptop.get_by_role("button", name="Check in 9 players").click()
-    expect(laptop.locator("body")).to_contain_text("Checked in 9")
+    laptop.get_by_role("button", name="Check in 9 teams").click()
+    expect(laptop.locator("body")).to_contain_text("Checked in 9 teams.")
     assert_accessible(laptop)
 
 

@@ -136,3 +136,35 @@ def test_a_hand_and_foot_team_night_is_in_progress_hf11() -> None:
     scored = Deal.objects.filter(table__round=two, is_void=False)
     assert scored.count() == 6
     assert all(deal.results.count() == 2 for deal in scored)  # a result per team
+
+
+@pytest.mark.django_db(transaction=True)  # each write commits, its standings task runs then
+def test_load_demo_ends_with_the_addresses_and_every_login_and_logs_no_task(caplog) -> None:
+    """`make run` (load_demo, then the server): the addresses and the three demo logins are the
+    last lines before the server's own, not after a line per standings task."""
+    import io
+    import logging
+
+    from scoring.demo import PASSWORDS
+
+    caplog.set_level(logging.INFO)
+    out = io.StringIO()
+    call_command("load_demo", "--accounts", stdout=out)
+    assert [r.getMessage() for r in caplog.records if r.name == "celery.app.trace"] == []
+    lines = out.getvalue().rstrip().splitlines()
+    assert lines[-4] == "  Demo logins (username / password):"
+    assert [line.split() for line in lines[-3:]] == [list(login) for login in PASSWORDS.items()]
+    assert any(line.strip().startswith("Home") for line in lines)
+
+
+def test_make_run_echoes_no_command_after_the_logins() -> None:
+    """make echoes a recipe's command before running it: the server's must not come between the
+    logins and the server's own lines."""
+    from itertools import takewhile
+
+    from django.conf import settings as django_settings
+
+    makefile = (django_settings.BASE_DIR / "Makefile").read_text().splitlines()
+    after = makefile[makefile.index("run: demo") + 1 :]
+    recipe = list(takewhile(lambda line: line.startswith("\t"), after))
+    assert recipe and all(line.startswith("\t@") for line in recipe), recipe

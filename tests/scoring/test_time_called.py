@@ -3,6 +3,7 @@ played; no hand is entered after, the table can sign off, and the standings coun
 decided on the hands played (HF10.1)."""
 
 import pytest
+from rest_framework.test import APIClient
 
 from scoring.models import Deal
 from scoring.services import ResultRefused, table_sign_off
@@ -128,3 +129,28 @@ def test_only_the_tournaments_directors_call_time_and_a_link_only_at_its_table(c
     assert client.post(base + "tables/1/time", {"action": "call"}).status_code == 404
     assert client.post("/t/not-a-token/time").status_code == 404
     assert not round.tables.filter(time_called_at__isnull=False).exists()
+
+
+def test_the_api_calls_time_as_the_pages_do_and_only_for_the_tournaments_directors(hf) -> None:
+    tournament, round = hf
+    base = f"/api/tournaments/{tournament.slug}/rounds/1"
+    anonymous, bob, dana = APIClient(), APIClient(), APIClient()
+    other = game_tournament("hand_and_foot")
+    bob.force_authenticate(StaffRoleFactory(tournament=other, user__username="bob").user)
+    dana.force_authenticate(StaffRoleFactory(tournament=tournament, user__username="dana").user)
+    for path in ("/time", "/tables/1/time", "/tables/1/time/withdraw"):
+        body = {"reason": "x"} if path.endswith("withdraw") else {}
+        assert anonymous.post(base + path, body, format="json").status_code == 403
+        assert bob.post(base + path, body, format="json").status_code == 404
+    assert not round.tables.filter(time_called_at__isnull=False).exists()
+    called = dana.post(base + "/tables/1/time", format="json")
+    assert called.status_code == 200 and called.json()["time_called_by"] == "director dana"
+    again = dana.post(base + "/tables/1/time", format="json")
+    assert again.status_code == 409 and "(HF2.2)" in again.json()["errors"][0]["message"]
+    assert dana.post(base + "/time", format="json").json() == {"tables": [2]}
+    no_reason = dana.post(base + "/tables/1/time/withdraw", {}, format="json")
+    assert no_reason.status_code == 400 and no_reason.json()["errors"][0]["field"] == "reason"
+    body = {"reason": "Wrong table"}
+    withdrawn = dana.post(base + "/tables/1/time/withdraw", body, format="json")
+    assert withdrawn.status_code == 200 and withdrawn.json()["time_called_at"] is None
+    assert [t.time_called for t in round.tables.order_by("number")] == [False, True]

@@ -1,7 +1,27 @@
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
 from scoring.demo import PASSWORDS, demo_load, hand_and_foot_demo_load, parcellus_demo_load
+
+# Celery logs every task it runs; run eagerly (no REDIS_URL) that is a line per standings refresh
+# of the demo, printed before the addresses and logins a newcomer needs to see last.
+TASK_LOG = "celery.app.trace"
+
+
+@contextmanager
+def tasks_quiet() -> Iterator[None]:
+    """The demo's tasks run without a line each; warnings and errors still show."""
+    logger = logging.getLogger(TASK_LOG)
+    level = logger.level
+    logger.setLevel(max(level, logging.WARNING))
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 class Command(BaseCommand):
@@ -21,7 +41,8 @@ class Command(BaseCommand):
     def handle(self, *args: object, accounts: bool, **options: object) -> None:
         accounts = accounts or settings.DEBUG
         for load in (demo_load, parcellus_demo_load, hand_and_foot_demo_load):
-            summary = load(accounts=accounts)
+            with tasks_quiet():
+                summary = load(accounts=accounts)
             tournament = summary.tournament
             state = "loaded" if summary.created else "already loaded, left as it was"
             self.stdout.write(self.style.SUCCESS(f"Demo tournament '{tournament.name}' {state}."))

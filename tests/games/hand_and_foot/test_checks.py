@@ -71,6 +71,14 @@ ERRORS = [
     ),
     ("HF8.5-a-foot-of-13-cards-worth-0", {"di": {"foot_points": 0}}, "HF8.5", "foot_points", 1, 1),
     (
+        "HF8.5-a-foot-of-500-with-two-red-threes",
+        {"bea": {"foot_played": False, "foot_points": 500, "red_threes": 2}},
+        "HF8.5",
+        "foot_points",
+        0,
+        1,
+    ),
+    (
         "HF8.5-laid-down-not-a-multiple-of-5",
         {"b": {"laid_down": 203}},
         "HF8.5",
@@ -97,6 +105,14 @@ ERRORS = [
         None,
     ),
     ("HF8.6-less-than-the-books-cards", {"a": {"laid_down": 165}}, "HF8.6", "laid_down", 0, None),
+    (
+        "HF8.6-twelve-red-books-take-six-ranks",
+        {"a": {"red_books": 12, "black_books": 2, "laid_down": 575}},
+        "HF8.6",
+        "laid_down",
+        0,
+        None,
+    ),
     # HF8.3: the deck's limits
     (
         "HF8.3-nine-jokers-at-the-table",
@@ -234,6 +250,20 @@ def test_hf3_5_the_meld_minimum_is_the_hands():
 
 def test_hf8_2_cards_and_points_that_agree_are_fine():
     assert evaluate(table(bea={"hand": "KS 5H", "hand_points": 15})).ok
+
+
+@pytest.mark.parametrize(
+    ("player", "changes"),
+    [
+        # Eight jokers and three aces or twos: the most eleven cards count.
+        pytest.param("bea", {"foot_played": False, "foot_points": 460, "red_threes": 2}, id="460"),
+        # Di's hand is points too: her red threes may be in her hand, and 13 cards make 500.
+        pytest.param("di", {"foot_points": 500, "red_threes": 2}, id="threes-maybe-in-hand"),
+        pytest.param("di", {"foot_points": 500}, id="500-of-13-cards"),
+    ],
+)
+def test_hf8_5_a_foot_counts_at_most_what_its_cards_can(player, changes):
+    assert evaluate(table(**{player: changes})).ok
 
 
 def test_hf8_5_a_foot_of_black_threes_and_red_threes_may_count_0():

@@ -4,9 +4,13 @@ played is refused setting by setting."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.base import RulesetInvalid
 from games.kalooki import ASAJ_2025, CLUB_FOUR, GAME
+from games.kalooki.cards import JOKER, NATURALS
+from games.kalooki.checks import least_hand_points
 
 from .protocol_helpers import OUT, deal, points, rules, rules_of
 
@@ -104,6 +108,38 @@ def test_r13_5_one_natural_makes_a_three_when_the_ruleset_says_so():
     request = {"cards": "9H JK JK", "kind": "three"}
     assert ASAJ.check("meld", request).valid is False
     assert rules(min_naturals_in_three=1).check("meld", request).valid is True
+
+
+NATURAL_THREES = rules(preset="club-four", min_naturals_in_three=3)
+
+
+@pytest.mark.parametrize(
+    ("cards", "valid"),
+    [
+        pytest.param("KS KH KD", True, id="R13.5-three-naturals"),
+        pytest.param("KS KH KD KC", True, id="R13.5-four-naturals"),
+        pytest.param("KS KH KD JK", False, id="R13.5-three-naturals-and-a-joker"),
+        pytest.param("KS KH JK", False, id="R13.5-two-naturals-and-a-joker"),
+    ],
+)
+def test_r13_5_three_naturals_means_no_joker_in_a_three(cards, valid):
+    answer = NATURAL_THREES.check("meld", {"cards": cards, "kind": "three"})
+    assert answer.valid is valid
+    if not valid:
+        assert rules_of(answer.errors) == ["R13.5"]
+        assert "no joker" in answer.errors[0].message
+
+
+def test_r13_5_three_naturals_means_no_joker_tacked_onto_a_three():
+    tack = {"card": "JK", "meld": "KS KH KD", "kind": "three", "has_come_down": True}
+    assert ASAJ.check("tack-on", tack).valid is True  # R7.2
+    refused = NATURAL_THREES.check("tack-on", tack)
+    assert refused.valid is False and rules_of(refused.errors) == ["R13.5"]
+
+
+def test_r13_5_the_words_say_what_three_naturals_means():
+    assert "no joker in a three" in " ".join(NATURAL_THREES.describe())
+    assert "at least 2 natural cards" in " ".join(ASAJ.describe())
 
 
 # R13.6 joker exchange
@@ -223,6 +259,42 @@ def test_r13_9_a_challenged_loser_with_18_cards_or_fewer_is_refused():
     refused = CHALLENGE.evaluate(entry)
     assert rules_of(refused.errors) == ["R13.9"]
     assert (refused.errors[0].side, refused.errors[0].field) == (1, "challenge")
+
+
+CLUB_DECK_19_CHEAPEST = 4 * 1 + 8 * 2 + 7 * 3  # four red aces, eight twos, seven threes: 41
+
+
+@pytest.mark.parametrize(
+    ("entered", "refused"),
+    [
+        pytest.param(30, True, id="R13.9-30-points-for-19-cards"),
+        pytest.param(CLUB_DECK_19_CHEAPEST - 1, True, id="R13.9-one-short-of-the-least"),
+        pytest.param(CLUB_DECK_19_CHEAPEST, False, id="R13.9-the-least-19-cards-count"),
+    ],
+)
+def test_r13_9_a_challenged_loser_entered_as_points_held_more_than_18_cards(entered, refused):
+    club = rules(preset="club-four")
+    entry = deal(9, OUT, {"points": entered, "challenge": "challenged"}, {"points": 9})
+    errors = club.evaluate(entry).errors
+    assert rules_of(errors) == (["R13.9"] if refused else [])
+    if refused:
+        assert (errors[0].side, errors[0].field) == (1, "points")
+        assert f"19 cards count at least {CLUB_DECK_19_CHEAPEST}" in errors[0].message
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(0, 40))
+def test_r13_9_no_cards_of_the_deck_count_less_than_the_least(random, count):
+    deck = [*NATURALS * CLUB_FOUR.packs, *[JOKER] * CLUB_FOUR.jokers]
+    held = random.sample(deck, count)
+    assert sum(CLUB_FOUR.card_values.table[card] for card in held) >= least_hand_points(
+        count, CLUB_FOUR
+    )
+
+
+def test_r13_9_a_challenger_who_lost_may_hold_a_few_cheap_cards():
+    entry = deal(9, OUT, {"points": 1, "challenge": "challenger"}, {"points": 9})
+    assert rules(preset="club-four").evaluate(entry).ok
 
 
 def test_r13_9_the_player_who_went_out_did_not_lose_a_challenge():

@@ -27,8 +27,9 @@ The constructions
 - Kirkman triple system (`kirkman`): v points in tables of three, every pair meeting once over
   (v - 1)/2 rounds (Kirkman's schoolgirls: 15 in threes for 7 rounds; 21 in threes for 10).
   Built from a symmetry: 15 and 21 as points (x, level) with x in Z_7, adding 1 to x turning one
-  base round into the next (and, for 21, three rounds that it leaves unchanged); 9, 27 and 33
-  1-rotationally over Z_(v-1) and a fixed point ∞. The base rounds are found by a short
+  base round into the next (and, for 21, three rounds that it leaves unchanged); 9 and 27
+  1-rotationally over Z_(v-1) and a fixed point ∞ (a larger v where the search finds a base
+  round within its budget: 33 needs more than it has). The base rounds are found by a short
   exhaustive search over the pair conditions (every orbit of pairs held by one table).
 - Doubled flats (`doubled_flats`): 32 in fours for 10 rounds, the instance 8-4-10 of the social
   golfer problem. The 2-flats (planes) of AG(4, 2) in the ten directions of two disjoint spreads
@@ -40,7 +41,7 @@ The constructions
   n - 1 rounds in which every two sides meet once.
 
 `design_for(points, size, rounds)` names the best design of `points` players in tables of `size`
-for `rounds` rounds (the most rounds without a repeat, then the smallest construction);
+for `rounds` rounds (the most of them without a repeat, then the fewest rounds beyond);
 `independent_points` lists players of a design who never share a table, so that a field a few
 players short of a design drops them and keeps its tables at most one short with no repeat.
 """

@@ -145,7 +145,13 @@ def _paper_form(page: TablePage, data: Any, **kwargs: Any) -> ResultForm:
         initial = {"game": page.current.line.number, "attempt": page.current.attempt}
     number = kwargs.pop("number", None) or (page.current.line.number if page.current else 1)
     form = ResultForm(
-        data, rules=page.rules, seats=page.seats, number=number, initial=initial, **kwargs
+        data,
+        rules=page.rules,
+        seats=page.seats,
+        number=number,
+        played=page.played,
+        initial=initial,
+        **kwargs,
     )
     form.fields["who"] = NameField(
         page.seats, label="Score sheet kept by", required=False, empty_value=None

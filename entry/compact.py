@@ -2,13 +2,19 @@
 seat, whatever the game.
 
 Terms
-- main inputs: what a line shows: the went-out choice, then the points (with the card keypad's
-  button beside them) where the game takes cards or points, else the game's first everyday
-  fields (at most three, they fit a 360 px line).
+- main inputs: what a line shows beside the went-out choice, each in a box with its visible
+  label: the row's fields that the game gives a `short` word (Hand and Foot: a team's books and
+  points laid down; a partner's points in hand, foot played, points in foot), else the points
+  (with the card keypad's button beside them) where the game takes cards or points, else the
+  game's first everyday fields; at most three, they fit a 360 px line.
 - more: the line's other fields (the game's advanced ones, and calls, typed cards...), behind a
   small "more" of their own, opened by itself when one of them holds a value or a problem.
-- note: one reserved line under each seat's inputs for its tally and its problems, so that a
-  message never pushes the next field down under a finger.
+- stacked: a line of three boxes (a Hand and Foot team's, a partner's with went out and more)
+  puts the name on a row of its own above them, so that a name is never cut.
+- note: one reserved line for each seat's tally and its problems (a stacked line's is beside its
+  name), so that a message never pushes the next field down under a finger.
+- problem: an input the game found wrong is marked `aria-invalid` and drawn with a mark, its
+  message named as its description.
 """
 
 from __future__ import annotations
@@ -41,9 +47,19 @@ class Input:
 
     @property
     def widget(self) -> str:
-        """The input, its field's short label as its placeholder (the label is for readers)."""
-        attrs = {} if self.is_flag else {"placeholder": self.spec.short or self.spec.label}
+        """The input, marked when the game found it wrong; an empty count shows its default."""
+        attrs: dict[str, str] = {}
+        if not self.is_flag and self.spec.default is not None:
+            attrs["placeholder"] = str(self.spec.default)
+        if self.problems:
+            attrs["aria-invalid"] = "true"
+            attrs["aria-describedby"] = f"note-{self.bound.form.prefix}"
         return self.bound.as_widget(attrs=attrs)
+
+    @property
+    def box_label(self) -> str:
+        """The word shown on the input's box (its `short`, else its label)."""
+        return self.spec.short or self.spec.label
 
     @property
     def has_value(self) -> bool:
@@ -69,6 +85,18 @@ class Line:
     went_out: bool = False
     member: bool = False
     out_key: int = 0  # what its "went out" radio sends (ResultForm.out_key)
+    has_out: bool = False  # the line has its own went-out choice
+
+    @property
+    def keypad_in_main(self) -> bool:
+        """The keypad's button sits in the line while it fits (beside one or two boxes); a line
+        of three boxes keeps it behind "more"."""
+        return self.keypad is not None and len(self.main) < MAIN_FIELDS
+
+    @property
+    def stacked(self) -> bool:
+        """Three boxes leave a name too little room beside them: it goes above them."""
+        return len(self.main) >= MAIN_FIELDS
 
     @property
     def open_more(self) -> bool:
@@ -83,6 +111,8 @@ class Line:
 
 def lines(form: ResultForm, feedback: EntryFeedback) -> list[Line]:
     """The form's lines in seat order: a side's line, then its partners' lines."""
+    exclusive = form.exclusive
+    scope = str(exclusive.scope) if exclusive and "went_out" in form.fields else ""
     out: list[Line] = []
     for row in feedback.rows:
         score = row.score.points if row.score else None
@@ -90,6 +120,7 @@ def lines(form: ResultForm, feedback: EntryFeedback) -> list[Line]:
         if row.form.specs or not any(m.form for m in row.members):
             out.append(_line(row.form, row.name, row.seat, row.label, row.problems, score, reasons))
             out[-1].went_out, out[-1].out_key = row.went_out, form.out_key(row.seat)
+            out[-1].has_out = scope == "side"
         for member in row.members:
             if member.form is None:
                 continue
@@ -97,7 +128,7 @@ def lines(form: ResultForm, feedback: EntryFeedback) -> list[Line]:
                 member.form, member.seat.name, member.seat, row.label, member.problems, None, ()
             )
             line.went_out, line.member = member.went_out, True
-            line.out_key = form.out_key(member.seat)
+            line.out_key, line.has_out = form.out_key(member.seat), scope == "member"
             if not row.form.specs and member is row.members[0]:
                 line.score, line.reasons = score, reasons
             out.append(line)
@@ -136,7 +167,10 @@ def _split(inputs: list[Input]) -> tuple[Input | None, list[Input], list[Input]]
     """The keypad's cards, the main inputs and the rest, in the game's order."""
     keypad = next((i for i in inputs if i.spec.kind == FieldKind.CARDS and i.spec.keypad), None)
     points = keypad and next((i for i in inputs if i.spec.alternative_to == keypad.spec.name), None)
-    if keypad is not None and points is not None:
+    named = [i for i in inputs if i.spec.short and not i.spec.advanced]
+    if named:
+        main = named[:MAIN_FIELDS]
+    elif keypad is not None and points is not None:
         main = [points]
     else:
         everyday = [i for i in inputs if not i.spec.advanced and not i.is_flag and i is not keypad]

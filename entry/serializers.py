@@ -263,6 +263,11 @@ class TableFieldOutput(serializers.Serializer):
     exclusive = serializers.BooleanField(help_text="At most one side (or member) sets it.")
     alternative_to = serializers.CharField(allow_null=True, help_text="Entered instead of it.")
     advanced = serializers.BooleanField()
+    implied_by = serializers.CharField(
+        allow_null=True,
+        help_text="Set whenever this exclusive flag of the same row is: going out implies the "
+        "foot was played (HF5.3).",
+    )
 
 
 class TableSideOutput(serializers.Serializer):

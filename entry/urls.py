@@ -21,6 +21,7 @@ urlpatterns = [
     path(LINK + "call", table_page.table_call, name="call"),
     path(LINK + "time", table_page.table_time, name="time"),
     path(LINK + "live", table_page.table_live, name="live"),
+    path(LINK + "parts", table_page.table_parts, name="parts"),
     path(LINK + "check", table_page.table_check, name="check"),
     path(LINK + "manifest.webmanifest", pwa.manifest, name="manifest"),
     path("t/sw.js", pwa.service_worker, name="worker"),

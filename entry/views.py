@@ -10,6 +10,12 @@ seat (`entry.compact`); static/js/table-entry.js adds the card keypad, the live 
 (`table_check`), a draft kept on the phone and an outbox that saves through the table API with
 an Idempotency-Key; `entry.pwa` serves the service worker and the manifest.
 
+The phone's page, its parts and its checks go compressed (`gzip_page`): a phone on the hall's
+Wi-Fi moves a quarter of the bytes. BREACH needs a secret and a reflected input in one
+compressed answer: Django masks the CSRF token anew in every answer and pads each gzip answer
+with random bytes, and a table's token is in its address, which no answer reflects from the
+request.
+
 Terms
 - current deal: the deal the game says comes next. A void attempt (Kalooki R9.2) scores nothing,
   so the same deal is current again, redealt by the same dealer.
@@ -23,8 +29,10 @@ Terms
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from csp.decorators import csp_exempt
 from django.contrib import messages
 from django.http import (
     Http404,
@@ -39,10 +47,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.cache import never_cache
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST, require_safe
 
-from entry import compact
+from entry import compact, parts
 from entry.access import Access, table_access
+from entry.assets import inline_styles
 from games.base import FieldKind, RulesError, Scope
 from scoring.control import ControlError, director_call, table_live_get
 from scoring.matches import deal_title
@@ -130,6 +140,7 @@ def _table_config(page: TablePage, form: ResultForm | None) -> dict[str, Any]:
         "table": table.pk,
         "token": table.access_token,
         "link": _link(page),
+        "parts": reverse("table:parts", args=[table.access_token]),
         "result": result,
         "worker": reverse("table:worker"),
         "deal_noun": page.deal_noun,
@@ -203,18 +214,37 @@ def _keypad_config(page: TablePage, cards: Any) -> dict[str, Any] | None:
     }
 
 
-def _render(request: HttpRequest, template: str, page: TablePage, **context: Any) -> HttpResponse:
+def _form_key(form: ResultForm | None, config: dict[str, Any]) -> str:
+    """A digest of what the form's markup is made of but its deal's number: the same key for
+    the next deal's form, which the phone then fills in place (`entry.parts`)."""
+    if form is None:
+        return ""
+    entry = {k: v for k, v in (config["entry"] or {}).items() if k not in ("game", "title")}
+    specs = [(s.name, s.label, s.short, s.default, s.implied_by) for s in form.specs]
+    text = json.dumps([entry, specs, config["names"]], sort_keys=True, default=str)
+    return "f" + parts.digest(text.encode())
+
+
+def _context(request: HttpRequest, page: TablePage, **context: Any) -> dict[str, Any]:
     form, feedback = context.get("form"), context.get("feedback")
-    context = {
+    config = _table_config(page, form)
+    return {
         "lines": compact.lines(form, feedback) if form and feedback else [],
         "page": page,
         "table_live": table_live_get(table=page.table),
-        "table_config": _table_config(page, form),
+        "table_config": config,
+        "form_key": _form_key(form, config),
+        "styles": inline_styles(),
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
         **context,
     }
-    return _private(render(request, template, context))
+
+
+def _render(request: HttpRequest, template: str, page: TablePage, **context: Any) -> HttpResponse:
+    response = render(request, template, _context(request, page, **context))
+    response.content = parts.keyed(response.content.decode())
+    return _private(response)
 
 
 def _new_form(request: HttpRequest, page: TablePage) -> ResultForm | None:
@@ -222,7 +252,9 @@ def _new_form(request: HttpRequest, page: TablePage) -> ResultForm | None:
         return None
     number = page.current.line.number
     initial = {"game": number, "attempt": page.current.attempt, "who": _remembered(request, page)}
-    return ResultForm(rules=page.rules, seats=page.seats, number=number, initial=initial)
+    return ResultForm(
+        rules=page.rules, seats=page.seats, number=number, played=page.played, initial=initial
+    )
 
 
 def _posted_number(request: HttpRequest, page: TablePage) -> int:
@@ -247,6 +279,7 @@ def _is_deal(page: TablePage, number: int) -> bool:
     return True
 
 
+@gzip_page
 @never_cache
 def table_link(request: HttpRequest, token: str) -> HttpResponse:
     """The table's page: seats, the game now played, the entry form, results so far. A POST
@@ -261,10 +294,13 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, _closed_message(page))
         return HttpResponseRedirect(_link(page))
     number = _posted_number(request, page)
-    form = ResultForm(request.POST, rules=page.rules, seats=page.seats, number=number)
+    form = ResultForm(
+        request.POST, rules=page.rules, seats=page.seats, number=number, played=page.played
+    )
     return _result_post(request, page, access, form, "entry/link.html")
 
 
+@gzip_page
 @never_cache
 def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """Correct a scored game: the same form, filled with the stored entry, saved as a new
@@ -280,7 +316,12 @@ def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse
         return HttpResponseRedirect(_link(page, f"game-{number}"))
     if request.method == "POST":
         form = ResultForm(
-            request.POST, rules=page.rules, seats=page.seats, correcting=True, number=number
+            request.POST,
+            rules=page.rules,
+            seats=page.seats,
+            correcting=True,
+            number=number,
+            played=page.played,
         )
         return _result_post(request, page, access, form, "entry/correct.html", result=result)
     deal, rows = correction_initial(result.entry or {})
@@ -291,6 +332,7 @@ def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse
         seats=page.seats,
         correcting=True,
         number=number,
+        played=page.played,
         initial=initial,
         side_initial=rows,
     )
@@ -486,8 +528,12 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     try:
         outcome = director_call(table=page.table, via=access.via(_name(page, who) if who else ""))
     except ControlError as error:
+        if _wants_json(request):
+            return _private(JsonResponse({"errors": [{"message": str(error)}]}, status=409))
         messages.error(request, str(error))
     else:
+        if _wants_json(request):  # the page's script: it shows the call in the live part
+            return _private(JsonResponse({"called_at": outcome.call.called_at}))
         called = f"{timezone.localtime(outcome.call.called_at):%H:%M}"
         messages.success(
             request,
@@ -496,6 +542,10 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
             else f"The director was called already at {called}: they will come.",
         )
     return HttpResponseRedirect(_link(page, "director"))
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.headers.get("Accept", "").startswith("application/json")
 
 
 @never_cache
@@ -517,10 +567,43 @@ def table_time(request: HttpRequest, token: str) -> HttpResponse:
     return HttpResponseRedirect(_link(page, "sign-off"))
 
 
+@gzip_page
+@csp_exempt()  # JSON for the page's script, never drawn: the page's own policy applies
+@never_cache
+@require_safe
+def table_parts(request: HttpRequest, token: str) -> JsonResponse:
+    """The parts of the table's page that the phone lacks (`entry.parts`): what changed since
+    the keys it sends (`?have=key.key...`), to update the page in place after a save. With
+    them, the deal the form is now for (`deal`), and the form's settings when its markup is
+    sent anew (`entry`)."""
+    page = _page_or_404(token)
+    _access(request, page, token)
+    form = _new_form(request, page)
+    context = _context(request, page, form=form, feedback=entry_feedback(form) if form else None)
+    html = render(request, "entry/link.html", context).content.decode()
+    sent = parts.answer(html, parts.held(request.GET.get("have", "")))
+    config = context["table_config"]
+    body = {
+        "parts": sent,
+        "deal": _deal_now(page, form),
+        "entry": config["entry"] if any(name == "enter" for name, _, _ in sent) else None,
+    }
+    # The phone holds the CSRF cookie its page was given: the forms sent here mask the same
+    # secret, so the cookie is not sent again with every answer.
+    request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
+    return _private(JsonResponse(body))
+
+
+def _deal_now(page: TablePage, form: ResultForm | None) -> dict[str, Any] | None:
+    if form is None or page.current is None:
+        return None
+    return {"game": form.number, "attempt": page.current.attempt, "title": form.title}
+
+
 @require_safe
 def table_live(request: HttpRequest, token: str) -> HttpResponse:
     """The table page's clock and call, for its script: a 304 while neither changed."""
-    table = Table.objects.filter(access_token=token).only("pk", "round_id").first()
+    table = Table.objects.select_related("round__tournament").filter(access_token=token).first()
     if table is None:
         raise Http404("No table has this link.")
     live = table_live_get(table=table)
@@ -540,6 +623,7 @@ def _stamped(response: HttpResponse, etag: str) -> HttpResponse:
 # --- the live check of the page's script --------------------------------------------------------
 
 
+@gzip_page
 @never_cache
 @require_POST
 def table_check(request: HttpRequest, token: str) -> JsonResponse:
@@ -556,7 +640,12 @@ def table_check(request: HttpRequest, token: str) -> JsonResponse:
     if correcting and not data.get("reason", "").strip():  # nor does why (asked at Save)
         data["reason"] = "checking"
     form = ResultForm(
-        data, rules=page.rules, seats=page.seats, number=number, correcting=correcting
+        data,
+        rules=page.rules,
+        seats=page.seats,
+        number=number,
+        played=page.played,
+        correcting=correcting,
     )
     if not form.is_valid():
         return _private(JsonResponse(_form_errors(form)))

@@ -222,8 +222,10 @@ class Field:
     ``exclusive``: at most one side (or member) of the table sets this flag (who went out).
     ``alternative_to``: this field is entered instead of the named one (points instead of cards).
     ``advanced``: rarely needed, shown behind a "more" per row.
-    ``short``: a word or two for a compact line on a phone ("Red" for "Red books"); the label
-    when empty.
+    ``short``: a word or two for a compact line on a phone ("In hand" for "Points in hand"); the
+    label when empty. A row's fields with a ``short`` are the ones its compact line shows.
+    ``implied_by``: a flag set whenever the named exclusive flag of the same row is (going out
+    implies the foot was played, HF5.3): a form sets it, the scorekeeper need not.
     """
 
     name: str
@@ -242,6 +244,7 @@ class Field:
     advanced: bool = False
     keypad: tuple[CardKey, ...] = ()
     short: str = ""
+    implied_by: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -259,6 +262,7 @@ class Field:
             "exclusive": self.exclusive,
             "alternative_to": self.alternative_to,
             "advanced": self.advanced,
+            "implied_by": self.implied_by or None,
         }
         if self.keypad:
             data["keypad"] = [

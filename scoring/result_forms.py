@@ -24,7 +24,18 @@ from typing import Any
 
 from django import forms
 
-from games.base import DealEntry, Field, FieldKind, Problem, Rules, Scope, SideEntry, SideScore
+from games.base import (
+    DealEntry,
+    DealScore,
+    Evaluation,
+    Field,
+    FieldKind,
+    Problem,
+    Rules,
+    Scope,
+    SideEntry,
+    SideScore,
+)
 from scoring.matches import deal_title, sides_of
 from scoring.services import ResultRefused, SideInput, WarningsNotConfirmed
 from tables.selectors import SeatLine
@@ -102,7 +113,8 @@ class FieldsForm(forms.Form):
 
     def values(self, went_out: bool | None, exclusive: str | None) -> dict[str, Any]:
         """The values as the game reads them: what was entered, and nothing that was not
-        (an empty input is no value), the went-out choice as the exclusive flag."""
+        (an empty input is no value), the went-out choice as the exclusive flag, and what going
+        out implies (`Field.implied_by`: the foot was played, HF5.3) whether ticked or not."""
         data = self.cleaned_data
         values = {
             spec.name: data[spec.name]
@@ -111,6 +123,7 @@ class FieldsForm(forms.Form):
         }
         if exclusive is not None:
             values[exclusive] = bool(went_out)
+            values |= {s.name: True for s in self.specs if went_out and s.implied_by == exclusive}
         return values
 
 
@@ -170,7 +183,10 @@ class SideRow:
 
 class ResultForm(forms.Form):
     """One deal's result at the table, its inputs the game's fields for the deal (`rows`: one
-    `SideRow` per side, in side order)."""
+    `SideRow` per side, in side order). `played` are the table's deals as the game scored them
+    (`TablePage.played`): the game checks deal n against those before it, as the result service
+    does, so a preview names the same problems as a refusal (never "deal 1 comes first" for a
+    deal that is next)."""
 
     game = forms.IntegerField(widget=forms.HiddenInput, min_value=1)  # the deal's number
     # The attempt the form was opened for (Kalooki R9.2): a void recorded meanwhile changes it.
@@ -189,12 +205,14 @@ class ResultForm(forms.Form):
         rules: Rules[Any],
         seats: Sequence[SeatLine],
         number: int,
+        played: Sequence[DealScore],
         correcting: bool = False,
         initial: dict[str, Any] | None = None,
         side_initial: Mapping[int, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(data, initial=initial, label_suffix="")
         self.rules, self.seats, self.number = rules, list(seats), number
+        self.played = [deal for deal in played if deal.number < number]
         self.correcting = correcting
         self.specs = rules.fields(number)
         self.fields["who"] = NameField(seats, label="Who is entering?")
@@ -327,13 +345,16 @@ class ResultForm(forms.Form):
         )
         return DealEntry(self.cleaned_data["game"], sides, self.deal_values())
 
+    def evaluation(self) -> Evaluation:
+        """The entry checked and scored by the game after the deals played before it."""
+        return self.rules.evaluate(self.entry(), self.played)
+
 
 def same_result(record: dict[str, Any], form: ResultForm) -> bool:
     """Whether a stored entry (a `ResultRevision.entry`) is what `form` submits: the same phone
     sending its result twice (a double tap, or a retry after the connection dropped). Compared
     as the game reads both (`Rules.evaluate`'s canonical entry)."""
-    evaluation = form.rules.evaluate(form.entry())
-    sent = evaluation.entry.to_dict()
+    sent = form.evaluation().entry.to_dict()
     keys = ("values", "members")
     stored_sides = [{k: side.get(k) for k in keys} for side in record.get("sides", [])]
     sent_sides = [{k: side.get(k) for k in keys} for side in sent["sides"]]
@@ -420,14 +441,14 @@ def _posted_went_out(form: ResultForm) -> int | None:
 
 def preview_feedback(form: ResultForm) -> EntryFeedback:
     """The form's entry checked and scored by the game, shown next to the inputs, not saved."""
-    evaluation = form.rules.evaluate(form.entry())
+    evaluation = form.evaluation()
     scores = evaluation.score.sides if evaluation.score else ()
     return entry_feedback(form, evaluation.errors, evaluation.warnings, scores)
 
 
 def refusal_feedback(form: ResultForm, refused: ResultRefused) -> EntryFeedback:
     """The service's problems next to their fields, with the game's scores when it has some."""
-    evaluation = form.rules.evaluate(form.entry())
+    evaluation = form.evaluation()
     errors = () if isinstance(refused, WarningsNotConfirmed) else refused.problems
     warnings = refused.warnings or evaluation.warnings
     score = evaluation.score

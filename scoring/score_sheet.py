@@ -23,7 +23,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from games.base import Field, FieldKind, Rules
+from games.base import DealScore, Field, FieldKind, Rules
 from scoring.matches import deal_noun, deal_title, match_noun, played, sides_of
 from scoring.models import Deal, DealResult, ResultRevision
 from scoring.services import CORRECTABLE_ROUNDS, SCOREABLE_ROUNDS
@@ -105,6 +105,7 @@ class TablePage:
     games_scored: int
     rules: Rules[Any]  # the tournament's game under its own ruleset
     leaders: list[SeatLine]  # the seats of the sides placed first so far
+    played: list[DealScore]  # the deals as the game scored them, for the result form's checks
 
     @property
     def seat_totals(self) -> list[tuple[SeatLine, int]]:
@@ -206,6 +207,7 @@ def table_sheet(*, table: Table) -> TablePage:
         games_scored=len(scored),
         rules=rules,
         leaders=_leaders(rules, seats, scores) if scored else [],
+        played=scores,
     )
 
 

@@ -575,6 +575,8 @@ TABLE_LINK_CASES = [
     # the page's live check of its form (saves nothing) and its manifest
     Case("POST", "table:check", {"token": token}, allowed=frozenset(ACTORS), writes=False),
     Case("GET", "table:manifest", {"token": token}, allowed=frozenset(ACTORS), writes=False),
+    # the parts of the page that changed, for its script after a save (reads only)
+    Case("GET", "table:parts", {"token": token}, allowed=frozenset(ACTORS), writes=False),
 ]
 PAGE_CASES += TABLE_LINK_CASES
 CASES = API_CASES + PAGE_CASES

@@ -72,7 +72,7 @@ def _team_fields(ruleset: Ruleset, number: int) -> tuple[Field, ...]:
             help=f"Books of seven natural cards ({ruleset.red_book_points} each).",
             maximum=most_books(deck.counts, black=False),
             **count,
-            short="Red",
+            short="Red books",
         ),
         Field(
             "black_books",
@@ -81,7 +81,7 @@ def _team_fields(ruleset: Ruleset, number: int) -> tuple[Field, ...]:
             help=f"Books with one to three wild cards ({ruleset.black_book_points} each).",
             maximum=most_books(deck.counts, black=True),
             **count,
-            short="Black",
+            short="Black books",
         ),
         Field(
             "laid_down",
@@ -96,7 +96,7 @@ def _team_fields(ruleset: Ruleset, number: int) -> tuple[Field, ...]:
             minimum=0,
             maximum=deck.worth,
             default=0,
-            short="Laid",
+            short="Laid down",
         ),
     )
 
@@ -143,6 +143,8 @@ def _player_fields(ruleset: Ruleset) -> tuple[Field, ...]:
             rule="HF2.3",
             help="The player picked up the foot; if not, its cards count against the team.",
             default=False,
+            short="Foot played",
+            implied_by="went_out",  # the player who goes out has played the foot (HF5.3)
         ),
         Field(
             "foot",
@@ -178,6 +180,7 @@ def _player_fields(ruleset: Ruleset) -> tuple[Field, ...]:
             minimum=0,
             maximum=deck.counts[Kind.RED_THREE],
             default=0,
+            advanced=True,
         ),
         Field(
             "dealt_26",
@@ -187,6 +190,7 @@ def _player_fields(ruleset: Ruleset) -> tuple[Field, ...]:
             rule="HF6.6",
             help=f"Picked up and dealt exactly 26 cards (+{ruleset.dealt_26_bonus}).",
             default=False,
+            advanced=True,
         ),
         Field(
             "failed_melds",

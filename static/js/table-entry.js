@@ -14,8 +14,15 @@
      server answers. A retry can never store it twice (entry/idempotency.py). If someone else
      saved that deal first (409), both results are shown and the scorekeeper chooses: keep the
      stored one (theirs is set aside on this phone, not lost) or save this phone's as a
-     correction (the stored one stays in the history).
-   - Offline: a service worker (/t/sw.js) keeps the page and its assets.
+     correction (the stored one stays in the history). The outbox is kept in IndexedDB, asked
+     to persist (navigator.storage.persist) so that the browser does not clear it to make room
+     (localStorage where IndexedDB cannot open); the page lists what it holds, since when, and
+     when each result was sent, and asks before it is left while it holds one.
+   - In place: once a result is saved the page asks for the parts of itself that changed
+     (GET /t/<token>/parts, entry/parts.py) and puts them in, the form moving on to the next
+     deal: no reload, so the page keeps working through a Wi-Fi drop even over plain http,
+     where no service worker can keep it.
+   - Offline over https: a service worker (/t/sw.js) keeps the page and its assets.
 
    Without this script the page works as plain forms (Preview, Save). */
 (function () {
@@ -27,6 +34,7 @@
   var entry = config.entry;
   var form = document.querySelector("form[data-entry-form]");
   var statusNode = document.querySelector("[data-outbox-status]");
+  var heldNode = null;
   var PREFIX = "table:" + config.token + ":";
   var WORDS = { JK: "a joker", AB: "a black ace", AR: "a red ace", A: "an ace", K: "a king",
     Q: "a queen", J: "a jack", "10": "a ten", "9": "a nine", "8": "an eight", "7": "a seven",
@@ -86,14 +94,93 @@
     return count + " " + word + (count === 1 ? "" : "s");
   }
 
+  /* --- where results are held: IndexedDB, persistent where the browser grants it ----------- */
+
+  var boxOpened = null;
+  var persisted = false;
+
+  function box() {
+    if (boxOpened) return boxOpened;
+    boxOpened = new Promise(function (resolve) {
+      try {
+        var request = indexedDB.open("table-outbox", 1);
+        request.onupgradeneeded = function () { request.result.createObjectStore("kept"); };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { resolve(null); };
+        request.onblocked = function () { resolve(null); };
+      } catch (error) {
+        resolve(null); // no IndexedDB (a private window of an old browser): localStorage
+      }
+    });
+    return boxOpened;
+  }
+
+  function boxGet(name) {
+    return box().then(function (db) {
+      if (!db) return load(name, null);
+      return new Promise(function (resolve) {
+        var request = db.transaction("kept").objectStore("kept").get(PREFIX + name);
+        request.onsuccess = function () { resolve(request.result === undefined ? null : request.result); };
+        request.onerror = function () { resolve(load(name, null)); };
+      });
+    });
+  }
+
+  var writing = Promise.resolve();
+
+  function boxPut(name, value) {
+    writing = writing.then(box).then(function (db) {
+      if (!db) return store(name, value);
+      return new Promise(function (resolve) {
+        var kept = db.transaction("kept", "readwrite");
+        if (value === null) kept.objectStore("kept").delete(PREFIX + name);
+        else kept.objectStore("kept").put(value, PREFIX + name);
+        kept.oncomplete = kept.onerror = kept.onabort = function () { resolve(); };
+      });
+    });
+    return writing;
+  }
+
+  /* Asked once something is held: Chromium grants it to a page in use (no prompt), and the
+     browser then never clears this site's storage to make room. */
+  function persist() {
+    var storage = navigator.storage;
+    if (!storage || !storage.persist) return;
+    storage.persisted().then(function (already) {
+      return already || storage.persist();
+    }).then(function (granted) {
+      persisted = Boolean(granted);
+      showHeld();
+    }).catch(function () { /* kept all the same, best effort */ });
+  }
+
   /* --- the outbox ---------------------------------------------------------------------------- */
 
-  var outbox = load("outbox", []);
+  var outbox = [];
+  var sentLog = [];
   var sending = false;
   var retryTimer = null;
+  var channel = window.BroadcastChannel ? new BroadcastChannel(PREFIX + "outbox") : null;
+  var ready = Promise.all([boxGet("outbox"), boxGet("sent")]).then(function (kept) {
+    var older = load("outbox", null); // an outbox kept before IndexedDB: moved over, not lost
+    outbox = (kept[0] || []).concat((older || []).filter(function (item) {
+      return !(kept[0] || []).some(function (other) { return other.key === item.key; });
+    }));
+    sentLog = kept[1] || [];
+    if (older) {
+      keepOutbox();
+      store("outbox", null);
+    }
+  });
 
   function keepOutbox() {
-    store("outbox", outbox.length ? outbox : null);
+    boxPut("outbox", outbox.length ? outbox : null).then(function () {
+      if (channel) channel.postMessage("outbox");
+    });
+  }
+
+  function held() {
+    return outbox.filter(function (item) { return item.state !== "sent"; });
   }
 
   function waiting() {
@@ -114,6 +201,41 @@
     }
     showConflicts();
     showQueued();
+    showHeld();
+  }
+
+  function clock(at) {
+    var time = new Date(at);
+    return (time.getHours() < 10 ? "0" : "") + time.getHours() + ":" +
+      (time.getMinutes() < 10 ? "0" : "") + time.getMinutes();
+  }
+
+  /* What this phone holds and since when, in so many words (the status says when each result
+     was sent; the phone keeps the last ten sent, with their times, in its store). */
+  function showHeld() {
+    if (!statusNode) return;
+    if (!heldNode) {
+      heldNode = element("div", "held small");
+      heldNode.setAttribute("aria-label", "Results on this phone");
+      heldNode.setAttribute("role", "region");
+      statusNode.insertAdjacentElement("afterend", heldNode);
+    }
+    heldNode.textContent = "";
+    var list = element("ul");
+    held().forEach(function (item) {
+      var text = item.title + ": held on this phone since " + clock(item.queued) +
+        (item.state === "waiting" ? ", not sent yet" : item.state === "conflict" ?
+          ", waiting for your choice" : ", not saved") +
+        (item.tried ? " (last tried " + clock(item.tried) + ")" : "") + ".";
+      list.appendChild(element("li", "holding", text));
+    });
+    if (held().length) {
+      list.appendChild(element("li", "muted", persisted ? "Kept on this phone until it is " +
+        "sent, even if the page is closed." : "Kept on this phone until it is sent; leave " +
+        "this page open until then."));
+    }
+    heldNode.appendChild(list);
+    heldNode.hidden = !list.children.length;
   }
 
   function flush() {
@@ -127,6 +249,7 @@
       sending = false;
       if (answered) return flush();
       item.tries += 1;
+      item.tried = Date.now();
       keepOutbox();
       showOutbox();
       var wait = Math.min(30000, 1000 * Math.pow(2, Math.min(item.tries - 1, 5)));
@@ -146,6 +269,7 @@
       body: JSON.stringify(item.body),
       credentials: "omit",
       cache: "no-store",
+      referrerPolicy: "no-referrer", // the link is in the Authorization header already
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
         return answered(item, response.status, answer);
@@ -176,16 +300,23 @@
   function stored(item, answer) {
     outbox = outbox.filter(function (other) { return other !== item; });
     keepOutbox();
+    sentLog = sentLog.concat([{ title: item.title, at: Date.now() }]).slice(-10);
+    boxPut("sent", sentLog);
     store(item.draft, null);
     var text = item.title + (answer.void ? " is recorded as void (R9.2): the same dealer deals " +
       "it again." : item.body.version ? " is corrected: this is version " + answer.version + "."
       : " is saved.");
     if (answer.status === "pending") text += " It counts once another player confirms it.";
     if (answer.flagged) text += " It is flagged for the director (warnings confirmed).";
-    try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said below */ }
+    text += " Sent at " + clock(Date.now()) + (item.tried ? " (held on this phone since " +
+      clock(item.queued) + ")." : ".");
     say(text);
-    if (!waiting().length) window.location.assign(config.link + (item.body.version ?
-      "#game-" + item.game : ""));
+    if (entry && entry.correcting) { // the correction's own page: back to the table's
+      try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said */ }
+      window.location.assign(config.link + "#game-" + item.game);
+    } else if (!waiting().length) {
+      catchUp();
+    }
   }
 
   function refused(item, answer) {
@@ -204,7 +335,7 @@
       store(item.draft, item.snapshot);
       form.hidden = false;
       showAll = true;
-      showProblems(answer.errors || [], answer.warnings || [], true);
+      showProblems(placed(answer.errors), placed(answer.warnings), true);
       var why = answer.errors && answer.errors.length ? "fix the marked fields." :
         answer.warnings && answer.warnings.length ?
           "check the warnings, and confirm them if the result is right." :
@@ -217,6 +348,16 @@
       outbox.push(item);
       keepOutbox();
     }
+  }
+
+  /* The table API names a problem's side and member (`entry/api.py`): the line it is shown on. */
+  function placed(problems) {
+    return (problems || []).map(function (problem) {
+      var row = typeof problem.side === "number" ? entry.rows[problem.side] : null;
+      var member = row && typeof problem.member === "number" ? row.members[problem.member] : null;
+      var prefix = member ? member.prefix : row ? row.prefix : null;
+      return Object.assign({ prefix: prefix }, problem);
+    });
   }
 
   /* Someone else saved the same deal first: both shown, the scorekeeper chooses. */
@@ -288,17 +429,17 @@
   }
 
   function keepStored(item) {
-    var aside = load("set-aside", []);
-    aside.push({ title: item.title, body: item.body, at: Date.now() });
-    store("set-aside", aside.slice(-50));
+    boxGet("set-aside").then(function (aside) {
+      aside = (aside || []).concat([{ title: item.title, body: item.body, at: Date.now() }]);
+      boxPut("set-aside", aside.slice(-50));
+    });
     outbox = outbox.filter(function (other) { return other !== item; });
     keepOutbox();
     store(item.draft, null);
     var text = item.title + ": the stored result is kept. This phone's entry is set aside on " +
       "the phone, not sent.";
-    try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said below */ }
     say(text);
-    window.location.assign(config.link);
+    catchUp();
   }
 
   function useMine(item) {
@@ -323,24 +464,155 @@
     var item = outbox.find(function (other) {
       return other.game === entry.game && other.state !== "stuck";
     });
-    form.hidden = Boolean(item);
-    if (!item) {
+    form.hidden = Boolean(item) || catchingUp;
+    if (!item && !catchingUp) {
       if (queuedNode) queuedNode.hidden = true;
       return;
     }
     if (!queuedNode) {
       queuedNode = element("div", "queued");
       queuedNode.setAttribute("role", "status");
-      form.insertAdjacentElement("beforebegin", queuedNode);
+      (heldNode || statusNode).insertAdjacentElement("afterend", queuedNode);
     }
     queuedNode.hidden = false;
     queuedNode.textContent = "";
+    if (!item) {
+      queuedNode.appendChild(element("p", "", entry.title + " is saved. The page moves on as " +
+        "soon as the network answers: nothing to do meanwhile."));
+      return;
+    }
     queuedNode.appendChild(element("p", "", item.state === "conflict" ? item.title +
       ": choose above which result the table keeps." : item.title + " is kept on this phone " +
       "and sent as soon as the network answers. The page moves on once it is saved."));
     var list = element("ul", "small");
     mine(item).forEach(function (line) { list.appendChild(element("li", "", line)); });
     queuedNode.appendChild(list);
+  }
+
+  /* --- the page in place: the parts that changed, the form moved on ------------------------- */
+
+  var catchingUp = false;
+  var catchUpTries = 0;
+  var catchUpTimer = null;
+
+  function holding() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-part][data-key]"),
+      function (node) { return node.dataset.key; }).filter(function (key) {
+      return key !== "phone";
+    }).join(".");
+  }
+
+  function catchUp() {
+    clearTimeout(catchUpTimer);
+    catchingUp = true;
+    showQueued();
+    return fetch(config.parts + "?have=" + holding(), {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+      cache: "no-store",
+      referrerPolicy: "no-referrer",
+    }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    }).then(function (answer) {
+      catchingUp = false;
+      catchUpTries = 0;
+      putIn(answer.parts);
+      formNow(answer);
+      showOutbox();
+    }).catch(function () {
+      catchUpTries += 1;
+      var wait = Math.min(30000, 1000 * Math.pow(2, Math.min(catchUpTries - 1, 5)));
+      catchUpTimer = setTimeout(catchUp, wait);
+    });
+  }
+
+  /* Each part sent takes its place; its slots take the parts this page holds, or those sent. */
+  function putIn(parts) {
+    var have = {};
+    document.querySelectorAll("[data-part]").forEach(function (node) {
+      have[node.dataset.part] = node;
+    });
+    var fresh = {};
+    parts.forEach(function (part) {
+      var template = document.createElement("template");
+      template.innerHTML = part[2];
+      fresh[part[0]] = template.content.firstElementChild;
+    });
+    Object.keys(fresh).forEach(function (name) {
+      fresh[name].querySelectorAll("[data-slot]").forEach(function (slot) {
+        var part = fresh[slot.dataset.slot] || have[slot.dataset.slot];
+        if (part) slot.replaceWith(part);
+        else slot.remove();
+      });
+    });
+    Object.keys(fresh).forEach(function (name) {
+      var old = have[name];
+      if (old && old.isConnected && !fresh[name].isConnected) old.replaceWith(fresh[name]);
+    });
+  }
+
+  /* The form after the page caught up: a new one set up, the same one moved on to the deal
+     now played, or none once the match is over. */
+  function formNow(answer) {
+    var now = document.querySelector("form[data-entry-form]");
+    if (now !== form) {
+      closeSheet(false);
+      if (sheet) sheet.remove();
+      sheet = null;
+      form = now;
+      entry = now ? answer.entry : null;
+      if (form && entry) setUpForm();
+    } else if (form && answer.deal) {
+      var attempt = form.elements.attempt ? Number(form.elements.attempt.value) : 1;
+      if (answer.deal.game !== entry.game || answer.deal.attempt !== attempt) {
+        moveOn(answer.deal);
+      }
+    }
+    sizeBar();
+  }
+
+  /* The same form, emptied for `deal` (the next deal, or the same one dealt again). */
+  function moveOn(deal) {
+    closeSheet(false);
+    store(draftName(), null);
+    var who = form.elements.who.value;
+    form.querySelectorAll("[data-implied-by] input").forEach(function (input) {
+      input.disabled = false;
+      delete input.dataset.own;
+    });
+    form.reset();
+    form.elements.who.value = who;
+    entry.game = deal.game;
+    entry.title = deal.title;
+    form.dataset.game = String(deal.game);
+    form.elements.game.value = String(deal.game);
+    if (form.elements.attempt) form.elements.attempt.value = String(deal.attempt);
+    var title = deal.title.toLowerCase();
+    form.querySelector(".save-button").textContent = "Save " + title;
+    form.querySelector(".bar-scores").setAttribute("aria-label", deal.title +
+      ": the scores as they will be saved");
+    var heading = document.getElementById("enter-title");
+    if (heading) heading.textContent = "Enter " + title;
+    form.querySelectorAll(".draft-note, .preview, .bar > p.errors").forEach(function (node) {
+      node.remove();
+    });
+    form.querySelectorAll("[data-more]").forEach(function (more) {
+      var toggle = form.querySelector('[aria-controls="' + more.id + '"]');
+      if (!toggle) return;
+      more.hidden = true;
+      toggle.setAttribute("aria-expanded", "false");
+    });
+    touched = {};
+    showAll = false;
+    lastAnswer = null;
+    showAnswer({ rows: [], errors: [], warnings: [] });
+    showOut();
+    lines.forEach(showCards);
+    saveButton(false);
+    forgetOldDrafts();
+    form.hidden = false;
+    window.scrollTo(0, 0);
   }
 
   /* --- the form: draft, body, live check ------------------------------------------------------ */
@@ -373,6 +645,7 @@
       else if (input.type === "checkbox") input.checked = Boolean(data[input.name]);
       else if (input.name in data) input.value = data[input.name];
     });
+    showOut();
   }
 
   function hasEntry(data) {
@@ -381,10 +654,8 @@
     });
   }
 
-  var discarding = false;
-
   function keepDraft() {
-    if (discarding) return;
+    if (!form || !entry) return;
     var data = snapshot();
     store(draftName(), hasEntry(data) ? data : null);
     if (data.who) store("who", data.who);
@@ -478,11 +749,14 @@
       tries: 0,
       queued: Date.now(),
     };
-    outbox.push(item);
-    keepOutbox();
     closeSheet();
     saveButton(true);
-    flush();
+    ready.then(function () {
+      outbox.push(item);
+      keepOutbox();
+      persist();
+      flush();
+    });
   }
 
   /* The live check. */
@@ -546,6 +820,9 @@
     form.querySelectorAll(".has-problem").forEach(function (node) {
       node.classList.remove("has-problem");
     });
+    form.querySelectorAll("[aria-invalid]").forEach(function (node) {
+      node.removeAttribute("aria-invalid");
+    });
     var all = errors.map(function (p) { return Object.assign({}, p); }).concat(
       warnings.map(function (p) { return Object.assign({ warning: true }, p); }));
     var visible = all.filter(function (p) { return everything || shown(p); });
@@ -579,15 +856,26 @@
     return lines.every(function (line) { return touched[line.prefix]; });
   }
 
+  /* The inputs a problem is about: its field's, and the points entered instead of its cards
+     (a missing hand is marked on "In hand"). */
+  function problemInputs(line, problem) {
+    if (problem.input) return [form.elements[problem.input]];
+    if (!problem.field) return [];
+    var names = [problem.field].concat(entry.fields.filter(function (spec) {
+      return spec.alternative_to === problem.field;
+    }).map(function (spec) { return spec.name; }));
+    return names.map(function (name) { return form.elements[line.prefix + "-" + name]; });
+  }
+
   function markField(line, problem) {
-    var name = problem.input || (problem.field ? line.prefix + "-" + problem.field : "");
-    var input = name ? form.elements[name] : null;
-    if (input && input.closest) {
-      var box = input.closest(".field") || input;
+    problemInputs(line, problem).forEach(function (input) {
+      if (!input || !input.closest) return;
+      input.setAttribute("aria-invalid", "true");
+      var box = input.closest(".field, .toggle, label.check") || input;
       box.classList.add("has-problem");
-      if (entry.keypad && problem.field === entry.keypad.field && line.keypadButton) {
-        line.keypadButton.classList.add("has-problem");
-      }
+    });
+    if (entry.keypad && problem.field === entry.keypad.field && line.keypadButton) {
+      line.keypadButton.classList.add("has-problem");
     }
   }
 
@@ -610,9 +898,6 @@
   /* --- cards and the keypad sheet ------------------------------------------------------------ */
 
   var keyPoints = {};
-  if (entry && entry.keypad) {
-    entry.keypad.keys.forEach(function (key) { keyPoints[key.token] = key.points; });
-  }
 
   function tokens(text) {
     return String(text || "").split(/[\s,]+/).filter(Boolean);
@@ -859,6 +1144,9 @@
         showCards(line);
       }
       setUpMore(node);
+      node.querySelectorAll("input, select").forEach(function (input) {
+        if (input.type !== "radio") input.setAttribute("aria-describedby", line.note.id);
+      });
       node.addEventListener("focusout", function (event) {
         if (!node.contains(event.relatedTarget) &&
             !(sheet && sheet.contains(event.relatedTarget))) leave(line);
@@ -879,29 +1167,76 @@
     });
   }
 
-  /* Tapping who went out opens the keypad on the next seat without cards: the others' hands
-     follow with Next (Done, or tapping a visible field, closes it for points). */
+  /* Tapping who went out opens the keypad on the next seat without cards, where the game's
+     hands are tapped as cards (Kalooki): the others' hands follow with Next (Done, or tapping a
+     visible field, closes it for points). Where its line has boxes to fill instead (Hand and
+     Foot's books, Parcellus' captures), the first empty box of the side that went out takes
+     the focus; a ticked flag on a line (foot played) does the same on its own line. What going
+     out implies (`implied_by`: the foot was played, HF5.3) is ticked and held while it does. */
   var lastTouch = 0;
 
   function setUpWentOut() {
-    form.querySelectorAll(".out-toggle").forEach(function (toggle) {
+    form.querySelectorAll(".out-toggle, .toggle").forEach(function (toggle) {
       toggle.addEventListener("pointerdown", function () { lastTouch = Date.now(); });
     });
     form.addEventListener("change", function (event) {
       var target = event.target;
-      lines.forEach(function (line) {
-        var radio = line.element.querySelector('input[name="went_out"]');
-        line.element.classList.toggle("out", Boolean(radio && radio.checked));
-      });
-      if (target.name !== "went_out" || !entry.keypad || Date.now() - lastTouch > 1500) return;
-      if (sheet && !sheet.hidden) return;
-      var all = keypadLines();
-      var from = all.findIndex(function (line) { return line.element.contains(target); });
-      for (var step = 1; step < all.length; step++) {
-        var line = all[(from + step) % all.length];
-        if (!tokens(line.cards.value).length) return openSheet(line, false);
+      showOut();
+      if (Date.now() - lastTouch > 1500) return; // a keyboard's arrows move no focus
+      if (target.name === "went_out") return wentOutTapped(target);
+      var line = lineOf(target);
+      if (target.type === "checkbox" && target.checked && target.closest(".toggle") && line) {
+        focusEmptyBox(line);
       }
     });
+    showOut();
+  }
+
+  function lineOf(node) {
+    return lines.find(function (line) { return line.element.contains(node); }) || null;
+  }
+
+  function showOut() {
+    lines.forEach(function (line) {
+      var radio = line.element.querySelector('input[name="went_out"]');
+      var out = Boolean(radio && radio.checked);
+      line.element.classList.toggle("out", out);
+      line.element.querySelectorAll("[data-implied-by] input").forEach(function (input) {
+        if (out && !input.disabled) {
+          input.dataset.own = input.checked ? "yes" : "";
+          input.checked = true;
+          input.disabled = true;
+        } else if (!out && input.disabled) {
+          input.disabled = false;
+          input.checked = input.dataset.own === "yes";
+        }
+      });
+    });
+  }
+
+  function wentOutTapped(radio) {
+    if (sheet && !sheet.hidden) return;
+    var all = keypadLines().filter(function (line) {
+      return line.keypadButton.hasAttribute("data-keypad-main");
+    });
+    var from = all.findIndex(function (line) { return line.element.contains(radio); });
+    if (from >= 0) {
+      for (var step = 1; step < all.length; step++) {
+        var next = all[(from + step) % all.length];
+        if (!tokens(next.cards.value).length) return openSheet(next, false);
+      }
+      return;
+    }
+    var line = lineOf(radio);
+    var index = lines.indexOf(line);
+    while (index > 0 && lines[index].element.classList.contains("member")) index -= 1;
+    if (line) focusEmptyBox(lines[index]);
+  }
+
+  function focusEmptyBox(line) {
+    var box = Array.prototype.find.call(line.element.querySelectorAll(".box input"),
+      function (input) { return input.value === "" && !input.disabled; });
+    if (box) box.focus();
   }
 
   /* Drafts of deals before this one can no longer be saved as new results: let them go. */
@@ -933,14 +1268,20 @@
       " is back."));
     note.appendChild(button("Start again", "Start " + entry.title.toLowerCase() + " again",
       function () {
-        discarding = true;
-        store(draftName(), null);
-        window.location.reload();
+        var attempt = form.elements.attempt ? Number(form.elements.attempt.value) : 1;
+        moveOn({ game: entry.game, attempt: attempt, title: entry.title });
       }, "secondary"));
     form.insertAdjacentElement("afterbegin", note);
   }
 
   function setUpForm() {
+    touched = {};
+    showAll = false;
+    lastAnswer = null;
+    keyPoints = {};
+    if (entry.keypad) {
+      entry.keypad.keys.forEach(function (key) { keyPoints[key.token] = key.points; });
+    }
     setUpLines();
     setUpDraft();
     setUpWentOut();
@@ -956,20 +1297,28 @@
       var action = event.submitter ? event.submitter.value : "save";
       if (action !== "save") return; // Preview: the server shows it, as without the script
       event.preventDefault();
+      clearTimeout(checkTimer); // the result is checked as it is saved: no live check as well
       var save = form.querySelector(".save-button");
       if (save && save.getAttribute("aria-disabled") === "true") return;
       showAll = true;
       if (lastAnswer) showAnswer(lastAnswer);
       queue();
     });
+    form.querySelectorAll(".box input").forEach(function (input) {
+      input.setAttribute("enterkeyhint", "next");
+    });
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || !event.target.closest(".box")) return;
+      event.preventDefault(); // the phone's "next" key: on to the next box, never a submit
+      var boxes = Array.prototype.slice.call(form.querySelectorAll(".box input:not(:disabled)"));
+      var next = boxes[boxes.indexOf(event.target) + 1];
+      if (next) next.focus();
+      else event.target.blur();
+    });
     form.addEventListener("focusin", function (event) {
       if (sheet && !sheet.hidden && !event.target.closest("[data-keypad-open]") &&
           event.target !== sheetLine.cards) closeSheet(false);
     });
-    document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState === "hidden") keepDraft();
-    });
-    window.addEventListener("pagehide", keepDraft);
     if (window.ResizeObserver) new ResizeObserver(sizeBar).observe(form.querySelector("[data-bar]"));
     sizeBar();
     document.body.classList.add("enhanced");
@@ -987,24 +1336,71 @@
       say(notice);
     }
   } catch (error) { /* no notice to show */ }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") keepDraft();
+  });
+  window.addEventListener("pagehide", keepDraft);
   window.addEventListener("online", function () {
     outbox.forEach(function (item) { if (item.state === "waiting") item.tries = 0; });
     flush();
+    if (catchingUp) catchUp();
     if (form && entry) later();
   });
   window.addEventListener("offline", showOutbox);
-  window.addEventListener("storage", function (event) {
-    if (event.key === PREFIX + "outbox") {
-      outbox = load("outbox", []);
-      showOutbox();
-    }
+  /* "Call the director" without leaving the page: the call is sent, the live part shows it. */
+  document.addEventListener("submit", function (event) {
+    var call = event.target.closest(".call-form");
+    if (!call) return;
+    event.preventDefault();
+    fetch(call.action, {
+      method: "POST",
+      body: new FormData(call),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (answer) {
+        if (!response.ok) {
+          say(((answer.errors || [])[0] || {}).message || "The call did not go: the server " +
+            "answered " + response.status + ". Find the director in the hall.", "problem");
+        }
+        return liveNow();
+      });
+    }).catch(function () {
+      say("The call did not reach the director: no network. Try again, or find the director " +
+        "in the hall.", "problem");
+    });
   });
-  showOutbox();
-  flush();
+
+  /* The live part asks again at once, as when the page is shown again (static/js/live.js),
+     keeping the version it holds: so it also hears of the answer later. */
+  function liveNow() {
+    document.dispatchEvent(new Event("visibilitychange"));
+  }
+
+  /* Leaving the page with a result held asks first: it is kept, but sent only from this page. */
+  window.addEventListener("beforeunload", function (event) {
+    if (!held().length) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+  if (channel) {
+    channel.onmessage = function () { // another tab of this table changed the outbox
+      boxGet("outbox").then(function (kept) {
+        outbox = kept || [];
+        showOutbox();
+      });
+    };
+  }
+  ready.then(function () {
+    if (held().length) persist();
+    showOutbox();
+    flush();
+    document.documentElement.dataset.tableReady = "yes";
+    if (window.performance && performance.mark) performance.mark("table-ready");
+  });
   if ("serviceWorker" in navigator && config.worker) {
     navigator.serviceWorker.register(config.worker, { scope: "/t/" }).catch(function () {
       /* no worker (not a secure origin): the outbox and the draft still keep every result */
     });
   }
-  document.documentElement.dataset.tableReady = "yes";
 })();

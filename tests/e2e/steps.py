@@ -197,9 +197,16 @@ def fill_hand(phone: Page, name: str, hand: Hand) -> None:
 
 
 def save(phone: Page, name: str) -> None:
-    """Press Save and wait for the page of the table's next state (the outbox moves it on)."""
-    with phone.expect_navigation():
-        phone.get_by_role("button", name=name).click()
+    """Press Save and wait for the table's next state: on the table's page in place (the outbox
+    sends the result, the page takes the parts that changed, the form moves on: no reload); a
+    correction's own page goes back to the table's page."""
+    if "/correct" in phone.url:
+        with phone.expect_navigation():
+            phone.get_by_role("button", name=name).click()
+        return
+    now = phone.locator("#now").inner_text()
+    phone.get_by_role("button", name=name).click()
+    expect(phone.locator("#now")).not_to_have_text(now, timeout=15_000)
 
 
 def enter(phone: Page, game: Game) -> None:

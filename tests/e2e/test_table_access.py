@@ -67,9 +67,9 @@ def test_every_state_of_the_table_page_passes_axe(live_server, phone: Page, tabl
     expect(phone.locator("[data-warnings-box]")).to_contain_text("R10.6")
     assert_accessible(phone)  # the warnings to confirm
     phone.locator("[data-warnings-box]").get_by_label("Confirm anyway").check()
-    with phone.expect_navigation():
-        phone.get_by_role("button", name="Save game 1").click()
+    phone.get_by_role("button", name="Save game 1").click()  # saved in place, no reload
     expect(saved(phone)).to_contain_text("Game 1 is saved.")
+    expect(phone.get_by_role("heading", name="Now: game 2 of 9")).to_be_visible()
     assert_accessible(phone)  # saved, the next game open
 
     phone.goto(f"{live_server.url}/t/{table.access_token}/games/1/correct")
@@ -129,9 +129,9 @@ def test_a_game_is_entered_and_saved_from_the_keyboard_alone(
         "Keypad for Ben's cards"
     )
     focus(page, ".save-button")
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # saved in place, no reload
     expect(saved(page)).to_contain_text("Game 1 is saved.")
+    expect(page.get_by_role("heading", name="Now: game 2 of 9")).to_be_visible()
     hands = {r.entry.player.name: r.points for r in table.deals.get(number=1).results.all()}
     assert hands == {"Ann": 0, "Ben": 12, "Cy": 31, "Di": 10, "Ed": 7}
 

@@ -71,6 +71,28 @@ def enter_points(phone: Page, out: str, points: dict[str, int]) -> None:
         line(phone, name).get_by_label("Points", exact=True).fill(str(value))
 
 
+def kept(phone: Page, name: str):
+    """What the page keeps under `name` in its IndexedDB store (the outbox, set-aside
+    entries): None when nothing is kept."""
+    return phone.evaluate(
+        """name => new Promise(resolve => {
+            const opened = indexedDB.open("table-outbox", 1);
+            opened.onupgradeneeded = () => opened.result.createObjectStore("kept");
+            opened.onsuccess = () => {
+                const store = opened.result.transaction("kept").objectStore("kept");
+                const keys = store.getAllKeys();
+                keys.onsuccess = () => {
+                    const key = keys.result.find(k => k.endsWith(":" + name));
+                    if (key === undefined) return resolve(null);
+                    const got = store.get(key);
+                    got.onsuccess = () => resolve(got.result);
+                };
+            };
+        })""",
+        name,
+    )
+
+
 def link(live_server, table: Table) -> str:
     return f"{live_server.url}/t/{table.access_token}/"
 
@@ -97,12 +119,12 @@ def test_offline_during_save_the_result_waits_and_is_stored_once_when_online(
     expect(phone.locator(".queued")).to_contain_text("Game 1 is kept on this phone")
     assert_accessible(phone)  # the waiting state
     assert not Deal.objects.filter(table=table).exists()
-    with phone.expect_navigation():
-        phone.context.set_offline(False)  # the phone hears "online" and sends at once
+    phone.context.set_offline(False)  # the phone hears "online" and sends at once
     expect(saved(phone)).to_contain_text("Game 1 is saved.")
-    expect(phone.get_by_role("heading", name="Now: game 2 of 9")).to_be_visible()
+    expect(phone.get_by_role("heading", name="Now: game 2 of 9")).to_be_visible()  # in place
     assert deal_1(table).revisions.count() == 1
     assert phone.evaluate("Object.keys(localStorage).filter(k => k.endsWith(':outbox'))") == []
+    assert kept(phone, "outbox") is None  # nothing held any more
 
 
 def test_an_answer_lost_on_the_way_back_is_retried_with_its_key_and_stored_once(
@@ -125,9 +147,8 @@ def test_an_answer_lost_on_the_way_back_is_retried_with_its_key_and_stored_once(
             route.fulfill(response=response)
 
     phone.route("**/api/tables/*/games/1/result", lose_the_first_answer)
-    with phone.expect_navigation(timeout=15_000):
-        phone.get_by_role("button", name="Save game 1").click()
-    expect(saved(phone)).to_contain_text("Game 1 is saved.")
+    phone.get_by_role("button", name="Save game 1").click()
+    expect(saved(phone)).to_contain_text("Game 1 is saved.", timeout=15_000)
     assert len(keys) == 2 and keys[0] == keys[1]  # the same result, the same key
     assert replayed == ["true"]  # the server answered the retry from its record
     assert deal_1(table).revisions.count() == 1
@@ -170,8 +191,7 @@ def conflict_setup(live_server, browser, contexts, table) -> tuple[Page, Page]:
     ben = phone_of(browser, contexts)
     open_table(ben, link(live_server, table), "Ben")
     enter_points(ben, "Ben", BEN_GAME_1)
-    with ben.expect_navigation():
-        ben.get_by_role("button", name="Save game 1").click()
+    ben.get_by_role("button", name="Save game 1").click()
     expect(saved(ben)).to_contain_text("Game 1 is saved.")
     ann.context.set_offline(False)
     conflict = ann.locator(".conflicts")
@@ -190,9 +210,9 @@ def test_an_offline_result_another_phone_saved_first_shows_both_and_stores_the_c
     expect(conflict).to_contain_text("Cy: points 31")
     expect(saved(ann)).to_contain_text("choose which result the table keeps")
     assert_accessible(ann)  # the conflict
-    with ann.expect_navigation():
-        ann.get_by_role("button", name="Save mine instead").click()
+    ann.get_by_role("button", name="Save mine instead").click()
     expect(saved(ann)).to_contain_text("Game 1 is corrected: this is version 2.")
+    expect(ann.get_by_role("heading", name="Now: game 2 of 9")).to_be_visible()  # in place
     deal = deal_1(table)
     assert deal.version == 2
     first, second = deal.revisions.order_by("version")
@@ -207,14 +227,11 @@ def test_keeping_the_stored_result_sets_this_phones_entry_aside_not_away(
     live_server, browser, contexts, table
 ) -> None:
     ann, _ = conflict_setup(live_server, browser, contexts, table)
-    with ann.expect_navigation():
-        ann.get_by_role("button", name="Keep the stored result").click()
+    ann.get_by_role("button", name="Keep the stored result").click()
     expect(saved(ann)).to_contain_text("the stored result is kept")
+    expect(ann.get_by_role("heading", name="Now: game 2 of 9")).to_be_visible()  # in place
     assert deal_1(table).version == 1
-    aside = ann.evaluate(
-        "JSON.parse(localStorage.getItem(Object.keys(localStorage)"
-        ".find(k => k.endsWith(':set-aside'))))"
-    )
+    aside = kept(ann, "set-aside")  # kept where the outbox is: IndexedDB
     assert aside[0]["title"] == "Game 1" and aside[0]["body"]["sides"]
 
 

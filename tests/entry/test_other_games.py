@@ -237,3 +237,65 @@ def test_the_table_page_enters_a_hand_hf(client: Client, hf_table) -> None:
     assert [r.points for r in deal.results.order_by("side")] == [1890, 520]
     page = client.get(f"/t/{hf_table.access_token}/").content.decode()
     assert "Hand 1 is saved." in page and "Now: hand 2 of 3" in page
+
+
+# --- the page's checks see the deals before the one entered -------------------------------------
+
+
+def hand_2_form(table, **changes: str) -> dict[str, str]:
+    """Hand 2 as the page posts it: Ann went out; Ben's foot, not played, is not entered."""
+    seats = {s.position: s.entry_id for s in table.seats.all()}
+    form = {
+        "game": "2",
+        "attempt": "1",
+        "who": str(seats[1]),
+        "went_out": "1",
+        "s1-red_books": "2",
+        "s1-black_books": "2",
+        "s1-laid_down": "300",
+        "p1-hand": "",
+        "p1-foot_played": "on",
+        "p3-foot_played": "on",
+        "p3-hand_points": "10",
+        "s2-red_books": "1",
+        "s2-black_books": "0",
+        "s2-laid_down": "150",
+        "p2-hand_points": "20",
+        "p4-hand_points": "30",
+        "p4-foot_points": "40",
+    }
+    return form | changes
+
+
+def test_a_refused_hand_after_hand_1_names_its_own_problem_hf8_2(client: Client, hf_table) -> None:
+    table = hf_table
+    sides = [{"seat": 1, **OUT_TEAM}, {"seat": 2, **OTHER_TEAM}]
+    assert phone_at(table).put(url(table, 1), {"sides": sides}, format="json").status_code == 201
+    checked = client.post(f"/t/{table.access_token}/check", hand_2_form(table)).json()
+    rules = [error["rule"] for error in checked["errors"]]
+    assert "HF2.1" not in rules and "HF8.2" in rules, checked["errors"]
+    missing = next(e for e in checked["errors"] if e["rule"] == "HF8.2")
+    assert missing["prefix"] == "p2"  # Ben's line: his foot
+    for action in ("preview", "save"):
+        page = client.post(f"/t/{table.access_token}/", hand_2_form(table, action=action))
+        text = page.content.decode()
+        assert page.status_code == 200 and "HF8.2" in text, action
+        assert "comes before hand" not in text, action
+    assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_a_refused_deal_after_deal_1_names_no_bogus_turn_pa6_5(
+    client: Client, parcellus_table
+) -> None:
+    table = parcellus_table
+    assert phone_at(table).put(url(table, 1), pa_body(*FIRST), format="json").status_code == 201
+    seats = {s.position: s.entry_id for s in table.seats.all()}
+    form = {"game": "2", "attempt": "1", "who": str(seats[1])}
+    for seat, (cards, parcels, jack) in enumerate(((10, 3, False), (8, 2, True), (4, 2, False)), 1):
+        form |= {f"p{seat}-cards": str(cards), f"p{seat}-parcels": str(parcels)}
+        form |= {f"p{seat}-jack_of_hearts": "on"} if jack else {}
+    checked = client.post(f"/t/{table.access_token}/check", form).json()
+    rules = {error["rule"] for error in checked["errors"]}
+    assert "PA6.5" not in rules and "PA6.2" in rules, checked["errors"]  # seven parcels
+    page = client.post(f"/t/{table.access_token}/", form | {"action": "preview"})
+    assert "PA6.2" in page.content.decode() and "is the next deal" not in page.content.decode()

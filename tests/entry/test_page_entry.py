@@ -261,7 +261,7 @@ def test_a_correction_saves_a_new_version_and_the_history_says_what_changed(clie
     html = page(client, table)
     assert "Game 1 is corrected: this is version 2." in html
     history = text(
-        re.search(r'<details class="game-detail" id="game-1">.*?</details>', html, re.S)[0]
+        re.search(r'<details class="game-detail" id="game-1"[^>]*>.*?</details>', html, re.S)[0]
     )
     assert "Version 1 · Superseded · table 1 link · Ann" in history
     assert "Version 2 · Confirmed · table 1 link · Di" in history

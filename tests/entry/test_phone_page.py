@@ -190,3 +190,51 @@ def test_each_partner_goes_out_by_a_radio_of_their_own(client: Client) -> None:
     assert sorted(values) == ["1", "2", "3", "4"]  # one a partner, by seat
     assert '"outs": [1, 3]' in html and '"outs": [2, 4]' in html  # the outbox's side rows
     assert all(f'"seat": {seat}, "out": {seat}}}' in html for seat in (1, 2, 3, 4))
+
+
+# --- Hand and Foot on one screen; every box labelled; problems marked on their field ----------
+
+
+def hand_and_foot_table() -> Table:
+    tournament = game_tournament("hand_and_foot", slug="hf-one", is_published=True)
+    return table_of(seated_by_hand(tournament, [["Ann", "Ben", "Cy", "Di"]]))
+
+
+def test_a_partner_line_holds_hand_foot_played_and_foot_each_labelled(client) -> None:
+    hf = hand_and_foot_table()
+    found = lines(client.get(f"/t/{hf.access_token}/").content.decode())
+    ann, more = found["Ann"].split('<div class="more-fields"')
+    for name in ("hand_points", "foot_played", "foot_points"):  # no "More" for a typical hand
+        assert f'name="p1-{name}"' in ann, name
+    assert 'name="p1-foot_points"' not in more and 'name="p1-red_threes"' in more
+    assert "stacked" in re.search(r'<fieldset class="([^"]*)"[^>]*data-player="Ann"', ann)[1]
+    team = found["Ann &amp; Cy"]
+    for label in ("Red books", "Black books", "Laid down"):  # shown on the box, not only read
+        assert re.search(rf'<label for="id_s1-\w+"><span aria-hidden="true">{label}</span>', team)
+    assert 'class="sr-only">Points laid down</span>' in team  # and its whole name for readers
+    assert "Foot played</span></label>" in ann
+
+
+def test_the_partner_who_went_out_is_taken_as_having_played_the_foot_hf5_3(client) -> None:
+    hf = hand_and_foot_table()
+    ids = {seat.position: seat.entry_id for seat in hf.seats.all()}
+    data = {"game": 1, "who": ids[1], "went_out": 1, "p1-hand": ""}  # Ann out; foot not ticked
+    data |= {"s1-red_books": 2, "s1-black_books": 2, "s1-laid_down": 200}
+    data |= {"p3-hand_points": 10, "p3-foot_played": "on", "s2-red_books": 1}
+    data |= {"s2-laid_down": 150, "p2-hand_points": 20, "p2-foot_points": 40}
+    data |= {"p4-hand_points": 30, "p4-foot_points": 40}
+    body = check(client, hf, data).json()
+    assert body["errors"] == [] and body["scored"], body["errors"]
+    assert [row["points"] for row in body["rows"]] == [1890, 520]
+
+
+def test_a_problem_marks_its_field_as_invalid_with_its_message(client, table) -> None:
+    seated = seats(table)
+    others = {"Ben": {"points": 999}} | {name: {"points": 5} for name in ("Cy", "Di", "Ed")}
+    data = form(table, "Ann", others) | {"who": seated["Ann"].entry_id, "action": "preview"}
+    html = client.post(f"/t/{table.access_token}/", data).content.decode()
+    ben, note = lines(html)["Ben"], f"note-p{seated['Ben'].position}"
+    box = re.search(r'<div class="field main box field-points has-problem">.*?</div>', ben, re.S)
+    assert box, ben
+    assert 'aria-invalid="true"' in box[0] and f'aria-describedby="{note}"' in box[0]
+    assert "R10.4" in re.search(rf'<p class="note small" data-note id="{note}">(.*?)</p>', ben)[1]

@@ -31,7 +31,8 @@ from scoring.rulings import (
 from scoring.selectors import round_progress, ruling_get, rulings_list
 from scoring.standings import standing_order
 from scoring.time_called import TimeCallError
-from tables.selectors import round_byes
+from tables.seating import SeatingMode
+from tables.selectors import SeatingSummary, round_byes, seating_summary
 from tables.services import (
     SeatingClosed,
     SeatingError,
@@ -94,12 +95,22 @@ def _round_detail(round: Round) -> dict:
     round.refresh_from_db()
     fields = ["number", "status", "seating_seed", "dealer_seed", "published_at", "locked_at"]
     detail = {name: getattr(round, name) for name in fields}
+    seating = seating_summary(round)
     detail |= {
         "tables": round_progress(round=round),
         "byes": round_byes(round),
         "bye_rule": round.tournament.rules().bye_words(),
+        "seating_mode": seating.mode if seating else None,
+        "seating_words": _seating_words(seating),
     }
     return s.RoundDetailOutput(detail).data
+
+
+def _seating_words(seating: SeatingSummary | None) -> str:
+    if seating is None:
+        return "Not seated yet."
+    follows = f"; following {seating.design}" if seating.design else ""
+    return f"{seating.words}{follows}."
 
 
 # Every director's endpoint refuses a caller who directs no tournament (403) and hides anyone
@@ -154,17 +165,23 @@ class RoundSeatApi(DirectorApi):
     @extend_schema(
         operation_id="rounds_seat",
         summary="Seat the checked-in players of a draft round (R12.1, R12.2, R4.3)",
-        description="Replaces the round's draft seating. The seed is stored: the same seed "
-        "gives the same tables and first dealers.",
+        description="Replaces the round's draft seating, by `mode`; pinned players keep their "
+        "tables. The seed and the mode are stored: the same seed gives the same tables and "
+        "first dealers.",
         request=s.SeatInput,
         responses={200: s.RoundDetailOutput, **REFUSED},
-        examples=[OpenApiExample("Same tables as seed 1234", value={"seed": 1234})],
+        examples=[
+            OpenApiExample("Same tables as seed 1234", value={"seed": 1234}),
+            OpenApiExample("By standings", value={"mode": "standings"}),
+        ],
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
         data = _input(s.SeatInput, request)
         round = self.round()
         standing = standing_order(tournament=round.tournament)
-        round_seat(round=round, by=request.user, seed=data.get("seed"), standing=standing)
+        mode = SeatingMode(data["mode"])
+        seed = data.get("seed")
+        round_seat(round=round, by=request.user, seed=seed, standing=standing, mode=mode)
         return Response(_round_detail(round))
 
 

@@ -1,8 +1,8 @@
 from django.urls import path
 
 from director import control_api as control
+from director import pin_api, rules_api
 from director import round_api as api
-from director import rules_api
 
 ROUNDS = "tournaments/<slug:slug>/rounds"
 ROUND = ROUNDS + "/<int:number>"
@@ -75,6 +75,12 @@ urlpatterns = [
         TABLE + "/games/<int:game>/clear-flag",
         control.FlagClearApi.as_view(),
         name="api-table-clear-flag",
+    ),
+    path("tournaments/<slug:slug>/pins", pin_api.PinListApi.as_view(), name="api-pins"),
+    path(
+        "tournaments/<slug:slug>/pins/<int:entry_id>",
+        pin_api.PinDetailApi.as_view(),
+        name="api-pin",
     ),
     path(RULINGS, api.RulingListApi.as_view(), name="api-rulings"),
     path(RULINGS + "/<int:pk>/reverse", api.RulingReverseApi.as_view(), name="api-ruling-reverse"),

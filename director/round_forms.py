@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 from scoring.matches import deal_noun, deal_title
 from scoring.models import Ruling
 from tables.models import Table
+from tables.seating import DIRECTOR_MODES, SeatingMode
 from tournament.models import Entry, Round, Tournament
 
 # --- the director's round page and rulings -----------------------------------------------------
@@ -21,6 +22,13 @@ class ConfirmForm(forms.Form):
 
 
 class SeatForm(forms.Form):
+    mode = forms.ChoiceField(
+        choices=[(mode.value, mode.words) for mode in DIRECTOR_MODES],
+        initial=SeatingMode.AVOID_REPEATS.value,
+        required=False,
+        widget=forms.RadioSelect,
+        label="Seat by",
+    )
     seed = forms.IntegerField(
         required=False,
         min_value=0,

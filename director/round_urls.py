@@ -1,6 +1,6 @@
 from django.urls import path
 
-from director import control_views
+from director import control_views, pin_views
 from director import round_views as views
 
 ROUND = "director/<slug:slug>/rounds/<int:number>/"
@@ -15,6 +15,8 @@ urlpatterns = [
     path(ROUND + "swap", views.seat_swap_view, name="seat-swap"),
     path(ROUND + "move", views.seat_move_view, name="seat-move"),
     path(ROUND + "seat-ruling", views.seat_ruling_view, name="seat-ruling"),
+    path(ROUND + "pins", pin_views.pin_add_view, name="pin-add"),
+    path(ROUND + "pins/<int:entry_id>/remove", pin_views.pin_remove_view, name="pin-remove"),
     path(
         ROUND + "tables/<int:table>/reissue-link",
         views.table_link_reissue_view,

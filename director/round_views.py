@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from director.pin_views import pins_context
 from director.round_forms import (
     ConfirmForm,
     MoveForm,
@@ -53,8 +54,8 @@ from scoring.rulings import (
 )
 from scoring.selectors import round_progress, rulings_list, standings_for_director
 from scoring.standings import standing_order
-from tables.seating import sides_word
-from tables.selectors import round_byes
+from tables.seating import SeatingMode, sides_word
+from tables.selectors import round_byes, seating_summary
 from tables.services import SeatingError, round_seat, seat_move, seat_swap, table_link_reissue
 from tournament.models import Entry, Round, Tournament
 from tournament.permissions import is_director, tournament_for_director
@@ -268,6 +269,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round: its status and next steps, its tables and seats, and the seat editing forms."""
     round = _round(tournament_for_director(request.user, slug), number)
     tables = round_progress(round=round)
+    seating = seating_summary(round)
     context = {
         "tournament": round.tournament,
         "round": round,
@@ -278,12 +280,14 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             for step in STEPS.values()
             if step.from_status == round.status
         ],
-        "seat_form": SeatForm(),
+        "seat_form": SeatForm(initial={"mode": seating.mode} if seating else None),
         "marks_dealer": names_a_dealer(round.tournament),
         "seating_words": seating_words(round.tournament),
         "seated_word": sides_word(round.tournament.rules()),
         "byes": round_byes(round),
         "bye_words": round.tournament.rules().bye_words(),
+        "seating": seating,
+        **pins_context(round.tournament),
     }
     if round.status == Round.Status.DRAFT:
         context |= {"swap_form": SwapForm(round=round), "move_form": MoveForm(round=round)}
@@ -328,14 +332,15 @@ def round_seat_view(request: HttpRequest, slug: str, number: int) -> HttpRespons
             request, f"Nothing was done: tick “Yes, replace the seating of round {number}”."
         )
     else:
-        _seat(request, round, form.cleaned_data["seed"])
+        mode = form.cleaned_data["mode"] or SeatingMode.AVOID_REPEATS
+        _seat(request, round, form.cleaned_data["seed"], SeatingMode(mode))
     return redirect(_round_url(round))
 
 
-def _seat(request: HttpRequest, round: Round, seed: int | None) -> None:
+def _seat(request: HttpRequest, round: Round, seed: int | None, mode: SeatingMode) -> None:
     try:
         standing = standing_order(tournament=round.tournament)
-        tables = round_seat(round=round, by=request.user, seed=seed, standing=standing)
+        tables = round_seat(round=round, by=request.user, seed=seed, standing=standing, mode=mode)
     except SeatingError as error:
         messages.error(request, str(error))
         return

@@ -1,12 +1,12 @@
 """A tournament as one JSON document, and back: a backup a director can keep on a memory stick.
 
 A **backup** is a document of one tournament, not a database dump. Its **sections** hold the
-tournament's own rows (players, entries and a team's members, rounds, tables, seats, byes, deals,
-deal results, result revisions, rulings, the audit log), each row its fields by name and its
-**id**; a **reference** is the id of a row of another section of the same file
-(`"player": 12`). **Staff** are named by username only: a reference to a person (who entered a
-result, who decided a ruling) is mapped to the user of that name here, if there is one, and left
-blank otherwise.
+tournament's own rows (players, entries and a team's members, rounds, tables, seats, byes, the
+rounds' seating records and the pinned seats, deals, deal results, result revisions, rulings, the
+audit log), each row its fields by name and its **id**; a **reference** is the id of a row of
+another section of the same file (`"player": 12`). **Staff** are named by username only: a
+reference to a person (who entered a result, who decided a ruling) is mapped to the user of that
+name here, if there is one, and left blank otherwise.
 
 What a backup leaves out: accounts and password hashes, API tokens, the tables' link tokens
 (new links are issued on import: print the table cards again) and the tables' scorekeepers (a
@@ -56,7 +56,7 @@ from scoring.models import (
     Ruling,
 )
 from scoring.planner import analyze
-from tables.models import Bye, Seat, Table
+from tables.models import Bye, PinnedSeat, Seat, SeatingRecord, Table
 from tournament.models import (
     AuditEvent,
     Entry,
@@ -137,6 +137,8 @@ SECTIONS = (
         path="round__tournament",
     ),
     Section("byes", Bye, {"round": "rounds", "entry": "entries"}, path="round__tournament"),
+    Section("seating_records", SeatingRecord, {"round": "rounds"}, path="round__tournament"),
+    Section("pins", PinnedSeat, {"entry": "entries"}),
     Section("deals", Deal, {"table": "tables"}, path="table__round__tournament"),
     Section(
         "results",
@@ -177,7 +179,7 @@ SECTIONS = (
 BY_NAME = {section.name: section for section in SECTIONS}
 HEADER = ("format", "version", "exported_at", "tournament", "staff")
 # Sections a file of this version may lack: written before they existed, they held no rows.
-OPTIONAL = frozenset({"byes", "members"})
+OPTIONAL = frozenset({"byes", "members", "seating_records", "pins"})
 STAFF_FIELDS = ("username", "role", "granted_at")
 
 

@@ -16,6 +16,7 @@ from rest_framework import serializers
 from config.api import Input
 from scoring.models import Deal, Ruling
 from tables.models import Table
+from tables.seating import DIRECTOR_MODES, SeatingMode
 from tournament.models import Entry, Round
 
 
@@ -166,9 +167,21 @@ class RoundDetailOutput(RoundOutput):
         help_text="How the standings score a bye, in words with its rule; empty for a game "
         "without byes."
     )
+    seating_mode = serializers.CharField(
+        allow_null=True, help_text="How the round was seated (`mode` of seat); null before."
+    )
+    seating_words = serializers.CharField(
+        help_text="How the round was seated, in words, with the design it follows if any."
+    )
 
 
 class SeatInput(Input):
+    mode = serializers.ChoiceField(
+        choices=[(mode.value, mode.words) for mode in DIRECTOR_MODES],
+        default=SeatingMode.AVOID_REPEATS.value,
+        help_text="What the seating aims for: avoid_repeats (new opponents), standings "
+        "(similar standing together) or random.",
+    )
     seed = serializers.IntegerField(
         required=False,
         allow_null=True,

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tables.models import Seat, Table
+from tables.models import PinnedSeat, Seat, SeatingRecord, Table
 
 
 class SeatInline(admin.TabularInline):
@@ -34,3 +34,25 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ["round__tournament", "round__number"]
     autocomplete_fields = ["entry"]
     list_select_related = ["table", "entry__player", "round"]
+
+
+@admin.register(SeatingRecord)
+class SeatingRecordAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "mode"]
+    list_filter = ["mode", "round__tournament"]
+    list_select_related = ["round__tournament"]
+    readonly_fields = ["round", "mode", "standing", "ratings", "pins", "design"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False  # written by the seating service, with the round's seeds
+
+
+@admin.register(PinnedSeat)
+class PinnedSeatAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "tournament", "table", "position", "reason"]
+    list_filter = ["tournament"]
+    list_select_related = ["entry__player", "tournament"]
+    readonly_fields = ["tournament", "entry", "table", "position", "created_at"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False  # pinned on the round page or by the API, which check the tables

@@ -6,6 +6,11 @@ of the set (R4.3), and the deal passes clockwise one seat per game. Each table h
 scorekeeper link, an unguessable token printed as a QR code on its table card. In a game played
 against the clock (Hand and Foot, HF2.2) **time is called** at a table when its time is up: the
 match ends with the deals entered by then (`scoring.time_called`).
+
+A **seating record** keeps what a round's seating was made from: its mode (`SeatingMode`), the
+standings or ratings it read, the pins it honoured and the design place it followed; with the
+round's seeds, the same inputs make the same tables. A **pinned seat** keeps a player who cannot
+move (a wheelchair space) at one table, and perhaps one seat, all event.
 """
 
 import secrets
@@ -14,10 +19,12 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from tournament.models import Entry, Round
+from tables.seating import SeatingMode
+from tournament.models import Entry, Round, Tournament
 from tournament.stored import StoredModel
 
 MAX_SEATS = 6
+MODE_CHOICES = [(mode.value, mode.words) for mode in SeatingMode]
 
 
 def new_access_token() -> str:
@@ -106,3 +113,68 @@ class Bye(StoredModel):
 
     def __str__(self) -> str:
         return f"Bye in round {self.round.number}"
+
+
+class SeatingRecord(StoredModel):
+    """What a round's seating was made from, beside its seeds on the round."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="seating_record")
+    mode = models.CharField(
+        max_length=24, choices=MODE_CHOICES, default=SeatingMode.AVOID_REPEATS.value
+    )
+    standing = models.JSONField(
+        default=list, blank=True, help_text="Entry ids best first, as the seating read them."
+    )
+    ratings = models.JSONField(
+        default=dict, blank=True, help_text="Entry id to rating, for a seating by rating."
+    )
+    pins = models.JSONField(
+        default=dict, blank=True, help_text="Entry id to [table, seat or null], as honoured."
+    )
+    design = models.JSONField(
+        default=dict, blank=True, help_text="The design place the round follows, if any."
+    )
+
+    def __str__(self) -> str:
+        return f"Seating of {self.round}"
+
+    @property
+    def mode_words(self) -> str:
+        return SeatingMode(self.mode).words
+
+
+class PinnedSeat(StoredModel):
+    """A player kept at one table (and perhaps one seat) all event: the seating works around
+    them. A seat holds one pinned player (the database refuses a second)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pinned_seats"
+    )
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="pinned_seat")
+    table = models.PositiveSmallIntegerField(help_text="The table's number, from 1.")
+    position = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The seat, clockwise from 1; blank: any seat."
+    )
+    reason = models.CharField(
+        max_length=200, blank=True, help_text="Why: a wheelchair space, a walking frame."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "position", "entry"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "table", "position"],
+                condition=Q(position__isnull=False),
+                name="pinned_seat_one_per_seat",
+            ),
+            models.CheckConstraint(condition=Q(table__gte=1), name="pinned_seat_table_positive"),
+            models.CheckConstraint(
+                condition=Q(position__isnull=True) | Q(position__gte=1, position__lte=MAX_SEATS),
+                name="pinned_seat_position_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        seat = f", seat {self.position}" if self.position else ""
+        return f"{self.entry.name} pinned to table {self.table}{seat}"

@@ -21,7 +21,9 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from games.base import Rules, RulesError, ScheduleKind
-from tables.models import Bye, Seat, Table
+from tables import designs
+from tables.models import Bye, PinnedSeat, Seat, SeatingRecord, Table
+from tables.seating import DesignPlace, Pin, SeatDuty, SeatingMode
 from tournament.models import EntryMember, Round, Tournament
 
 
@@ -47,6 +49,93 @@ def byes_before(round: Round) -> dict[int, int]:
     for entry_id in byes:
         counts[entry_id] += 1
     return dict(counts)
+
+
+def seat_duties_before(round: Round) -> dict[int, SeatDuty]:
+    """How often each entry dealt first, and played first (the seat after the first dealer's,
+    R4.3), in the tournament's earlier rounds, by entry id (one query)."""
+    seats = (
+        Seat.objects.filter(round__tournament=round.tournament_id, round__number__lt=round.number)
+        .order_by("table_id", "position")
+        .values_list("table_id", "entry_id", "is_first_dealer")
+    )
+    tables: dict[int, list[tuple[int, bool]]] = defaultdict(list)
+    for table_id, entry_id, is_first_dealer in seats:
+        tables[table_id].append((entry_id, is_first_dealer))
+    deals: dict[int, int] = defaultdict(int)
+    plays: dict[int, int] = defaultdict(int)
+    for table in tables.values():
+        dealer = next((i for i, (_, first) in enumerate(table) if first), None)
+        if dealer is None:
+            continue
+        deals[table[dealer][0]] += 1
+        plays[table[(dealer + 1) % len(table)][0]] += 1
+    return {entry: SeatDuty(deals[entry], plays[entry]) for entry in set(deals) | set(plays)}
+
+
+def design_place_before(round: Round) -> DesignPlace | None:
+    """The design place of the round before `round`, when that round avoided repeats by a
+    design: the next round follows the design's next round (one query)."""
+    record = SeatingRecord.objects.filter(
+        round__tournament=round.tournament_id, round__number=round.number - 1
+    ).first()
+    if record is None or record.mode != SeatingMode.AVOID_REPEATS:
+        return None
+    return DesignPlace.from_dict(record.design)
+
+
+def pins_of(tournament: Tournament) -> dict[int, Pin]:
+    """The tournament's pinned seats by entry id (one query)."""
+    found = PinnedSeat.objects.filter(tournament=tournament).values_list(
+        "entry_id", "table", "position"
+    )
+    return {entry: Pin(table, position) for entry, table, position in found}
+
+
+@dataclass(frozen=True)
+class PinLine:
+    """One pinned seat as pages show it."""
+
+    entry_id: int
+    name: str
+    table: int
+    position: int | None
+    reason: str
+
+    @property
+    def place(self) -> str:
+        return Pin(self.table, self.position).words()
+
+
+def pin_lines(tournament: Tournament) -> list[PinLine]:
+    """The tournament's pinned seats by table and seat (one query)."""
+    pins = PinnedSeat.objects.filter(tournament=tournament).select_related("entry__player")
+    return [
+        PinLine(pin.entry_id, pin.entry.name, pin.table, pin.position, pin.reason)
+        for pin in pins.order_by("table", "position", "entry_id")
+    ]
+
+
+@dataclass(frozen=True)
+class SeatingSummary:
+    """How a round was seated, in words: its mode, and the design it follows if any."""
+
+    mode: str
+    words: str
+    design: str  # "round 2 of 6 of the affine plane AG(2, 5)", or ""
+
+
+def seating_summary(round: Round) -> SeatingSummary | None:
+    """How the round was seated, once it has been (one query)."""
+    record = SeatingRecord.objects.filter(round=round).first()
+    if record is None:
+        return None
+    place = DesignPlace.from_dict(record.design)
+    design = designs.design_by_key(place.key) if place else None
+    follows = ""
+    if place is not None and design is not None:
+        follows = f"round {place.round + 1} of {len(design.rounds)} of the {design.name}"
+    return SeatingSummary(record.mode, record.mode_words, follows)
 
 
 @dataclass(frozen=True)

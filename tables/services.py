@@ -1,5 +1,6 @@
-"""Writes to tables and seats: seating a round (R12.1, R12.2), drawing first dealers (R4.3),
-moving and swapping players in a draft, and reissuing a table's private link.
+"""Writes to tables and seats: seating a round (R12.1, R12.2) by a mode, drawing first dealers
+(R4.3), pinning a player to a table, moving and swapping players in a draft, and reissuing a
+table's private link.
 
 Seat edits keep each table's positions 1..n with no gaps, and exactly one first dealer per table:
 a swapped-in player takes the other's seat, first deal included; a moved player joins the new
@@ -8,31 +9,52 @@ deals first instead (R4.3).
 """
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games.base import Rules
-from tables.models import MAX_SEATS, Bye, Seat, Table, new_access_token
+from games.base import Rules, RulesError
+from tables.models import (
+    MAX_SEATS,
+    Bye,
+    PinnedSeat,
+    Seat,
+    SeatingRecord,
+    Table,
+    new_access_token,
+)
 from tables.seating import (
     MeetingHistory,
+    Pin,
+    RoundSeating,
     SeatingError,
-    choose_first_dealers,
-    seat_round_with_byes,
+    SeatingMode,
+    check_pins,
+    order_seats,
+    seat,
     sides_word,
+    table_plan,
 )
-from tables.selectors import byes_before, seatings_before
-from tournament.models import Entry, Round
+from tables.selectors import (
+    byes_before,
+    design_place_before,
+    pins_of,
+    seat_duties_before,
+    seatings_before,
+)
+from tournament.models import Entry, Round, Tournament
 from tournament.services import audit_record
 
 __all__ = [
     "SeatingClosed",
     "SeatingError",
     "bye_swap",
+    "pin_remove",
+    "pin_seat",
     "round_seat",
     "seat_move",
     "seat_relocate",
@@ -53,12 +75,19 @@ def round_seat(
     by: AbstractBaseUser | None = None,
     seed: int | None = None,
     standing: Sequence[int] = (),
+    mode: SeatingMode | str = SeatingMode.AVOID_REPEATS,
+    ratings: Mapping[int, float] | None = None,
+    entries: Sequence[int] | None = None,
 ) -> list[Table]:
-    """Seat the checked-in players of a draft round, replacing its earlier draft seating.
+    """Seat a draft round by `mode`, replacing its earlier draft seating.
 
-    Earlier rounds' meetings are avoided; the seeds of the seating and of the first-dealer draw
-    are stored on the round, so the same seeds reproduce the same tables. When the game's table
-    plan leaves players over, they get byes: the fewest byes so far first, then the lowest in
+    Seats the checked-in entries, or `entries` (ids) when a stage seats only some of them.
+    Earlier rounds' meetings are avoided (by a design's next round where the previous round
+    followed one); pinned players keep their tables; the first dealers are drawn so that
+    nobody is always the dealer or first to play (R4.3). The seeds are stored on the round and
+    the rest of what the seating read (mode, standing, ratings, pins, design place) in its
+    `SeatingRecord`, so the same inputs reproduce the same tables. When the game's table plan
+    leaves players over, they get byes: the fewest byes so far first, then the lowest in
     `standing` (entry ids, best first; the caller reads the standings).
     """
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
@@ -67,45 +96,127 @@ def round_seat(
             f"Round {round.number} is {round.get_status_display().lower()}: its seating can no "
             "longer be redrawn. Move players one by one, or record a ruling."
         )
+    mode = SeatingMode(mode)
     rules = round.tournament.rules()
-    checked_in = round.tournament.entries.checked_in().order_by("id")
-    _check_teams_seated_as_teams(rules, checked_in)
-    entry_ids = list(checked_in.values_list("id", flat=True))
+    sides = _sides(round, entries)
+    _check_teams_seated_as_teams(rules, sides)
+    entry_ids = list(sides.values_list("id", flat=True))
+    pins = {entry: pin for entry, pin in pins_of(round.tournament).items() if entry in entry_ids}
+    _check_pins_for(round.tournament, pins, len(entry_ids), rules)
     round.seating_seed = _new_seed() if seed is None else seed
     round.dealer_seed = round.seating_seed ^ 0x5EA7
-    history = MeetingHistory.from_rounds(seatings_before(round))
-    seating = seat_round_with_byes(
+    seating = seat(
         entry_ids,
-        history,
+        MeetingHistory.from_rounds(seatings_before(round)),
         seed=round.seating_seed,
         rules=rules,
+        mode=mode,
         byes_so_far=byes_before(round),
         standing=standing,
+        ratings=ratings,
+        pins=pins,
+        design=design_place_before(round),
+        rounds_left=max(1, round.tournament.rounds_planned - round.number + 1),
     )
-    groups = seating.tables
-    dealers = choose_first_dealers(groups, seed=round.dealer_seed)
+    groups, dealers = order_seats(
+        seating.tables,
+        seed=round.dealer_seed,
+        duties=seat_duties_before(round),
+        pins=pins,
+        dealt=_has_dealer(rules),
+    )
     round.tables.all().delete()
     round.byes.all().delete()
     round.save(update_fields=["seating_seed", "dealer_seed"])
     tables = _create_tables(round, groups, dealers)
     Bye.objects.bulk_create(Bye(round=round, entry_id=entry_id) for entry_id in seating.byes)
+    _record(round, mode, standing, ratings, pins, seating)
+    _audit_seating(round, by, rules, mode, entry_ids, groups, seating)
+    return tables
+
+
+def _sides(round: Round, entries: Sequence[int] | None) -> QuerySet[Entry]:
+    """The entries to seat: the checked-in ones, or those of `entries` among them."""
+    checked_in = round.tournament.entries.checked_in().order_by("id")
+    return checked_in if entries is None else checked_in.filter(id__in=list(entries))
+
+
+def _has_dealer(rules: Rules[Any]) -> bool:
+    """Whether the game has a dealer whose seat rotates (Kalooki R4.3, Parcellus PA2.4)."""
+    try:
+        return rules.deal(1).dealer_step is not None
+    except RulesError:
+        return False
+
+
+def _check_pins_for(
+    tournament: Tournament, pins: Mapping[int, Pin], sides: int, rules: Rules[Any]
+) -> None:
+    """The pins against today's tables, named by player, before anything is changed."""
+    if not pins:
+        return
+    names = dict(
+        Entry.objects.filter(pk__in=list(pins))
+        .select_related("player")
+        .values_list("pk", "player__name")
+    )
+    teams = dict(Entry.objects.filter(pk__in=list(pins)).values_list("pk", "team_name"))
+    check_pins(
+        pins,
+        list(table_plan(sides, rules).sizes),
+        name=lambda entry: teams.get(entry) or names.get(entry, f"entry {entry}"),
+        sides=sides_word(rules),
+    )
+
+
+def _record(
+    round: Round,
+    mode: SeatingMode,
+    standing: Sequence[int],
+    ratings: Mapping[int, float] | None,
+    pins: Mapping[int, Pin],
+    seating: RoundSeating,
+) -> None:
+    SeatingRecord.objects.update_or_create(
+        round=round,
+        defaults={
+            "mode": mode.value,
+            "standing": list(standing),
+            "ratings": {str(entry): rating for entry, rating in (ratings or {}).items()},
+            "pins": {str(entry): [pin.table, pin.seat] for entry, pin in sorted(pins.items())},
+            "design": seating.design.to_dict() if seating.design else {},
+        },
+    )
+
+
+def _audit_seating(
+    round: Round,
+    by: AbstractBaseUser | None,
+    rules: Rules[Any],
+    mode: SeatingMode,
+    entry_ids: list[int],
+    groups: list[list[int]],
+    seating: RoundSeating,
+) -> None:
     byes = f", {len(seating.byes)} with a bye" if seating.byes else ""
+    count = len(groups)
     audit_record(
         tournament=round.tournament,
         actor=by,
         action="round.seat",
         summary=(
             f"Seated round {round.number}: {len(entry_ids)} {sides_word(rules)} at "
-            f"{len(tables)} table{'s' if len(tables) != 1 else ''}{byes}"
+            f"{count} table{'s' if count != 1 else ''}{byes} ({mode.label.lower()})"
         ),
         detail={
             "round": round.number,
             "seed": round.seating_seed,
+            "mode": mode.value,
             "tables": groups,
             "byes": seating.byes,
+            "design": seating.design.key if seating.design else None,
         },
     )
-    return tables
 
 
 def _check_teams_seated_as_teams(rules: Rules[Any], checked_in: QuerySet[Entry]) -> None:
@@ -138,6 +249,72 @@ def _create_tables(round: Round, groups: list[list[int]], dealers: list[int]) ->
         for index, entry_id in enumerate(group)
     )
     return tables
+
+
+# --- pinned seats ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def pin_seat(
+    *,
+    tournament: Tournament,
+    entry: Entry,
+    table: int,
+    position: int | None = None,
+    reason: str = "",
+    by: AbstractBaseUser | None,
+) -> PinnedSeat:
+    """Keep a player at `table` (and `position`, if given) from the next seating on, all event.
+
+    Refused, with nothing changed, when the entry is not playing in the tournament, when the
+    table or seat does not exist for the players entered now (R12.2), or when the seat is
+    another player's pin or the table has no room for one more pinned player.
+    """
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    if entry.tournament_id != tournament.pk or not entry.is_playing():
+        raise SeatingError(
+            f"{entry.name} is not playing in {tournament.name}: pin a player who is."
+        )
+    pins = pins_of(tournament) | {entry.pk: Pin(table, position)}
+    rules = tournament.rules()
+    _check_pins_for(tournament, pins, tournament.entries.active().count(), rules)
+    try:
+        with transaction.atomic():
+            pinned, _ = PinnedSeat.objects.update_or_create(
+                entry=entry,
+                defaults={
+                    "tournament": tournament,
+                    "table": table,
+                    "position": position,
+                    "reason": reason,
+                },
+            )
+    except IntegrityError as error:  # a race for the seat: the constraint has the last word
+        raise SeatingError(f"Seat {position} of table {table} is already pinned.") from error
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="seat.pin",
+        summary=f"Pinned {entry.name} to {Pin(table, position).words()}"
+        + (f": {reason}" if reason else ""),
+        detail={"entry": entry.pk, "table": table, "position": position, "reason": reason},
+    )
+    return pinned
+
+
+@transaction.atomic
+def pin_remove(*, tournament: Tournament, entry: Entry, by: AbstractBaseUser | None) -> None:
+    """Let a pinned player move again from the next seating on."""
+    deleted, _ = PinnedSeat.objects.filter(tournament=tournament, entry=entry).delete()
+    if not deleted:
+        raise SeatingError(f"{entry.name} has no pinned seat.")
+    audit_record(
+        tournament=tournament,
+        actor=by,
+        action="seat.unpin",
+        summary=f"{entry.name} is no longer pinned to a table",
+        detail={"entry": entry.pk},
+    )
 
 
 # --- seat edits --------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ from scoring.rounds import round_complete, round_publish
 from scoring.services import HandInput, result_record
 from scoring.standings import standings_refresh
 from tables.models import Table
+from tables.services import pin_seat
 from tests.factories import EntryFactory, StaffRoleFactory, UserFactory
 from tests.scoring.playing import (
     director_of,
@@ -304,6 +305,11 @@ def paper_game(correct: bool = False) -> dict[str, Arg]:
     return body
 
 
+def _ann_pinned() -> None:
+    open_ = Tournament.objects.get(slug=OPEN)
+    pin_seat(tournament=open_, entry=open_.entries.get(player__name="Ann"), table=1, by=None)
+
+
 def _standings_refreshed() -> None:
     """The standings as the pipeline leaves them after a change: the dashboard only reads them
     (`standings_current` stores the first snapshot of a tournament that has none)."""
@@ -404,6 +410,10 @@ API_CASES = [
     Case("GET", "api-rulings", writes=False),
     Case("POST", "api-rulings", body=PENALTY, success=201),
     Case("POST", "api-ruling-reverse", {"pk": ruling}, {"reason": "Misheard."}, success=201),
+    # director/pin_api.py
+    Case("GET", "api-pins", writes=False),
+    Case("POST", "api-pins", body={"entry": the("Ann"), "table": 1}, success=201),
+    Case("DELETE", "api-pin", {"entry_id": the("Ann")}, given=_ann_pinned, success=204),
 ]
 
 SIGNED_IN = frozenset({SCOREKEEPER, OTHER_DIRECTOR, DIRECTOR})
@@ -509,6 +519,14 @@ PAGE_CASES = [
     ),
     Case("POST", "director:seat-ruling", R2, SWAP_BY_RULING, success=302),
     Case("POST", "director:table-link-reissue", {**R2, "table": 1}, CONFIRM, success=302),
+    Case("POST", "director:pin-add", R2, {"entry": the("Ann"), "table": 1}, success=302),
+    Case(
+        "POST",
+        "director:pin-remove",
+        {**R2, "entry_id": the("Ann")},
+        given=_ann_pinned,
+        success=302,
+    ),
     Case("GET", "director:dashboard", R2, given=_standings_refreshed, writes=False),
     # scoring/control_views.py: the control room
     Case("POST", "director:round-clock", R2, {"action": "start", "minutes": 90}, success=302),

@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from hall.views import forget_recent
 from scoring.standings import standings_refresh
 from tables.models import Table
+from tables.services import pin_seat
 from tests.scale import tournament_at_scale
 from tests.scoring.playing import director_of
 from tournament.models import Tournament
@@ -38,6 +39,7 @@ DIRECTOR = [
     "/director/{slug}/rounds/1/tables/2/",
     "/api/tournaments/{slug}/rounds/1/clock",
     "/api/tournaments/{slug}/rounds/1/calls",
+    "/api/tournaments/{slug}/pins",
 ]
 
 
@@ -46,6 +48,8 @@ def counted(players: int) -> dict[str, int]:
     tournament = tournament_at_scale(players, deals=3, slug=f"scale-{players}")
     standings_refresh(tournament_id=tournament.pk)
     table = Table.objects.get(round__tournament=tournament, number=2)
+    for seat in table.seats.order_by("position")[:2]:  # pinned seats list on the round page
+        pin_seat(tournament=tournament, entry=seat.entry, table=2, by=None)
     places = {
         "slug": tournament.slug,
         "entry": table.seats.order_by("position")[0].entry_id,

@@ -53,7 +53,7 @@ class TableSet:
 
 
 TABLES = [
-    TableSet(1, ("Marcia", "Hyacinth", "Sonia", "Errol"), "Sonia", "Errol", [
+    TableSet(1, ("Hyacinth", "Sonia", "Marcia", "Errol"), "Sonia", "Errol", [
         Game(1, "Marcia", {"Hyacinth": Hand("kh 5♣"), "Sonia": Hand(points=23),
                            "Errol": Hand("AS 3S 4S")}),
         Game(2, "Hyacinth", {"Marcia": Hand("QD 2C"), "Sonia": Hand("JK 9H"),
@@ -73,7 +73,7 @@ TABLES = [
         Game(9, "Errol", {"Marcia": Hand("9S"), "Hyacinth": Hand(points=26),
                           "Sonia": Hand("10D JD QD")}),
     ]),
-    TableSet(2, ("Yvonne", "Paulette", "Clive", "Neville"), "Paulette", "Yvonne", [
+    TableSet(2, ("Paulette", "Neville", "Yvonne", "Clive"), "Paulette", "Yvonne", [
         Game(1, "Clive", {"Yvonne": Hand("7D 8D"), "Paulette": Hand(points=19),
                           "Neville": Hand("JK QC")}),
         Game(2, "Yvonne", {"Paulette": Hand("KS KH"), "Clive": Hand(points=4),
@@ -93,7 +93,7 @@ TABLES = [
         Game(9, "Paulette", {"Yvonne": Hand("KC 5D"), "Clive": Hand("AH 2C"),
                              "Neville": Hand(points=27)}),
     ]),
-    TableSet(3, ("Lloyd", "Beverley", "Winston", "Delroy"), "Beverley", "Lloyd", [
+    TableSet(3, ("Delroy", "Lloyd", "Beverley", "Winston"), "Beverley", "Lloyd", [
         Game(1, "Lloyd", {"Beverley": Hand("QS 4H"), "Winston": Hand(points=21),
                           "Delroy": Hand("JK 7S 7C")}),
         Game(2, "Beverley", {"Lloyd": Hand("5D"), "Winston": Hand("KH KC"),

@@ -3,7 +3,8 @@ players who have played more (issue 14).
 
 The League's ten players played round 1 at two tables of five, game for game alike: the player
 in seat n of table 1 and the one in seat n of table 2 have equal round-1 lines (R12.3). Round 2
-seats them again (seed 2) and is in play: one table is fast, the other slow.
+seats them again (seed 4: the fast table's first seat, who goes out every game, is not one of
+an equal pair) and is in play: one table is fast, the other slow.
 """
 
 import pytest
@@ -24,7 +25,7 @@ def league(fast: int, slow: int) -> tuple[Tournament, dict]:
     for table in tables_of(first):
         play_set(table, points=10)
     round_lock(round=round_complete(round=first, by=None), by=None)
-    one, two = tables_of(published_round(tournament, number=2, seed=2))
+    one, two = tables_of(published_round(tournament, number=2, seed=4))
     play_set(one, games=fast, points=30)  # the fast table scores badly...
     if slow:
         play_set(two, games=slow, points=1)  # ...the slow one well, so far

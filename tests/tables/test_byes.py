@@ -68,7 +68,7 @@ def test_a_plan_in_advance_refuses_byes_with_what_to_do() -> None:
         plan_event(10, 2, seed=1, rules=RULES)
 
 
-# --- the services -------------------------------------------------------------------------------
+# --- the services ------------------------------------------------------------------------------
 
 
 @pytest.fixture

@@ -363,6 +363,7 @@ def test_plan_serialises_for_the_seating_plan_command() -> None:
         "rounds": plan.rounds,
         "pairs_met_twice": plan.pairs_met_twice,
         "max_meetings": plan.max_meetings,
+        "design": plan.design,
     }
 
 

@@ -17,7 +17,7 @@ def _plan(*args: str) -> dict:
 
 def test_it_prints_the_plan_as_json_with_players_numbered_from_0() -> None:
     plan = _plan("--players", "13", "--rounds", "3", "--seed", "5")
-    assert list(plan) == ["rounds", "pairs_met_twice", "max_meetings", "seconds"]
+    assert list(plan) == ["rounds", "pairs_met_twice", "max_meetings", "design", "seconds"]
     assert len(plan["rounds"]) == 3
     for seating in plan["rounds"]:
         assert sorted(p for table in seating for p in table) == list(range(13))
@@ -65,3 +65,10 @@ def test_it_refuses_bad_arguments_with_a_clear_message(args: list[str], message:
 def test_it_needs_every_argument_that_makes_a_plan_reproducible() -> None:
     with pytest.raises(CommandError, match="--seed"):
         call_command("seating_plan", "--players", "10", "--rounds", "2", stdout=StringIO())
+
+
+def test_it_names_the_design_a_plan_follows() -> None:
+    plan = _plan("--players", "32", "--rounds", "10", "--seed", "1", "--table-size", "4")
+    assert plan["design"].startswith("doubled planes of AG(4, 2)")
+    assert (plan["pairs_met_twice"], plan["max_meetings"]) == (0, 1)
+    assert _plan("--players", "13", "--rounds", "2", "--seed", "1")["design"] is None

@@ -5,8 +5,11 @@
 
 prints one line, players numbered from 0 and each table in seat order:
 
-    {"rounds": [[[0, 7, 12, 19, 33], ...], ...], "pairs_met_twice": 3, "max_meetings": 2,
-     "seconds": 1.234}
+    {"rounds": [[[0, 7, 12, 19, 33], ...], ...], "pairs_met_twice": 0, "max_meetings": 1,
+     "design": "resolvable transversal design RTD(5, 8) over GF(8)", "seconds": 0.012}
+
+`design` names the design the plan follows where one fits the field (null otherwise): then the
+plan reaches the optimum (`tables.designs`).
 
 Tables are sized by the game's table plan (`Rules.table_plan`): Kalooki under a preset (ASAJ 2025
 by default, `--preset club-four` for tables of four), with `--table-size` changing the usual size,
@@ -30,8 +33,8 @@ from tournament.models import Tournament
 class Command(BaseCommand):
     help = (
         "Plan the seating of every round of an event in advance (R12.1, R12.2), avoiding repeat "
-        "meetings, and print it as JSON. Players are numbered from 0; the same seed gives the "
-        "same plan."
+        "meetings (by a design where one fits the field), and print it as JSON. Players are "
+        "numbered from 0; the same seed gives the same plan."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:

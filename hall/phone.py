@@ -30,7 +30,7 @@ from scoring.clock import Clock
 from tables.models import Bye, Seat
 from tournament.models import Entry, EntryMember, Round, entry_name
 
-MY_PAGE_SECONDS = 2  # how often a my page asks for its live part: a new seat shows within it
+MY_PAGE_SECONDS = 1.5  # how often a my page asks for its live part: a new seat shows within it
 LIVE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 
 

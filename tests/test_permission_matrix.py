@@ -594,6 +594,7 @@ PAGE_CASES = [
     # tables/views.py
     Case("GET", "director:print-cards", R2, writes=False),
     Case("GET", "director:print-sheets", R2, writes=False),
+    Case("GET", "director:print-seat-cards", R2, writes=False),
 ]
 # The table's link, in the path: whoever holds it calls the director and reads the clock.
 TABLE_LINK_CASES = [

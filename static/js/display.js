@@ -19,21 +19,28 @@ for the page shown. */
     try { window.localStorage.setItem(KEY, JSON.stringify(chosen)); } catch (e) { /* kept for this page only */ }
   }
 
-  function wire() {
-    var box = document.querySelector("[data-display-switch]");
-    if (!box) return;
-    var buttons = box.querySelectorAll("[data-display]");
+  function show() {
+    var buttons = document.querySelectorAll("[data-display]");
     Array.prototype.forEach.call(buttons, function (button) {
-      var name = button.getAttribute("data-display");
-      button.setAttribute("aria-pressed", String(root.classList.contains(name)));
-      button.addEventListener("click", function () {
-        chosen[name] = !root.classList.contains(name);
-        root.classList.toggle(name, chosen[name]);
-        button.setAttribute("aria-pressed", String(chosen[name]));
-        save();
-      });
+      button.setAttribute("aria-pressed", String(root.classList.contains(button.getAttribute("data-display"))));
     });
-    box.hidden = false;
+  }
+
+  function wire() {
+    var boxes = document.querySelectorAll("[data-display-switch]");
+    Array.prototype.forEach.call(boxes, function (box) {
+      Array.prototype.forEach.call(box.querySelectorAll("[data-display]"), function (button) {
+        button.addEventListener("click", function () {
+          var name = button.getAttribute("data-display");
+          chosen[name] = !root.classList.contains(name);
+          root.classList.toggle(name, chosen[name]);
+          save();
+          show();
+        });
+      });
+      box.hidden = false;
+    });
+    show();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);

@@ -256,3 +256,17 @@ def test_the_api_gives_my_page_with_an_etag(cup: Tournament) -> None:
     assert seat["round"] == 1 and [m["is_me"] for m in seat["mates"]].count(True) == 1
     assert "email" not in answer.content.decode()
     assert Client().get(url, HTTP_IF_NONE_MATCH=answer["ETag"]).status_code == 304
+
+
+def test_the_seat_cards_print_each_players_own_page(cup: Tournament) -> None:
+    cup.entries.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.CHECKED_IN)
+    round = published_round(cup)
+    desk = Client()
+    desk.force_login(alice())
+    page = desk.get(reverse("director:print-seat-cards", args=["spring", round.number]))
+    text = page.content.decode()
+    seated = Entry.objects.filter(seats__round=round)
+    assert text.count('class="seat-card"') == seated.count() == 8
+    for seat in round.seats.select_related("entry__player", "table"):
+        link = reverse("public:my-page", args=[check_in.my_page_token(seat.entry_id)])
+        assert f"{link}</p>" in text and f"QR code of {seat.entry.player.name}" in text

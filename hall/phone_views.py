@@ -25,6 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from config.throttle import flood_wait
@@ -126,10 +127,10 @@ def check_in_entry(request: HttpRequest, slug: str, entry_id: int) -> HttpRespon
     )
     context: dict[str, Any] = {"tournament": facts, "window": tournament, "entry": entry}
     if entry is None:
-        context["refusal"] = (
-            f"This player is not entered in {tournament.name}: find your name in the list, or "
-            "see the director."
-        )
+        context["refusal"] = gettext(
+            "This player is not entered in {tournament}: find your name in the list, or see "
+            "the director."
+        ).format(tournament=tournament.name)
         return render(request, "hall/check_in_confirm.html", context, status=404)
     if not is_post:
         return render(request, "hall/check_in_confirm.html", context)
@@ -160,7 +161,7 @@ def my_page(request: HttpRequest, token: str) -> HttpResponse:
     entry_id = entry_id_of_token(token)
     page = my_page_get(entry_id=entry_id) if entry_id is not None else None
     if page is None:
-        raise Http404("This page belongs to no player: scan the QR code on your seat card again.")
+        raise Http404(gettext("This page belongs to no player: scan your seat card's QR code."))
     context = {
         "page": page,
         "tournament": page.tournament,
@@ -172,7 +173,7 @@ def my_page(request: HttpRequest, token: str) -> HttpResponse:
         return live_response(request, "hall/_my_live.html", context, *page.figures())
     response = render(request, "hall/my_page.html", context)
     response["Cache-Control"] = "no-cache, private"
-    response["Referrer-Policy"] = "no-referrer"  # the token stays on this phone
+    response["Referrer-Policy"] = "same-origin"  # the token never leaves for another site
     return response
 
 

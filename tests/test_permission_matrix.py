@@ -614,6 +614,7 @@ NOT_IN_MATRIX = {
     "table:worker": "the table pages' service worker: the same static script for anyone, no table",
     "favicon": "the site's icon: the same static file for anyone",
     "login": "signing in: open to anyone by design",
+    "set_language": "the language switch: sets one's own language cookie, reads nothing",
     "logout": "signing out: ends one's own session only",
     "healthz": "the health check of the load balancer: reads nothing private",
     "api-token": "exchanges a username and password for a token: open by design",

@@ -25,6 +25,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext, gettext_noop
 
 from tournament.models import Entry, Tournament
 from tournament.services import TournamentError, audit_record
@@ -34,15 +35,22 @@ Status = Entry.Status
 WINDOW_MINUTES = 60  # how long the window stays open when the director opens it
 LONGEST_WINDOW_MINUTES = 24 * 60
 
-# Why a phone's check-in is refused, by the entry's status; {name} is the entry's name.
+# Why a phone's check-in is refused, by the entry's status; {name} is the entry's name. In the
+# player's language (gettext at the refusal), the rules' citations unchanged.
 PHONE_REFUSALS = {
-    Status.CHECKED_IN: "{name} is already checked in. If that was not you, tell the director, "
-    "who can undo it.",
-    Status.WITHDRAWN: "{name} has withdrawn from this tournament: only the director can "
-    "reinstate a player (R12.1 seats only players still in it).",
-    Status.DISQUALIFIED: "{name} is disqualified by the director's ruling (R12.4) and cannot "
-    "check in.",
-    Status.REFUSED: "The director refused the pairing of {name} (HF1.2): see the director.",
+    Status.CHECKED_IN: gettext_noop(
+        "{name} is already checked in. If that was not you, tell the director, who can undo it."
+    ),
+    Status.WITHDRAWN: gettext_noop(
+        "{name} has withdrawn from this tournament: only the director can reinstate a player "
+        "(R12.1 seats only players still in it)."
+    ),
+    Status.DISQUALIFIED: gettext_noop(
+        "{name} is disqualified by the director's ruling (R12.4) and cannot check in."
+    ),
+    Status.REFUSED: gettext_noop(
+        "The director refused the pairing of {name} (HF1.2): see the director."
+    ),
 }
 
 
@@ -90,19 +98,24 @@ def entry_self_check_in(*, tournament: Tournament, entry_id: int) -> Entry:
     open_now = Tournament.objects.filter(pk=tournament.pk, check_in_until__gt=timezone.now())
     if not open_now.exists():
         raise TournamentError(
-            f"Self check-in for {tournament.name} is closed: the director opens it before the "
-            "first round. Check in at the director's desk."
+            gettext(
+                "Self check-in for {tournament} is closed: the director opens it before the "
+                "first round. Check in at the director's desk."
+            ).format(tournament=tournament.name)
         )
     locked = Entry.objects.select_for_update().select_related("player")
     entry = locked.filter(pk=entry_id, tournament=tournament).first()
     if entry is None:
         raise TournamentError(
-            f"This player is not entered in {tournament.name}: check in at the tournament "
-            "you entered, or see the director.",
+            gettext(
+                "This player is not entered in {tournament}: check in at the tournament you "
+                "entered, or see the director."
+            ).format(tournament=tournament.name),
             field="entry",
         )
     if entry.status != Status.REGISTERED:
-        raise TournamentError(PHONE_REFUSALS[Status(entry.status)].format(name=entry.name))
+        refusal = gettext(PHONE_REFUSALS[Status(entry.status)])
+        raise TournamentError(refusal.format(name=entry.name))
     return _checked_in(tournament, entry)
 
 

@@ -6,7 +6,8 @@ check-in QR code on a 390x844 touch phone (twelve pages in one browser, each wit
 cookies), taps their name and "Yes, check me in": two taps, counted. Alice sees them arrive
 without a reload, seats and publishes round 1, and every phone's own page shows its table and
 seat within 2 seconds, by itself; the phone that allowed it buzzes. Marcia then turns on large
-print and high contrast, and every page she reaches stays usable at 390 and at 320 CSS px wide:
+print, Spanish (her own pages speak it) and high contrast, and every page she reaches stays
+usable at 390 and at 320 CSS px wide:
 nothing wider than the screen, axe-core without a serious or critical finding (colour contrast
 included) in both themes. Screenshots go to /tmp/h34-shots/ (or $SHOTS).
 
@@ -133,6 +134,11 @@ def _large_print_tour(marcia: Page, base: str, spring: Tournament) -> None:
     """Marcia turns on large print, then high contrast: every page she reaches stays usable."""
     marcia.get_by_role("button", name="Large print").first.tap()
     expect(marcia.locator("html")).to_have_class("large-print")
+    marcia.get_by_label("Language").select_option("es")
+    marcia.get_by_role("button", name="Change").tap()
+    expect(marcia.locator("html")).to_have_attribute("lang", "es")
+    expect(marcia.locator("[data-my-table]")).to_be_visible()
+    expect(marcia.get_by_text("En su mesa:")).to_be_visible()
     entry = Entry.objects.get(tournament=spring, player__name="Marcia Campbell")
     table = entry.seats.get().table
     pages = {

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from hall.phone_views import CHECK_IN_LIMIT, MY_COOKIE
 from scoring.rounds import round_publish
@@ -45,6 +45,12 @@ def autumn() -> Tournament:
 
 def check_in_url(tournament: Tournament, entry_id: int) -> str:
     return reverse("public:check-in-entry", args=[tournament.slug, entry_id])
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> object:
+    with translation.override("en-gb"):
+        yield
 
 
 def alice() -> AbstractBaseUser:

@@ -13,12 +13,21 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.scoring.playing import director_of, entry, tournament_with
 from tournament import check_in
 from tournament.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> object:
+    """A request in Spanish leaves Spanish active in the thread: the next test starts in English."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
 
 PLAYER_TEMPLATES = [
     "hall/check_in.html",
@@ -27,6 +36,7 @@ PLAYER_TEMPLATES = [
     "hall/my_page.html",
     "hall/_my_live.html",
     "_language_switch.html",
+    "_display_switch.html",
 ]
 TRANSLATED = re.compile(
     r"{%\s*blocktranslate.*?{%\s*endblocktranslate\s*%}|{%\s*translate\s.*?%}", re.S

@@ -117,9 +117,10 @@ def check_in_entry(request: HttpRequest, slug: str, entry_id: int) -> HttpRespon
     """GET: "Check in as …?" and its button; POST: the check-in, then the player's my page."""
     tournament, facts = _tournament(request, slug)
     is_post = request.method == "POST"
-    slowed = _slowed(
-        request, *(("check-in", CHECK_IN_LIMIT) if is_post else ("check-in-page", PAGE_LIMIT))
-    )
+    if is_post:
+        slowed = _slowed(request, "check-in", CHECK_IN_LIMIT)
+    else:
+        slowed = _slowed(request, "check-in-page", PAGE_LIMIT)
     if slowed:
         return slowed
     entry = (

@@ -13,7 +13,8 @@ its two **members** (``EntryMember``, partner 1 and partner 2), registered, chec
 withdrawn together. A team entry's ``player`` is its first partner, so that every entry names a
 person; its second partner is only a member. The director may **refuse a pairing** (HF1.2:
 spouses or close friends may not partner) with a note; a refused team cannot check in until the
-director re-pairs and reinstates it. A
+director re-pairs and reinstates it. Players check themselves in from their phones while the
+tournament's **self check-in window** is open (`check_in_until`, `tournament.check_in`). A
 **round** is one match (a Kalooki set of nine games, R4.1) played at every table (R12.1).
 """
 

@@ -11,12 +11,15 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
 
 from hall.phone_views import CHECK_IN_LIMIT, MY_COOKIE
 from scoring.rounds import round_publish
+from tests.factories import EntryFactory
 from tests.scoring.playing import director_of, entry, published_round, seated_round, tournament_with
 from tournament import check_in
 from tournament.models import AuditEvent, Entry, Tournament
@@ -276,3 +279,27 @@ def test_the_seat_cards_print_each_players_own_page(cup: Tournament) -> None:
     for seat in round.seats.select_related("entry__player", "table"):
         link = reverse("public:my-page", args=[check_in.my_page_token(seat.entry_id)])
         assert f"{link}</p>" in text and f"QR code of {seat.entry.player.name}" in text
+
+
+def _queries(url: str) -> int:
+    Client().get(url)  # the caches warmed
+    with CaptureQueriesContext(connection) as seen:
+        assert Client().get(url).status_code == 200
+    return len(seen)
+
+
+def test_the_list_and_my_page_read_as_much_for_forty_players_as_for_eight(cup: Tournament) -> None:
+    cup.entries.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.CHECKED_IN)
+    published_round(cup)
+    token = check_in.my_page_token(entry(cup, "Ann").pk)
+    urls = [
+        reverse("public:check-in", args=["spring"]),
+        reverse("public:my-page", args=[token]),
+        reverse("public:my-page", args=[token]) + "?live=1",
+        reverse("public:api-my-page", args=[token]),
+    ]
+    before = [_queries(url) for url in urls]
+    for index in range(32):
+        EntryFactory(tournament=cup, player__name=f"Late {index}", status="registered")
+    assert [_queries(url) for url in urls] == before
+    assert max(before) <= 12, before

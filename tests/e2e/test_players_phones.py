@@ -161,7 +161,7 @@ def _large_print_tour(marcia: Page, base: str, spring: Tournament) -> None:
         if theme == "contrast" and "high-contrast" not in marcia.locator("html").get_attribute(
             "class"
         ):
-            marcia.get_by_role("button", name="High contrast").first.tap()
+            marcia.locator("[data-display=high-contrast]:visible").tap()  # in Spanish now
             expect(marcia.locator("html")).to_have_class("large-print high-contrast")
         marcia.set_viewport_size(viewport)
         for shot, path in pages.items():

@@ -17,13 +17,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
 
+import games
 from hall.phone_views import CHECK_IN_LIMIT, MY_COOKIE
 from scoring.rounds import round_publish
-from tests.factories import EntryFactory
+from tests.factories import EntryFactory, TournamentFactory
 from tests.scoring.playing import director_of, entry, published_round, seated_round, tournament_with
 from tournament import check_in
 from tournament.models import AuditEvent, Entry, Tournament
-from tournament.services import TournamentError, entry_undo_check_in
+from tournament.services import Partner, TournamentError, entry_undo_check_in, team_add
 
 pytestmark = pytest.mark.django_db
 
@@ -303,3 +304,28 @@ def test_the_list_and_my_page_read_as_much_for_forty_players_as_for_eight(cup: T
         EntryFactory(tournament=cup, player__name=f"Late {index}", status="registered")
     assert [_queries(url) for url in urls] == before
     assert max(before) <= 12, before
+
+
+def test_a_partner_finds_their_own_name_and_checks_the_team_in() -> None:
+    """Hand and Foot (HF1.2): each partner is listed by name with the team; one checks it in."""
+    game = games.get("hand_and_foot")
+    night = TournamentFactory(
+        slug="night", game=game.key, ruleset=game.dump(game.ruleset()), is_published=True
+    )
+    desk = director_of(night)
+    team = team_add(
+        tournament=night,
+        by=desk,
+        name="Aces",
+        partners=(Partner("Ann Lee", email="ann@example.org"), Partner("Cy Moss")),
+    )
+    check_in.check_in_window_open(tournament=night, by=desk)
+    listing = Client().get(reverse("public:check-in", args=["night"])).content.decode()
+    assert "Ann Lee" in listing and "Cy Moss" in listing and "team Aces" in listing
+    assert "ann@example.org" not in listing
+    done = Client().post(check_in_url(night, team.pk))
+    assert done.status_code == 302
+    assert Entry.objects.get(pk=team.pk).status == Entry.Status.CHECKED_IN
+    page = Client().get(done["Location"]).content.decode()
+    assert "Aces" in page, page[page.find("my-name") - 50 : page.find("my-name") + 400]
+    assert "Partners: Ann Lee & Cy Moss" in page

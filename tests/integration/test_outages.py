@@ -38,6 +38,7 @@ from django.db import connection
 from scoring.models import StandingsSnapshot
 from tables.models import Table
 from tests.scoring.playing import play_set, published_round, tables_of, tournament_with
+from tests.stack import gunicorn_command
 from tournament.models import Tournament
 
 pytestmark = [
@@ -215,8 +216,9 @@ def services(redis_: PrivateRedis, **env: str) -> dict[str, str]:
 def web_server(stack: Stack, redis_: PrivateRedis, workers: int = 2, **env: str) -> str:
     """gunicorn serving the application; its base URL once it answers."""
     port = free_port()
-    command = [str(BIN / "gunicorn"), "config.wsgi", "--workers", str(workers), "--timeout", "30"]
-    stack.start("web", [*command, "--bind", f"127.0.0.1:{port}"], **services(redis_, **env))
+    options = ["--workers", str(workers), "--timeout", "30"]
+    command = gunicorn_command(stack.directory, f"127.0.0.1:{port}", *options)
+    stack.start("web", command, **services(redis_, **env))
     base = f"http://127.0.0.1:{port}"
     until(lambda: http("GET", f"{base}/healthz").status == 200, "gunicorn", STARTUP_SECONDS)
     return base

@@ -297,6 +297,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Requests described apart from answers: a text field that refuses blank says minLength 1.
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.close_request_bodies",
+    ],
 }
 
 # Production hardening: on whenever DEBUG is off; each can be relaxed by its variable.

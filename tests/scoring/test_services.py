@@ -8,6 +8,7 @@ from scoring.services import (
     HandInput,
     ResultRefused,
     WarningsNotConfirmed,
+    deal_current,
     result_record,
     table_hold,
 )
@@ -179,3 +180,22 @@ def test_a_table_whose_seats_were_all_taken_away_is_refused_under_its_lock(table
         result_record(table=table, number=1, hands=[], via="test")
     assert "has 0 seats" in str(refused.value.problems[0])
     assert not Deal.objects.filter(table=table).exists()
+
+
+def test_the_current_result_is_the_scored_attempt_of_the_deal_asked_for(table: Table) -> None:
+    first = result_record(
+        table=table, number=1, hands=_hands(table, **GAME_1), via="test", confirm_warnings=True
+    )
+    result_record(table=table, number=2, hands=[], void=True, via="test")  # a void attempt
+    second = result_record(
+        table=table, number=2, hands=_hands(table, **GAME_1), via="test", confirm_warnings=True
+    )
+    assert deal_current(table=table, number=1).pk == first.pk
+    assert deal_current(table=table, number=2).pk == second.pk
+    assert deal_current(table=table, number=3) is None
+
+
+@pytest.mark.django_db(transaction=True)  # outside the test's own transaction
+def test_holding_a_table_outside_a_transaction_is_refused_in_words(table: Table) -> None:
+    with pytest.raises(transaction.TransactionManagementError, match="inside a transaction"):
+        table_hold(table)

@@ -12,7 +12,13 @@ from django.core.cache import cache
 from scoring.models import Deal, DealResult, Ruling
 from scoring.rulings import ruling_record, ruling_reverse
 from scoring.services import SideInput, result_confirm, result_record
-from scoring.standings import standings_compute, standings_refresh, standings_stamp
+from scoring.standings import (
+    standings_compute,
+    standings_head,
+    standings_held,
+    standings_refresh,
+    standings_stamp,
+)
 from tables.models import Seat, Table
 from tests.factories import EntryFactory, RoundFactory
 from tests.scoring.other_games import entry_of, game_tournament, seated_by_hand, table_of
@@ -270,3 +276,35 @@ def test_hand_and_foot_partners_seated_one_by_one_sit_opposite_hf1_2() -> None:
     totals = {name: row["total"] for name, row in rows(tournament).items()}
     ann_cy, ben_di = EXPECTED[0]
     assert totals == {"Ann": ann_cy, "Cy": ann_cy, "Ben": ben_di, "Di": ben_di}
+
+
+# --- the newest standings each process holds ---------------------------------------------------
+
+
+def test_the_head_is_the_newest_snapshots_version_and_time_from_the_cache_or_the_database() -> None:
+    tournament = tournament_with(5)
+    [table] = tables_of(published_round(tournament))
+    play(table, 1)
+    snapshot = standings_refresh(tournament_id=tournament.pk)
+    head = {"version": snapshot.version, "computed_at": snapshot.data["computed_at"]}
+    assert standings_head(tournament=tournament) == head
+    cache.clear()
+    kept: list[dict] = []
+    assert standings_head(tournament=tournament, keep=kept.append) == head
+    assert [data["version"] for data in kept] == [snapshot.version]  # read once, handed over
+    assert cache.get(f"standings:{tournament.pk}:head") == head  # and cached for the next
+
+
+def test_a_process_reads_the_standings_once_per_version() -> None:
+    tournament = tournament_with(5)
+    [table] = tables_of(published_round(tournament))
+    play(table, 1)
+    first = standings_refresh(tournament_id=tournament.pk)
+    held = standings_held(tournament=tournament)
+    assert held["version"] == first.version
+    assert standings_held(tournament=tournament) is held  # the same version: not read again
+    play(table, 2)
+    second = standings_refresh(tournament_id=tournament.pk)
+    newer = standings_held(tournament=tournament)
+    assert newer is not held and newer["version"] == second.version
+    assert newer["tables"][0]["games_played"] == 2

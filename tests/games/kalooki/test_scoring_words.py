@@ -5,7 +5,7 @@ a wrong sum in a reason is a defect, as a wrong total is. And the set's counts t
 
 import dataclasses
 
-from games.kalooki import ASAJ_2025, GameEntry, HandEntry, score_game, score_set
+from games.kalooki import ASAJ_2025, GameEntry, HandEntry, evaluate, score_game, score_set
 
 RULES = ASAJ_2025
 DOUBLE_PENALTIES = dataclasses.replace(RULES, double_penalties_on_down_and_out=True)
@@ -206,3 +206,24 @@ def test_the_set_counts_games_won_and_down_and_outs_player_by_player_r12_3():
         "Bob": {"player": "Bob", "total": 3 + 2 * 2, "games_won": 4, "down_and_outs": 1},
         "Cy": {"player": "Cy", "total": 5 + 2 * 3, "games_won": 1, "down_and_outs": 0},
     }
+
+
+def test_the_words_of_the_hand_size_and_overcall_warnings_r10_5_r10_6():
+    """Game 1: 9 cards dealt, 2 more a call (R6.1), a contract of 9 cards (R5.1)."""
+    entry = GameEntry(
+        1,
+        (
+            OUT,
+            HandEntry("Bob", cards="2H 3H 4H 5H 6H 7H 8H 9C", calls=1),
+            HandEntry("Cy", points=3, calls=1, overcall_penalty=True),
+        ),
+    )
+    check, _ = evaluate(entry, RULES)
+    words = [(p.rule, p.player, p.field, p.message) for p in check.errors + check.warnings]
+    assert words == [
+        ("R10.5", "Cy", "overcall_penalty",
+         "Cy has an overcall penalty with only 1 call (an overcall is more than 3 calls, R10.5)"),
+        ("R10.6", "Bob", "cards",
+         "Bob holds 8 cards with 1 call; expected 11 if they never came down, or at most 2 if "
+         "they did (R10.6)"),
+    ]  # fmt: skip

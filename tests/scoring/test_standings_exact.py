@@ -6,6 +6,8 @@ attempts (R9.2), the snapshot's stamp, and Hand and Foot partners sitting opposi
 Each test here fails when the behaviour it names is broken by hand (issue 35).
 """
 
+from collections.abc import Callable
+
 import pytest
 from django.core.cache import cache
 
@@ -13,7 +15,9 @@ from scoring.models import Deal, DealResult, Ruling
 from scoring.rulings import ruling_record, ruling_reverse
 from scoring.services import SideInput, result_confirm, result_record
 from scoring.standings import (
+    _store,
     standings_compute,
+    standings_current,
     standings_head,
     standings_held,
     standings_refresh,
@@ -286,7 +290,9 @@ def test_the_head_is_the_newest_snapshots_version_and_time_from_the_cache_or_the
     [table] = tables_of(published_round(tournament))
     play(table, 1)
     snapshot = standings_refresh(tournament_id=tournament.pk)
+    assert snapshot.version == 1  # the first snapshot
     head = {"version": snapshot.version, "computed_at": snapshot.data["computed_at"]}
+    assert cache.get(f"standings:{tournament.pk}:head") == head  # cached with the standings
     assert standings_head(tournament=tournament) == head
     cache.clear()
     kept: list[dict] = []
@@ -308,3 +314,27 @@ def test_a_process_reads_the_standings_once_per_version() -> None:
     newer = standings_held(tournament=tournament)
     assert newer is not held and newer["version"] == second.version
     assert newer["tables"][0]["games_played"] == 2
+
+
+def test_the_standings_are_served_from_the_cache_without_a_query(
+    django_assert_num_queries: Callable,
+) -> None:
+    tournament = tournament_with(5)
+    [table] = tables_of(published_round(tournament))
+    play(table, 1)
+    snapshot = standings_refresh(tournament_id=tournament.pk)
+    with django_assert_num_queries(0):
+        assert standings_current(tournament=tournament) == snapshot.data
+
+
+def test_a_refresh_that_lost_the_race_for_its_version_returns_the_newest() -> None:
+    """Two refreshes racing for one version: the loser's insert fails and it reads the newest
+    snapshot stored (`standings_refresh`: safe to run concurrently)."""
+    tournament = tournament_with(5)
+    [table] = tables_of(published_round(tournament))
+    play(table, 1)
+    first = standings_refresh(tournament_id=tournament.pk)
+    play(table, 2)
+    second = standings_refresh(tournament_id=tournament.pk)
+    lost = _store(tournament, "another stamp", first.version)
+    assert lost.pk == second.pk and lost.version == 2

@@ -338,3 +338,20 @@ def test_a_refresh_that_lost_the_race_for_its_version_returns_the_newest() -> No
     second = standings_refresh(tournament_id=tournament.pk)
     lost = _store(tournament, "another stamp", first.version)
     assert lost.pk == second.pk and lost.version == 2
+
+
+# --- where a ruling's points count (R12.4) -----------------------------------------------------
+
+
+def test_rulings_before_any_result_add_up_in_their_round_r12_4() -> None:
+    """No match to count them in yet: the points stand alone in the round, and add up."""
+    tournament = tournament_with(5)
+    published_round(tournament)
+    ben = entry(tournament, "Ben")
+    penalty_ruling(tournament=tournament, entry=ben, points=25, decision="Late")
+    penalty_ruling(tournament=tournament, entry=ben, points=10, decision="Slow play")
+    row = rows(tournament)["Ben"]
+    assert (row["total"], row["ruling_points"], row["rounds"]) == (35, 35, {"1": 35})
+    assert row["stats"] == {
+        "total": 35, "games_won": 0, "down_and_outs": 0, "wins": 0, "latest_round_score": 35
+    }  # fmt: skip

@@ -65,3 +65,40 @@ def test_every_reason_and_each_players_detail_of_a_hand_hf6():
     assert score.sides[0].detail["players"][1] == {
         **player, "left": 10, "red_threes": 2, "dealt_26": True, "failed_melds": 2,
     }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        pytest.param(
+            {"di": {"foot_points": 0}},
+            ("HF8.5", "Di", "foot_points", 1, 1,
+             "Di's foot of 13 cards counts at least 25, not 0 (with 0 red threes) (HF8.5)"),
+            id="HF8.5",
+        ),
+        pytest.param(
+            {"a": {"laid_down": 165}},
+            ("HF8.6", "Team A", "laid_down", 0, None,
+             "Team A's 2 red and 2 black books hold cards worth at least 170, more than the 165 "
+             "laid down: a book is seven cards of one rank (HF8.6)"),
+            id="HF8.6",
+        ),
+        pytest.param(
+            {"bea": {"hand": ""}},
+            ("HF8.9", "Bea", "hand", 0, 1,
+             "Bea holds no card but did not go out; a player keeps a card to discard (HF8.9)"),
+            id="HF8.9",
+        ),
+        pytest.param(
+            {"cy": {"failed_melds": 3}},
+            ("HF8.10", "Cy", "failed_melds", 1, 0,
+             "Cy failed to meld 3 times in one hand (HF8.10)"),
+            id="HF8.10",
+        ),
+    ],
+)  # fmt: skip
+def test_each_problem_names_its_rule_player_field_and_seat_in_words(change, expected):
+    evaluation = CLUB.evaluate(table(**change))
+    [problem] = evaluation.errors + evaluation.warnings
+    found = (problem.rule, problem.player, problem.field, problem.side, problem.member)
+    assert (*found, problem.message) == expected

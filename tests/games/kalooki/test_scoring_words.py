@@ -227,3 +227,22 @@ def test_the_words_of_the_hand_size_and_overcall_warnings_r10_5_r10_6():
          "Bob holds 8 cards with 1 call; expected 11 if they never came down, or at most 2 if "
          "they did (R10.6)"),
     ]  # fmt: skip
+
+
+def test_a_hand_of_the_dealt_size_less_one_with_no_calls_r10_6():
+    entry = GameEntry(
+        1,
+        (
+            OUT,
+            HandEntry("Bob", cards="2H 3H 4H 5H 6H 7H 8H 9C", calls=0),
+            HandEntry("Cy", points=3),
+        ),
+    )
+    check, _ = evaluate(entry, RULES)
+    assert [(p.rule, p.player, p.message) for p in check.warnings] == [
+        (
+            "R10.6",
+            "Bob",
+            "Bob holds 8 cards with 0 calls; expected 9 if they never came down (R10.6)",
+        )
+    ]

@@ -77,6 +77,13 @@ def test_every_reason_and_each_players_detail_of_a_hand_hf6():
             id="HF8.5",
         ),
         pytest.param(
+            {"bea": {"foot_played": False, "foot_points": 500, "red_threes": 6}},
+            ("HF8.5", "Bea", "foot_points", 0, 1,
+             "Bea's foot counts at most 350, not 500: 7 cards besides its 6 red threes are worth "
+             "no more (HF8.5)"),  # seven jokers at most: 7 × 50
+            id="HF8.5-at-most",
+        ),
+        pytest.param(
             {"a": {"laid_down": 165}},
             ("HF8.6", "Team A", "laid_down", 0, None,
              "Team A's 2 red and 2 black books hold cards worth at least 170, more than the 165 "

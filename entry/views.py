@@ -80,6 +80,8 @@ from scoring.time_called import TimeCallError, table_time_call
 from tables.models import Table
 from tournament.models import Round
 
+LIVE_SECONDS = 10  # how often the open page asks for its clock and call (static/js/live.js)
+
 
 def _page_or_404(token: str) -> TablePage:
     try:
@@ -237,6 +239,7 @@ def _context(request: HttpRequest, page: TablePage, **context: Any) -> dict[str,
         "styles": inline_styles(),
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
+        "live_seconds": LIVE_SECONDS,
         **context,
     }
 

@@ -159,10 +159,18 @@ def shows_row(row, player: dict, total: int) -> None:
 
 
 def phone_shows(day: Day, totals: dict[str, int]) -> None:
-    """The phone's page shows each side's set total, updated in place after the save."""
-    seats = day.table.seats.select_related("entry").order_by("position")
-    wanted = [str(totals[seat.entry.name]).replace("-", "−") for seat in seats]
-    expect(day.phone.locator(".set-totals td")).to_have_text(wanted, timeout=LIVE_WAIT)
+    """The phone's page shows each side's set total (under each of its players' names),
+    updated in place after the save."""
+    heads = day.phone.locator(".set-totals th").all_inner_texts()
+    wanted = [str(totals[side_of(head.split(" ", 1)[1], totals)]) for head in heads]
+    cells = day.phone.locator(".set-totals td")
+    expect(cells).to_have_text([text.replace("-", "−") for text in wanted], timeout=LIVE_WAIT)
+
+
+def side_of(name: str, totals: dict[str, int]) -> str:
+    """The side a player sits in: theirs, or their team's."""
+    [side] = [side for side in totals if name.strip() in side]
+    return side
 
 
 # --- the director --------------------------------------------------------------------------------
@@ -203,9 +211,12 @@ def table_calls_and_director_answers(day: Day) -> None:
 
 
 def director_rules(day: Day, player: str, points: int, decision: str) -> None:
+    """A ruling of points on the director's page: a penalty adds them, a score correction
+    takes them off (R12.4)."""
     day.director.goto(f"{day.base}/director/{day.slug}/rulings/")
     form = day.director.locator("form#record")
-    form.get_by_label("Kind").select_option(label="Penalty points")
+    kind = "Penalty points" if points > 0 else "Score correction"
+    form.get_by_label("Kind").select_option(label=kind)
     choice = form.get_by_label("Player")
     [label] = [text for text in choice.locator("option").all_inner_texts() if player in text]
     choice.select_option(label=label)
@@ -266,6 +277,7 @@ def corrects(day: Day, title: str, number: int, fix: Callable[[], None], why: st
     expect(day.phone.get_by_role("heading", name=f"Correct {title}")).to_be_visible()
     fix()
     day.phone.get_by_label("Why is it corrected?").fill(why)
+
     with day.phone.expect_navigation():
         day.phone.get_by_role("button", name="Save correction").click()
     expect(saved(day.phone)).to_contain_text(
@@ -369,4 +381,161 @@ def test_a_kalooki_day_on_one_open_phone(day_of) -> None:
     totals[beverley] += 50
     hall_agrees(day, totals, games_played=3)
     expect(first).to_contain_text(clive, timeout=LIVE_WAIT)
+    the_day_ends_well(day)
+
+
+# --- Hand and Foot -------------------------------------------------------------------------------
+
+HAND_AND_FOOT = ["Gwendolyn Simpson", "Cynthia Watson", "Alton Hines", "Basil Shaw"]
+OURS, THEIRS = "Gwendolyn Simpson & Alton Hines", "Cynthia Watson & Basil Shaw"
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team's hand: red and black books, points laid down, and each partner's cards left:
+    None for the partner who went out (the foot played, HF5.3), (hand,) with the foot played,
+    (hand, foot) without."""
+
+    red: int
+    black: int
+    laid: int
+    left: dict[str, tuple[int, ...] | None]
+
+
+def hand_and_foot_hand(day: Day, teams: dict[str, Team]) -> None:
+    for team_name, team in teams.items():
+        for name, left in team.left.items():
+            partner = line(day, name)
+            if left is None:
+                partner.locator(".out-toggle").click()
+                expect(partner.get_by_label("Foot played")).to_be_checked()
+                continue
+            partner.get_by_label("Foot played").set_checked(len(left) == 1)
+            partner.get_by_label("Points in hand").fill(str(left[0]))
+            if len(left) == 2:
+                partner.get_by_label("Points in foot").fill(str(left[1]))
+        team_line = line(day, team_name)
+        team_line.get_by_label("Red books").fill(str(team.red))
+        team_line.get_by_label("Black books").fill(str(team.black))
+        team_line.get_by_label("Points laid down").fill(str(team.laid))
+
+
+def test_a_hand_and_foot_day_on_one_open_phone(day_of) -> None:
+    day = day_of("hand_and_foot", HAND_AND_FOOT)
+    gwendolyn, cynthia, alton, basil = HAND_AND_FOOT
+    clock_starts(day, 14)  # a late round: its last 15 minutes at once (HF2.2)
+    warning = day.phone.locator(".table-live [data-clock-warning]")
+    expect(warning).to_be_visible(timeout=LIVE_WAIT)
+    expect(warning).to_have_text("the last 15 minutes: time will be called (HF2.2)")
+
+    hand_and_foot_hand(day, {
+        OURS: Team(2, 2, 1200, {gwendolyn: None, alton: (10,)}),
+        THEIRS: Team(1, 0, 500, {cynthia: (20,), basil: (30, 40)}),
+    })  # fmt: skip
+    expect(day.phone.locator(".bar-scores output")).to_have_text(["2890", "910"])
+    saves(day, "hand 1")
+    # HF6: 2 red 1000 + 2 black 600 + 1200 laid − 10 + 100 out; 500 + 500 − 20 − 30 − 40
+    totals = {OURS: 2890, THEIRS: 910}
+    phone_shows(day, totals)
+    hall_agrees(day, totals, games_played=1)
+
+    clock_pauses_extends_and_resumes(day)
+    expect(warning).to_be_hidden(timeout=LIVE_WAIT)  # 24 minutes left: no warning yet
+    table_calls_and_director_answers(day)
+    assert day.phone.evaluate("window.stillTheSamePage") is True
+
+    # Hand 2: Cynthia goes out with one red book: refused for its own reason (HF5.1), not for
+    # the hand's order (HF2.1). The table counts again: two red and two black.
+    hand_and_foot_hand(day, {
+        OURS: Team(1, 1, 300, {gwendolyn: (15,), alton: (5,)}),
+        THEIRS: Team(1, 0, 600, {cynthia: None, basil: (25, 30)}),
+    })  # fmt: skip
+    refused_with_its_own_error(day, "hand 2", "HF5.1", bogus="HF2.1")
+    line(day, THEIRS).get_by_label("Red books").fill("2")
+    line(day, THEIRS).get_by_label("Black books").fill("2")
+    # 500 + 300 + 300 − 15 − 5; 1000 + 600 + 600 + 100 out − 25 − 30
+    expect(day.phone.locator(".bar-scores output")).to_have_text(["1080", "2245"])
+    saves_with_the_reply_lost(day, "hand 2", 2)
+    totals = {OURS: 2890 + 1080, THEIRS: 910 + 2245}
+    phone_shows(day, totals)
+    hall_agrees(day, totals, games_played=2)
+
+    # Hand 1 was wrong: Basil's foot held 50, not 40.
+    corrects(day, "hand 1", 1, lambda: line(day, basil).get_by_label("Points in foot").fill(
+        "50"), why="Basil's foot was 50")  # fmt: skip
+    totals[THEIRS] -= 10
+    hand_and_foot_hand(day, {
+        OURS: Team(3, 2, 800, {gwendolyn: (10,), alton: None}),
+        THEIRS: Team(0, 1, 200, {cynthia: (40,), basil: (35,)}),
+    })  # fmt: skip
+    # 1500 + 600 + 800 + 100 out − 10; 300 + 200 − 40 − 35
+    expect(day.phone.locator(".bar-scores output")).to_have_text(["2990", "425"])
+    saves(day, "hand 3")
+    totals = {OURS: 2890 + 1080 + 2990, THEIRS: 900 + 2245 + 425}
+    phone_shows(day, totals)
+    hall_agrees(day, totals, games_played=3)
+    first = day.board.locator("table.leaderboard tbody tr").first
+    expect(first).to_contain_text(OURS)
+
+    # Alton's team laid down cards it had not melded: 4000 points off (HF6.8); the game is theirs.
+    director_rules(day, OURS, -4000, "Cards laid down unmelded in hand 3: 4000 points off.")
+    totals[OURS] -= 4000
+    hall_agrees(day, totals, games_played=3)
+    expect(first).to_contain_text(THEIRS, timeout=LIVE_WAIT)
+    the_day_ends_well(day)
+
+
+# --- Parcellus -----------------------------------------------------------------------------------
+
+PARCELLUS = ["Beverley Grant", "Clive Henry", "Lloyd Francis"]
+
+
+def parcellus_deal(day: Day, jack: str, captured: dict[str, tuple[int, int]]) -> None:
+    """`jack` took the J♥; each player's cards and parcels captured."""
+    line(day, jack).locator(".out-toggle").click()
+    for name, (cards, parcels) in captured.items():
+        line(day, name).get_by_label("Cards captured").fill(str(cards))
+        line(day, name).get_by_label("Parcels captured").fill(str(parcels))
+
+
+def test_a_parcellus_day_on_one_open_phone(day_of) -> None:
+    day = day_of("parcellus", PARCELLUS)
+    beverley, clive, lloyd = PARCELLUS
+    clock_starts(day, 60)
+    parcellus_deal(day, beverley, {beverley: (11, 3), clive: (6, 2), lloyd: (5, 1)})
+    # PA4: 10 cards + 3 for the J♥ + 6 for the most parcels; 6; 5
+    expect(day.phone.locator(".bar-scores output")).to_have_text(["19", "6", "5"])
+    saves(day, "deal 1")
+    totals = {beverley: 19, clive: 6, lloyd: 5}
+    phone_shows(day, totals)
+    hall_agrees(day, totals, games_played=1)
+
+    clock_pauses_extends_and_resumes(day)
+    table_calls_and_director_answers(day)
+    assert day.phone.evaluate("window.stillTheSamePage") is True
+
+    # Deal 2: eight parcels are refused for their own reason (PA6.2), not the deal's order.
+    parcellus_deal(day, beverley, {beverley: (11, 3), clive: (6, 4), lloyd: (4, 1)})
+    refused_with_its_own_error(day, "deal 2", "PA6.2", bogus="PA6.5")
+    line(day, clive).get_by_label("Parcels captured").fill("2")
+    expect(day.phone.locator(".bar-scores output")).to_have_text(["19", "6", "4"])
+    saves_with_the_reply_lost(day, "deal 2", 2)
+    totals = {beverley: 38, clive: 12, lloyd: 9}  # Beverley passes 30: the match is over (PA5.2)
+    phone_shows(day, totals)
+    hall_agrees(day, totals, games_played=2)
+
+    # Deal 1 was wrong: Lloyd captured 6 cards, not 5.
+    corrects(day, "deal 1", 1, lambda: line(day, lloyd).get_by_label("Cards captured").fill(
+        "6"), why="Lloyd's cards counted again: 6")  # fmt: skip
+    totals[lloyd] += 1
+    phone_shows(day, totals)
+    hall_agrees(day, totals, games_played=2)
+    second = day.board.locator("table.leaderboard tbody tr").nth(1)
+    expect(second).to_contain_text(clive)
+
+    # Clive renounced in deal 2: 3 points off by a ruling; Lloyd is second.
+    director_rules(day, clive, -3, "Renounce in deal 2: 3 points off.")
+    totals[clive] -= 3
+    hall_agrees(day, totals, games_played=2)
+    expect(second).to_contain_text(lloyd, timeout=LIVE_WAIT)
     the_day_ends_well(day)

@@ -594,7 +594,8 @@ def table_parts(request: HttpRequest, token: str) -> JsonResponse:
     # The phone holds the CSRF cookie its page was given: the forms sent here mask the same
     # secret, so the cookie is not sent again with every answer.
     request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
-    return _private(JsonResponse(body))
+    compact_json = {"separators": (",", ":"), "ensure_ascii": False}  # fewer bytes to the phone
+    return _private(JsonResponse(body, json_dumps_params=compact_json))
 
 
 def _deal_now(page: TablePage, form: ResultForm | None) -> dict[str, Any] | None:

@@ -52,7 +52,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from entry import compact, parts
 from entry.access import Access, table_access
-from entry.assets import inline_styles
+from entry.assets import inline_styles, preload_links
 from games.base import FieldKind, RulesError, Scope
 from scoring.control import ControlError, director_call, table_live_get
 from scoring.matches import deal_title
@@ -292,7 +292,9 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST":
         form = _new_form(request, page)
         feedback = entry_feedback(form) if form else None
-        return _render(request, "entry/link.html", page, form=form, feedback=feedback)
+        response = _render(request, "entry/link.html", page, form=form, feedback=feedback)
+        response.headers["Link"] = preload_links()
+        return response
     if not page.takes_new_results:
         messages.error(request, _closed_message(page))
         return HttpResponseRedirect(_link(page))

@@ -77,4 +77,11 @@ def test_the_page_goes_compressed_with_its_styles_inline(client: Client, table: 
     nonce = re.search(r"<style nonce=\"([^\"]+)\">", html)[1]
     assert f"'nonce-{nonce}'" in response["Content-Security-Policy"]
     assert 'rel="stylesheet"' not in html  # drawn from this one answer
+    links = response["Link"].split(", ")  # the scripts asked for with the headers, not after
+    for script in ("live.js", "clock.js", "table-entry.js"):
+        [link] = [link for link in links if f"/js/{script}>" in link]
+        assert (
+            link.endswith("; rel=preload; as=script")
+            and f'src="{link[1 : link.index(">")]}"' in html
+        )
     assert re.search(r'<script src="[^"]*table-entry\.js" defer>', html.split("</head>")[0])

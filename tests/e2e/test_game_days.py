@@ -116,8 +116,9 @@ def whole(number: int) -> re.Pattern[str]:
 
 def hall_agrees(day: Day, totals: dict[str, int], games_played: int) -> None:
     """The standings API gives each entry the expected total (the phone's set totals plus the
-    rulings); the open leaderboard, the projector and each player's page show that total and
-    the API's place; the public table page shows the set's totals."""
+    rulings); the open leaderboard and the projector show each entry's total and the API's
+    place, and so do the first's and the last's pages; the public table page shows the set's
+    totals."""
     names = {seat.entry_id: seat.entry.name for seat in day.table.seats.select_related("entry")}
     api: dict[int, dict] = {}
     for _ in range(40):  # the standings are recomputed after each change: within the goal
@@ -133,7 +134,9 @@ def hall_agrees(day: Day, totals: dict[str, int], games_played: int) -> None:
     day.visitor.goto(f"{day.base}/p/{day.slug}/projector")
     for entry, name in names.items():
         shows_row(day.visitor.locator(f"tr#entry-{entry}"), api[entry], totals[name])
-    for entry, name in names.items():
+    order = [entry for entry in api if entry in names]  # the API's order: by place
+    for entry in {order[0], order[-1]}:  # the leader's page and the last's
+        name = names[entry]
         day.visitor.goto(f"{day.base}/p/{day.slug}/players/{entry}")
         facts = day.visitor.locator("dl.facts")
         expect(facts).to_contain_text(whole(totals[name]))

@@ -460,7 +460,10 @@
   var queuedNode = null;
 
   function showQueued() {
-    if (!form || !entry) return;
+    if (!form || !entry) { // the match is over: no form to come back, nothing to wait for
+      if (queuedNode) queuedNode.hidden = true;
+      return;
+    }
     var item = outbox.find(function (other) {
       return other.game === entry.game && other.state !== "stuck";
     });

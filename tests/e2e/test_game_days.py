@@ -14,9 +14,11 @@ running: a 500 there once cut every phone off the director.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -26,6 +28,7 @@ import games
 from hall.views import forget_recent
 from scoring.models import Deal
 from tables.models import Table
+from tests.e2e.axe import assert_accessible
 from tests.e2e.steps import saved, sign_in
 from tests.scoring.other_games import game_tournament, seated_by_hand, table_of
 from tests.scoring.playing import director_of
@@ -33,6 +36,7 @@ from tournament.models import Tournament
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("quick_day")]
 
+SHOTS = Path(os.environ.get("SCREENSHOTS", "/tmp/kalooki-shots"))
 LIVE_WAIT = 8_000  # ms: the live parts ask every second here, the standings are eager
 
 
@@ -325,7 +329,12 @@ def day_of(live_server, new_page) -> Iterator[Callable[..., Day]]:
 
 
 def the_day_ends_well(day: Day) -> None:
-    """The open pages were never reloaded, and the live part never failed, the clock running."""
+    """The open pages were never reloaded, the live part never failed, the clock running, and
+    the phone's page at the day's end passes axe (its screenshot kept in SHOTS)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    day.phone.screenshot(path=str(SHOTS / f"{day.tournament.game}-phone-at-the-end.png"))
+    assert_accessible(day.phone)
+    expect(day.phone.locator(".queued")).to_be_hidden()  # no "the page moves on" once it did
     assert day.board.evaluate("window.stillTheSamePage") is True
     assert any(started and status == 200 for status, started in day.live_answers)
     assert all(status in (200, 304) for status, _ in day.live_answers), day.live_answers

@@ -891,7 +891,9 @@ def _move(
     elif move.to == Status.REGISTERED:
         entry.checked_in_at = None
     entry.status_note = (detail or {}).get("note", "")
-    entry.save(update_fields=["status", "status_changed_at", "checked_in_at", "status_note"])
+    entry.checked_in_by_phone = False  # the director's move: not the player's phone
+    fields = ["status", "status_changed_at", "checked_in_at", "status_note", "checked_in_by_phone"]
+    entry.save(update_fields=fields)
     entries_changed.send(sender=Entry, tournament_id=entry.tournament_id)
     reason = f": {detail['reason']}" if detail and "reason" in detail else ""
     reason = f": {detail['note']}" if detail and "note" in detail else reason

@@ -553,6 +553,17 @@ def test_a_file_written_before_teams_existed_loads(played) -> None:
     assert imported.tournament.entries.filter(team_name="").count() == 10
 
 
+def test_a_file_written_before_self_check_in_loads(played) -> None:
+    document = json.loads(tournament_export(tournament=played))
+    del document["tournament"]["check_in_until"]
+    for row in document["entries"]:
+        del row["checked_in_by_phone"]
+    _empty_the_database()
+    imported = load(json.dumps(document))
+    assert imported.tournament.check_in_until is None
+    assert not imported.tournament.entries.filter(checked_in_by_phone=True).exists()
+
+
 # --- hostile files that pages would have read (issue 30) -----------------------------------------
 
 

@@ -268,10 +268,10 @@
         Accept: "application/json",
         Authorization: "Table " + config.token,
         "Idempotency-Key": item.key,
+        Prefer: "return=minimal", // the page shows the scores: the answer says it is stored
       },
       body: JSON.stringify(item.body),
       credentials: "omit",
-      cache: "no-store",
       referrerPolicy: "no-referrer", // the link is in the Authorization header already
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
@@ -485,7 +485,10 @@
   var queuedNode = null;
 
   function showQueued() {
-    if (!form || !entry) return;
+    if (!form || !entry) { // the match is over: no form to come back, nothing to wait for
+      if (queuedNode) queuedNode.hidden = true;
+      return;
+    }
     var item = outbox.find(function (other) {
       return other.game === entry.game && other.state !== "stuck";
     });
@@ -531,10 +534,9 @@
     clearTimeout(catchUpTimer);
     catchingUp = true;
     showQueued();
-    return fetch(config.parts + "?have=" + holding(), {
+    return fetch(config.parts + "?have=" + holding(), { // answered no-store: never cached
       headers: { Accept: "application/json" },
       credentials: "same-origin",
-      cache: "no-store",
       referrerPolicy: "no-referrer",
     }).then(function (response) {
       if (!response.ok) throw new Error(String(response.status));
@@ -717,17 +719,19 @@
       entered_by: config.names[who] || "",
       values: valuesOf("", "deal", false),
       sides: entry.rows.map(function (row) {
-        return {
-          seat: row.seat,
-          values: valuesOf(row.prefix, "side", row.outs.indexOf(out) >= 0),
-          members: row.members.map(function (member) {
+        var side = { seat: row.seat };
+        side.values = valuesOf(row.prefix, "side", row.outs.indexOf(out) >= 0);
+        if (row.members.length) { // left out where a side has no partners: the API's default
+          side.members = row.members.map(function (member) {
             return valuesOf(member.prefix, "member", member.out === out);
-          }),
-        };
+          });
+        }
+        return side;
       }),
-      confirm_warnings: Boolean(form.elements.confirm_warnings &&
-        form.elements.confirm_warnings.checked),
     };
+    if (form.elements.confirm_warnings && form.elements.confirm_warnings.checked) {
+      data.confirm_warnings = true; // false is the API's default: not sent
+    }
     if (entry.correcting) {
       data.version = Number(form.elements.base_version.value);
       data.reason = form.elements.reason.value.trim();

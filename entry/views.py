@@ -52,7 +52,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from entry import compact, parts
 from entry.access import Access, table_access
-from entry.assets import inline_styles, preload_links
+from entry.assets import inline_icon, inline_styles, preload_links
 from games.base import FieldKind, RulesError, Scope
 from scoring.control import ControlError, director_call, table_live_get
 from scoring.matches import deal_title
@@ -237,6 +237,7 @@ def _context(request: HttpRequest, page: TablePage, **context: Any) -> dict[str,
         "table_config": config,
         "form_key": _form_key(form, config),
         "styles": inline_styles(),
+        "icon": inline_icon(),
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
         "live_seconds": LIVE_SECONDS,

@@ -1,11 +1,6 @@
-/* Large print and high contrast, remembered on this device.
-
-Loaded in the page's <head>, before the body is drawn (not deferred), so that the classes are on
-<html> at the first paint: a page never flashes small or pale first. The switch's buttons
-([data-display-switch], hidden without JavaScript) turn each class on and off; localStorage
-keeps them ("display": {"large-print": true, "high-contrast": true}) for every page of the site
-on this device. Without localStorage (a private window that refuses it) the switch still works
-for the page shown. */
+/* Large print and high contrast, remembered on this device (localStorage "display").
+Not deferred: the classes are on <html> at the first paint, so a page never flashes small first.
+The switch's buttons ([data-display-switch], hidden without JavaScript) turn each class on and off. */
 (function () {
   "use strict";
   var KEY = "display";

@@ -335,7 +335,7 @@ def _leader_row(row: dict[str, Any], lead: tuple[str, str, str] | None = None) -
         ruling_points=row["ruling_points"],
         movement=row["movement"],
         # .get: a snapshot of an older shape lacks them until its next refresh
-        ranked_total=row.get("ranked_total", row["total"]),
+        ranked_total=row["total"],
         round_points=row.get("round_points", 0),
         round_games=row.get("round_games", 0),
         # Like the total, the lead counts the completed rounds while one is live.
@@ -530,6 +530,7 @@ def leaderboard_rows(request: HttpRequest, slug: str) -> HttpResponse:
     at = _computed_at(standings)
     if at is not None:  # the hall's one clock: the server's time, in the venue's time zone
         response.headers["X-Updated"] = f"{timezone.localtime(at):%H:%M:%S}"
+    response.headers["X-Counted"] = standings.get("counted_words", "")  # plain ASCII words
     return response
 
 
@@ -553,6 +554,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         "seconds": PROJECTOR_SECONDS,
         "computed_at": _computed_at(standings),
         "latest_round": standings.get("latest_round"),
+        "counted_words": standings.get("counted_words", ""),
         "clock": hall_clock_get(round=hall_round_get(tournament_id=tournament.id)),
     }
     return private_if_preview(tournament, render(request, "hall/projector.html", context))
@@ -615,6 +617,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": rounds_public(tournament_id=tournament.id),
         "leaders": leader_rows(standings["players"][:HOME_LEADERS], tournament.lead),
         "players": len(standings["players"]),
+        "counted_words": standings.get("counted_words", ""),
         "computed_at": _computed_at(standings),
         "hall_round": round,
         "clock": hall_clock_get(round=round),
@@ -794,17 +797,31 @@ def table_page(request: HttpRequest, slug: str, round: int, table: int) -> HttpR
     found = table_public_get(tournament_id=tournament.id, round_number=round, table_number=table)
     if found is None:
         raise Http404(f"Round {round} has no table {table} to show yet.")
+    standings = _standings(tournament)
     context = {
         "tournament": tournament,
         "table": found,
+        "standings": seat_standings(found.seats, standings, tournament.lead),
+        "counted_words": standings.get("counted_words", ""),
         "clock": found.clock,
         "updated": found.updated,
         "live_seconds": LIVE_SECONDS,
     }
     if is_live_request(request):
-        figures = (tournament, replace(found, clock=None), clock_figures(found.clock))
+        version = standings.get("version")
+        figures = (tournament, replace(found, clock=None), clock_figures(found.clock), version)
         return live_response(request, "hall/_table_live.html", context, *figures)
     return private_if_preview(tournament, render(request, "hall/table.html", context))
+
+
+def seat_standings(
+    seats: list[SeatLine], standings: dict[str, Any], lead: tuple[str, str, str] | None
+) -> list[LeaderRow | None]:
+    """Each seat's line of the standings, in seat order: the place and total every public page
+    shows for the player (None for one the standings do not list)."""
+    wanted = {seat.entry_id for seat in seats}
+    rows = {row["entry"]: row for row in standings["players"] if row["entry"] in wanted}
+    return [_leader_row(rows[s.entry_id], lead) if s.entry_id in rows else None for s in seats]
 
 
 # --- a player ----------------------------------------------------------------------------------
@@ -1079,6 +1096,7 @@ def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         "tournament": tournament,
         "player": player,
         "computed_at": _computed_at(standings),
+        "counted_words": standings.get("counted_words", ""),
         "seat_now": seat_now_get(tournament_id=tournament.id, entry_id=entry_id),
         "live_seconds": LIVE_SECONDS,
         "byes": byes_public_get(entry_id=entry_id),

@@ -19,6 +19,7 @@ hall's one clock, never the browser's. Without JavaScript the pages refresh them
   // The projector's first rows are one page only: ask for all of them unconditionally.
   var etag = perPage ? "" : board.getAttribute("data-etag") || "";
   var updated = document.querySelector("[data-updated]");
+  var counted = document.querySelector("[data-counted-words]");
   var pageLabel = document.querySelector("[data-page-label]");
 
   function refresh() {
@@ -33,6 +34,7 @@ hall's one clock, never the browser's. Without JavaScript the pages refresh them
           etag = version;
           board.setAttribute("data-etag", version);
           if (updated && stamped) updated.textContent = stamped;
+          if (counted) counted.textContent = response.headers.get("X-Counted") || "";
         });
       })
       .catch(function () {}); // offline or busy: the next round trip tries again

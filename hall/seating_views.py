@@ -21,7 +21,7 @@ from hall.selectors import (
     seating_board_get,
     updated_now,
 )
-from hall.views import PublicTournament, private_if_preview, tournament_for_public
+from hall.views import PULSE_SECONDS, PublicTournament, private_if_preview, tournament_for_public
 
 BOARD_ROWS = 15  # rows on one page of the projector mode, without a script
 BOARD_SECONDS = 10  # how long the projector shows a page
@@ -42,6 +42,7 @@ def seating_board(request: HttpRequest, slug: str) -> HttpResponse:
         figures = (tournament, context["round"], context["seats"])
         return live_response(request, "hall/_seating_live.html", context, *figures)
     context["live_seconds"] = LIVE_SECONDS
+    context["pulse_seconds"] = PULSE_SECONDS
     return private_if_preview(tournament, render(request, "hall/seating.html", context))
 
 

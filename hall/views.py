@@ -18,6 +18,12 @@ Terms
   draws it (and the whole page seen without a sign-in, plain and gzipped) once per version
   (`_rendered`); the page's script fetches the rows every `REFRESH_SECONDS` and swaps them in
   when the version changed.
+- pulse: a few bytes whose ETag changes with what a page shows of the standings (the version
+  for the home page and the seating board; the table's row and its players' places and totals
+  for a table page; the player's row for a player's page), answered from the standings this
+  process holds, without a query. An open page asks it every `PULSE_SECONDS` and fetches its
+  live part only when it changed, so that a saved result shows within about a second of the
+  standings counting it, and the parts (which read the database) are drawn only on a change.
 - shortcut: `LeaderboardShortcut`, a middleware that answers the leaderboard to visitors
   without a session right after WhiteNoise, without the rest of the middleware stack.
 - running total: a player's total over their counted games up to and including one game (R8.6);
@@ -58,6 +64,7 @@ from hall.selectors import (
     LIVE_SECONDS,
     byes_public_get,
     clock_figures,
+    digest,
     hall_clock_get,
     hall_round_get,
     is_live_request,
@@ -84,9 +91,13 @@ from tournament.selectors import rules_in_words, tournament_list_public
 
 FACTS_SECONDS = 10  # how long a change of a tournament's public facts may take to show
 REUSE_SECONDS = 0.2  # how long a web process reuses the facts and standings it last read
-REFRESH_SECONDS = 10  # how often an open leaderboard asks for new rows
+REFRESH_SECONDS = 1  # how often an open leaderboard asks for new rows (a 304 from the cache)
+PULSE_SECONDS = 1  # how often a page's live part asks its pulse whether it changed
 NOSCRIPT_REFRESH_SECONDS = 30  # the whole page, when the browser runs no JavaScript
 PROJECTOR_ROWS = 12  # rows on one projector page
+# Rows on one page of the leaderboard: what a watching phone fetches after a change (a few KB
+# gzipped, whatever the tournament's size).
+LEADERBOARD_PAGE_ROWS = 100
 PROJECTOR_SECONDS = 10  # how long the projector shows a page
 HOME_LEADERS = 10  # leaders shown on the tournament's home page
 
@@ -359,11 +370,35 @@ def _rendered(kind: str, tournament: PublicTournament, stamp: Hashable, draw: Ca
     return html
 
 
-def _rows_html(tournament: PublicTournament, standings: dict[str, Any]) -> str:
-    def draw() -> str:
+def _rows_html(
+    tournament: PublicTournament, standings: dict[str, Any], page: int | None = None
+) -> str:
+    """The rows' HTML: every row, or those of leaderboard page `page` (from 1)."""
+
+    def draw() -> list[str]:
         return _rows_drawn(tournament, leader_rows(standings["players"], tournament.lead))
 
-    return _rendered("rows", tournament, _stamp(tournament, standings), draw)
+    stamp = _stamp(tournament, standings)
+    if page is None:
+        return _rendered("rows", tournament, stamp, lambda: "".join(draw()))
+    parts = _rendered("row-parts", tournament, stamp, draw)
+    start = (page - 1) * LEADERBOARD_PAGE_ROWS
+    paged = lambda: "".join(parts[start : start + LEADERBOARD_PAGE_ROWS])  # noqa: E731
+    return _rendered(f"rows:{page}", tournament, stamp, paged)
+
+
+def leaderboard_pages(standings: dict[str, Any]) -> int:
+    """How many pages of `LEADERBOARD_PAGE_ROWS` the leaderboard has (1 at least)."""
+    return max(1, -(-len(standings["players"]) // LEADERBOARD_PAGE_ROWS))
+
+
+def leaderboard_page(request: HttpRequest, standings: dict[str, Any]) -> int | None:
+    """The page asked for (`?page=N`, within the pages there are); None when the leaderboard
+    fits one page, or no page is asked for and `whole` rows are wanted (the projector's)."""
+    pages = leaderboard_pages(standings)
+    if pages == 1:
+        return None
+    return min(max(_int(request.GET.get("page"), 1), 1), pages)
 
 
 ROWS_TEMPLATE = "hall/_leaderboard_rows.html"
@@ -371,12 +406,12 @@ ROW_START = '<tr id="entry-'  # how the template starts each row; escaped text n
 _row_memo: dict[int, tuple[PublicTournament, dict[LeaderRow, str]]] = {}
 
 
-def _rows_drawn(tournament: PublicTournament, rows: list[LeaderRow]) -> str:
-    """The rows' HTML, a row drawn again only when it changed since this process last drew the
+def _rows_drawn(tournament: PublicTournament, rows: list[LeaderRow]) -> list[str]:
+    """Each row's HTML, a row drawn again only when it changed since this process last drew the
     tournament: a result mid-round changes a few players' rows, and drawing 10,000 unchanged
     ones was most of the time from a saved result to the leaderboard (issue 18)."""
     if not rows:
-        return render_to_string(ROWS_TEMPLATE, {"tournament": tournament, "rows": []})
+        return [render_to_string(ROWS_TEMPLATE, {"tournament": tournament, "rows": []})]
     held = _row_memo.get(tournament.id)
     drawn = held[1] if held is not None and held[0] == tournament else {}
     missing = [row for row in rows if row not in drawn]
@@ -389,7 +424,7 @@ def _rows_drawn(tournament: PublicTournament, rows: list[LeaderRow]) -> str:
         drawn = drawn | {row: ROW_START + _one_row(part) for row, part in pairs}
     kept = {row: drawn[row] for row in rows}  # in the rows' order; the rows gone are dropped
     _row_memo[tournament.id] = (tournament, kept)
-    return "".join(kept.values())
+    return list(kept.values())
 
 
 def _one_row(part: str) -> str:
@@ -440,16 +475,18 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     """The live leaderboard: a 304 from the cache alone when the client has this version."""
     tournament = tournament_for_public(request, slug)
     standings = _standings(tournament)
+    page = leaderboard_page(request, standings)
     validators = Validators.of(tournament, standings)
     unchanged = validators.not_modified(request)
     if unchanged is not None:
         return unchanged
     if tournament.preview or _signed_in(request):  # the page's header names them
-        response = render(request, "hall/leaderboard.html", _board(tournament, standings))
+        board = _board(tournament, standings, page)
+        response = render(request, "hall/leaderboard.html", board)
     else:
         stamp = (_stamp(tournament, standings), REFRESH_SECONDS, request.path)
-        draw = lambda: _anonymous_page(request, tournament, standings)  # noqa: E731
-        response = _Drawn("page", tournament, stamp, draw).response(request)
+        draw = lambda: _anonymous_page(request, tournament, standings, page)  # noqa: E731
+        response = _Drawn(f"page:{page}", tournament, stamp, draw).response(request)
     patch_vary_headers(response, ["Cookie"])  # a sign-in changes the page's header
     return validators.stamp(response)
 
@@ -460,12 +497,20 @@ def _signed_in(request: HttpRequest) -> bool:
     return settings.SESSION_COOKIE_NAME in request.COOKIES and request.user.is_authenticated
 
 
-def _board(tournament: PublicTournament, standings: dict[str, Any]) -> dict[str, Any]:
+def _board(
+    tournament: PublicTournament, standings: dict[str, Any], page: int | None = None
+) -> dict[str, Any]:
+    pages = leaderboard_pages(standings)
+    start = ((page or 1) - 1) * LEADERBOARD_PAGE_ROWS
     return {
         "tournament": tournament,
         "standings": standings,
-        "rows_html": _rows_html(tournament, standings),
-        "etag": Validators.of(tournament, standings).etag,
+        "page": page,
+        "pages": range(1, pages + 1) if page else (),
+        "first_row": start + 1,
+        "last_row": min(start + LEADERBOARD_PAGE_ROWS, len(standings["players"])),
+        "rows_html": _rows_html(tournament, standings, page),
+        "etag": _rows_validators(tournament, standings, page).etag,
         "refresh_seconds": REFRESH_SECONDS,
         "noscript_seconds": NOSCRIPT_REFRESH_SECONDS,
         "computed_at": _computed_at(standings),
@@ -474,11 +519,15 @@ def _board(tournament: PublicTournament, standings: dict[str, Any]) -> dict[str,
 
 
 def _anonymous_page(
-    request: HttpRequest, tournament: PublicTournament, standings: dict[str, Any]
+    request: HttpRequest,
+    tournament: PublicTournament,
+    standings: dict[str, Any],
+    page: int | None = None,
 ) -> str:
     """The whole page as everyone without a sign-in sees it. Drawn without the request's
     context: a visitor's own messages must not be drawn into everyone's page."""
-    context = {**_board(tournament, standings), "request": request, "user": AnonymousUser()}
+    board = _board(tournament, standings, page)
+    context = {**board, "request": request, "user": AnonymousUser()}
     return render_to_string("hall/leaderboard.html", context)
 
 
@@ -510,6 +559,20 @@ class _Drawn:
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
+def _rows_validators(
+    tournament: PublicTournament, standings: dict[str, Any], page: int | None
+) -> Validators:
+    """The version's validators; a page's ETag is its rows' digest instead, so that a phone
+    watching page 3 gets a 304 while a change elsewhere leaves its rows as they were."""
+    validators = Validators.of(tournament, standings)
+    if page is None:
+        return validators
+    stamp = _stamp(tournament, standings)
+    draw = lambda: digest(tournament.id, page, _rows_html(tournament, standings, page))  # noqa: E731
+    etag = _rendered(f"rows-etag:{page}", tournament, stamp, draw)
+    return replace(validators, etag=etag, last_modified=None)
+
+
 def _computed_at(standings: dict[str, Any]) -> datetime.datetime | None:
     at = standings.get("computed_at")
     return datetime.datetime.fromisoformat(at) if at else None
@@ -517,15 +580,19 @@ def _computed_at(standings: dict[str, Any]) -> datetime.datetime | None:
 
 @require_safe
 def leaderboard_rows(request: HttpRequest, slug: str) -> HttpResponse:
-    """The leaderboard's table body alone, for the page's script (and the projector's)."""
+    """The leaderboard's table body alone, for the page's script (and the projector's): every
+    row, or one page's (`?page=N`, with an ETag of that page's rows: a 304 while they are the
+    same, whatever changed elsewhere)."""
     tournament = tournament_for_public(request, slug)
     standings = _standings(tournament)
-    validators = Validators.of(tournament, standings)
+    page = leaderboard_page(request, standings) if "page" in request.GET else None
+    validators = _rows_validators(tournament, standings, page)
     unchanged = validators.not_modified(request)
     if unchanged is not None:
         return unchanged
     stamp = _stamp(tournament, standings)
-    rows = _Drawn("rows-body", tournament, stamp, lambda: _rows_html(tournament, standings))
+    draw = lambda: _rows_html(tournament, standings, page)  # noqa: E731
+    rows = _Drawn(f"rows-body:{page}", tournament, stamp, draw)
     response = validators.stamp(rows.response(request))
     at = _computed_at(standings)
     if at is not None:  # the hall's one clock: the server's time, in the venue's time zone
@@ -552,6 +619,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         "next_page": page % pages + 1,
         "rows_per_page": PROJECTOR_ROWS,
         "seconds": PROJECTOR_SECONDS,
+        "refresh_seconds": REFRESH_SECONDS,
         "computed_at": _computed_at(standings),
         "latest_round": standings.get("latest_round"),
         "counted_words": standings.get("counted_words", ""),
@@ -565,6 +633,59 @@ def _int(text: str | None, default: int) -> int:
         return int(text or default)
     except ValueError:
         return default
+
+
+# --- pulses ------------------------------------------------------------------------------------
+
+
+@require_safe
+def pulse(
+    request: HttpRequest,
+    slug: str,
+    round: int | None = None,
+    table: int | None = None,
+    entry_id: int | None = None,
+) -> HttpResponse:
+    """Whether what a page shows changed: a 304 while the client's ETag is the page's pulse,
+    else a two-byte body with the new one. The tournament's pulse is the standings' version
+    (from the cache's head); a table's or a player's is the digest of their part of the
+    standings (`_pulses`), read from this process's memory."""
+    tournament = tournament_for_public(request, slug)
+    if round is None and entry_id is None:
+        validators = Validators.of(tournament, standings_version(tournament))
+        unchanged = validators.not_modified(request)
+        return unchanged if unchanged is not None else validators.stamp(_pulse_body())
+    key = f"table:{round}.{table}" if entry_id is None else f"player:{entry_id}"
+    standings = _standings(tournament)
+    etag = _pulses(tournament, standings).get(key) or Validators.of(tournament, standings).etag
+    if not tournament.preview and get_conditional_response(request, etag=etag) is not None:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = _pulse_body()
+    response.headers["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return private_if_preview(tournament, response)
+
+
+def _pulse_body() -> HttpResponse:
+    return HttpResponse(b"1\n", content_type="text/plain")
+
+
+def _pulses(tournament: PublicTournament, standings: dict[str, Any]) -> dict[str, str]:
+    """Each table's and player's pulse at this version, drawn once per version in a process:
+    a player's row of the standings; a table's row with its players' places and totals."""
+
+    def draw() -> dict[str, str]:
+        rows = {row["entry"]: row for row in standings["players"]}
+        pulses = {f"player:{entry}": digest(row) for entry, row in rows.items()}
+        for found in standings.get("tables", ()):
+            seats = [rows.get(seat["entry"], {}) for seat in found["seats"]]
+            shown = [(row.get("place"), row.get("shared"), row.get("total")) for row in seats]
+            key = f"table:{found['round']}.{found['table']}"
+            pulses[key] = digest(found, shown, standings.get("counted_words"))
+        return pulses
+
+    return _rendered("pulses", tournament, _stamp(tournament, standings), draw)
 
 
 # --- the tournament's home ---------------------------------------------------------------------
@@ -622,6 +743,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
         "hall_round": round,
         "clock": hall_clock_get(round=round),
         "live_seconds": LIVE_SECONDS,
+        "pulse_seconds": PULSE_SECONDS,
     }
     if is_live_request(request):
         version = standings.get("version")
@@ -806,6 +928,7 @@ def table_page(request: HttpRequest, slug: str, round: int, table: int) -> HttpR
         "clock": found.clock,
         "updated": found.updated,
         "live_seconds": LIVE_SECONDS,
+        "pulse_seconds": PULSE_SECONDS,
     }
     if is_live_request(request):
         version = standings.get("version")
@@ -1099,6 +1222,7 @@ def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         "counted_words": standings.get("counted_words", ""),
         "seat_now": seat_now_get(tournament_id=tournament.id, entry_id=entry_id),
         "live_seconds": LIVE_SECONDS,
+        "pulse_seconds": PULSE_SECONDS,
         "byes": byes_public_get(entry_id=entry_id),
     }
     if context["byes"]:
@@ -1129,7 +1253,7 @@ class LeaderboardShortcut:
     session included, goes through the whole stack. Put it right after WhiteNoise in
     MIDDLEWARE: `"hall.views.LeaderboardShortcut"`."""
 
-    ENDINGS = ("/leaderboard", "/leaderboard/rows", "/standings")
+    ENDINGS = ("/leaderboard", "/leaderboard/rows", "/standings", "/pulse")
     API = "public:api-standings"  # the standings API: the same crowd, polling (issue 18)
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -1153,9 +1277,15 @@ class LeaderboardShortcut:
     def _view(self, request: HttpRequest) -> ResolverMatch | None:
         if request.method not in ("GET", "HEAD") or not request.path_info.endswith(self.ENDINGS):
             return None
-        if request.META.get("QUERY_STRING") or settings.SESSION_COOKIE_NAME in request.COOKIES:
+        query = request.META.get("QUERY_STRING")
+        if (
+            query and not PAGE_QUERY.fullmatch(query)
+        ) or settings.SESSION_COOKIE_NAME in request.COOKIES:
             return None
         return _shortcut_view(request.path_info, get_urlconf(), self.API)
+
+
+PAGE_QUERY = re.compile(r"page=\d{1,6}")  # a page of the leaderboard: the crowd's too
 
 
 @lru_cache(maxsize=1024)
@@ -1168,7 +1298,7 @@ def _shortcut_view(path: str, urlconf: str | None, api: str) -> ResolverMatch | 
         found = resolve(path, urlconf)
     except Resolver404:
         return None
-    if found.func in (leaderboard, leaderboard_rows) or found.view_name == api:
+    if found.func in (leaderboard, leaderboard_rows, pulse) or found.view_name == api:
         return found
     return None
 

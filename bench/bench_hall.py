@@ -47,7 +47,7 @@ HOST = stack.HOST
 SLUG = "bench-hall"
 GAMES_PLAYED = 3
 SPACING = 1.5  # seconds between two saves
-SETTLE = 2.0  # seconds for every watcher to start before the first save
+SETTLE = 5.0  # seconds for every watcher to start (within 3 s) before the first save
 GIVE_UP = 8.0  # a sighting later than this counts as this (and the run says so)
 AIM = 2.0
 SHARE = {"leaderboard": 0.4, "projector": 0.1, "home": 0.1, "player": 0.2, "table": 0.2}
@@ -58,6 +58,7 @@ class Save:
     table: int
     entries: list[int]
     games: int
+    page: int = 1  # the leaderboard's page that shows its second player
     at: float = 0.0  # when it was committed (perf_counter)
 
 
@@ -68,6 +69,7 @@ class Watch:
     pulse: str | None  # the pulse's path; None: the path itself is asked every second
     table: int | None = None  # the table (or the player's table) it shows
     entry: int | None = None
+    board_page: int | None = None  # the leaderboard's page it shows
     etag: str = ""
     pulse_etag: str = ""
     seen: dict[int, float] = field(default_factory=dict)  # save index -> seconds to visible
@@ -132,7 +134,7 @@ def shows(watch: Watch, html: str, save: Save) -> bool:
 async def follow(watch: Watch, port: int, saves: list[Save], until: float, counts: dict) -> None:
     """One phone: asks as its page's script does until `until`, noting when it saw each save."""
     loop_every, live_every = 1.0, 10.0
-    await asyncio.sleep(hash(watch.path + str(id(watch))) % 1000 / 1000)  # spread the phones
+    await asyncio.sleep(hash(watch.path + str(id(watch))) % 3000 / 1000)  # spread the phones
     last_part = 0.0
     while time.perf_counter() < until:
         started = time.perf_counter()
@@ -178,6 +180,8 @@ async def fetch(watch: Watch, path: str, port: int, saves: list[Save], counts: d
 
 
 def relevant(watch: Watch, save: Save) -> bool:
+    if watch.page == "leaderboard":
+        return watch.board_page == save.page
     if watch.page in ("player", "table"):
         return watch.table == save.table
     return True
@@ -192,7 +196,8 @@ def watchers(count: int, saves: list[Save]) -> list[Watch]:
         for index in range(max(1, round(count * share))):
             save = saves[index % len(saves)]
             if page == "leaderboard":
-                found.append(Watch(page, f"{base}/leaderboard/rows?page=1", None))
+                rows = f"{base}/leaderboard/rows?page={save.page}"
+                found.append(Watch(page, rows, None, board_page=save.page))
             elif page == "projector":
                 found.append(Watch(page, f"{base}/leaderboard/rows", None))
             elif page == "home":
@@ -221,18 +226,19 @@ def setup(players: int, saves: int) -> tuple[object, list[Save]]:
     tournament = build_tournament(
         slug=SLUG, players=players, rounds=1, last_round_games=GAMES_PLAYED
     )
-    standings_refresh(tournament_id=tournament.pk)
+    standings = standings_refresh(tournament_id=tournament.pk).data
+    order = {row["entry"]: index for index, row in enumerate(standings["players"])}
     tables = Table.objects.filter(round__tournament=tournament).order_by("number")
     step = max(1, tables.count() // saves)
     chosen = [t for i, t in enumerate(tables) if i % step == 0][:saves]
-    return tournament, [
-        Save(
-            t.number,
-            list(t.seats.order_by("position").values_list("entry_id", flat=True)),
-            GAMES_PLAYED + 1,
-        )
-        for t in chosen
-    ]
+    from hall.views import LEADERBOARD_PAGE_ROWS
+
+    saves = []
+    for table in chosen:
+        entries = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+        page = order[entries[1]] // LEADERBOARD_PAGE_ROWS + 1
+        saves.append(Save(table.number, entries, GAMES_PLAYED + 1, page))
+    return tournament, saves
 
 
 async def play(tournament, saves: list[Save]) -> None:
@@ -264,6 +270,7 @@ async def probe(port: int, saves: list[Save], until: float, counts: dict) -> Non
         try:
             _, headers, _, _ = await http_get(f"/p/{SLUG}/pulse", port, {})
         except OSError:
+            await asyncio.sleep(0.05)
             continue
         now = time.perf_counter()
         if headers.get("etag", "") != etag:
@@ -279,7 +286,9 @@ async def watch_and_play(port: int, tournament, saves: list[Save], phones: list[
     until = time.perf_counter() + SETTLE + len(saves) * SPACING + GIVE_UP
     started = time.perf_counter()
     await asyncio.gather(
-        play(tournament, saves), *(follow(w, port, saves, until, counts) for w in phones)
+        play(tournament, saves),
+        probe(port, saves, until, counts),
+        *(follow(w, port, saves, until, counts) for w in phones),
     )
     counts["seconds"] = time.perf_counter() - started
     return counts

@@ -50,6 +50,7 @@ SPACING = 1.5  # seconds between two saves
 SETTLE = 5.0  # seconds for every watcher to start (within 3 s) before the first save
 GIVE_UP = 8.0  # a sighting later than this counts as this (and the run says so)
 AIM = 2.0
+READY_SECONDS = 90  # for gunicorn and the worker to answer, on a loaded machine
 SHARE = {"leaderboard": 0.4, "projector": 0.1, "home": 0.1, "player": 0.2, "table": 0.2}
 
 
@@ -420,13 +421,13 @@ def run(scratch: Path, players: int, count: int, saves_count: int) -> None:
             stack.wait_until(
                 lambda: stack.answers(port, f"/p/{SLUG}/leaderboard") or web.poll() is not None,
                 "gunicorn",
-                stack.READY_SECONDS,
+                READY_SECONDS,
                 scratch / "gunicorn.log",
             )
             stack.wait_until(
                 lambda: bool(celery.control.ping(timeout=0.5)),
                 "the Celery worker",
-                stack.READY_SECONDS,
+                READY_SECONDS,
             )
             connection.close()
             counts = asyncio.run(watch_and_play(port, tournament, saves, phones))

@@ -101,3 +101,27 @@ def test_the_pages_name_their_pulse(
 
 def test_an_unpublished_tournament_has_no_pulse(client: Client, draft: Tournament) -> None:
     assert client.get("/p/draft/pulse").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "page", ["/p/open/?live=1", "/p/open/tables/1/1?live=1", "/p/open/seating?live=1"]
+)
+def test_a_live_part_is_drawn_once_for_a_crowd_and_again_for_new_standings(
+    client: Client,
+    tournament: Tournament,
+    table_one: Table,
+    page: str,
+    monkeypatch: pytest.MonkeyPatch,
+    django_assert_num_queries,
+) -> None:
+    """Every watching phone fetches the part at once after a change: one draw serves them."""
+    monkeypatch.setattr("hall.views.HOLD_SECONDS", 60)
+    standings_refresh(tournament_id=tournament.pk)
+    first = client.get(page)
+    with django_assert_num_queries(0):
+        again = client.get(page)
+        unchanged = client.get(page, HTTP_IF_NONE_MATCH=first.headers["ETag"])
+    assert again.content == first.content and unchanged.status_code == 304
+    play(table_one, 1)
+    standings_refresh(tournament_id=tournament.pk)
+    assert client.get(page).content != first.content

@@ -719,7 +719,7 @@ def pulse(
         return unchanged if unchanged is not None else validators.stamp(_pulse_body())
     key = f"table:{round}.{table}" if entry_id is None else f"player:{entry_id}"
     standings = _standings(tournament)
-    etag = _pulses(tournament, standings).get(key) or Validators.of(tournament, standings).etag
+    etag = _pulse(tournament, standings, key) or Validators.of(tournament, standings).etag
     if not tournament.preview and get_conditional_response(request, etag=etag) is not None:
         response: HttpResponse = HttpResponseNotModified()
     else:
@@ -733,21 +733,36 @@ def _pulse_body() -> HttpResponse:
     return HttpResponse(b"1\n", content_type="text/plain")
 
 
-def _pulses(tournament: PublicTournament, standings: dict[str, Any]) -> dict[str, str]:
-    """Each table's and player's pulse at this version, drawn once per version in a process:
-    a player's row of the standings; a table's row with its players' places and totals."""
+def _pulse(tournament: PublicTournament, standings: dict[str, Any], key: str) -> str | None:
+    """A table's or a player's pulse at this version (None for one the standings lack), each
+    drawn once per version in a process, when first asked: a player's row of the standings; a
+    table's row with its players' places and totals."""
+    found = _rendered(
+        "pulses", tournament, _stamp(tournament, standings), lambda: _Pulses(standings)
+    )
+    return found[key]
 
-    def draw() -> dict[str, str]:
-        rows = {row["entry"]: row for row in standings["players"]}
-        pulses = {f"player:{entry}": digest(row) for entry, row in rows.items()}
-        for found in standings.get("tables", ()):
-            seats = [rows.get(seat["entry"], {}) for seat in found["seats"]]
+
+class _Pulses(dict[str, str | None]):
+    """The pulses of one version of the standings, drawn as asked for (`_pulse`)."""
+
+    def __init__(self, standings: dict[str, Any]) -> None:
+        super().__init__()
+        self.standings = standings
+        self.rows = {f"player:{row['entry']}": row for row in standings["players"]}
+        self.tables = {f"table:{t['round']}.{t['table']}": t for t in standings.get("tables", ())}
+
+    def __missing__(self, key: str) -> str | None:
+        if key in self.rows:
+            self[key] = digest(self.rows[key])
+        elif key in self.tables:
+            found = self.tables[key]
+            seats = [self.rows.get(f"player:{seat['entry']}", {}) for seat in found["seats"]]
             shown = [(row.get("place"), row.get("shared"), row.get("total")) for row in seats]
-            key = f"table:{found['round']}.{found['table']}"
-            pulses[key] = digest(found, shown, standings.get("counted_words"))
-        return pulses
-
-    return _rendered("pulses", tournament, _stamp(tournament, standings), draw)
+            self[key] = digest(found, shown, self.standings.get("counted_words"))
+        else:
+            return None
+        return self[key]
 
 
 # --- the tournament's home ---------------------------------------------------------------------

@@ -17,11 +17,6 @@ form works from then on, as a plain form; "enhanced" is the moment its script is
 keypad, the outbox), printed beside it. The static file is N random bytes, N the first load's
 bytes, from a plain file server under the same emulation. Each timing is the median of 5.
 
-A watching phone (issue 29): the leaderboard of a tournament of `WATCH_PLAYERS` players (10,000)
-open in Chromium at 390×844; one result is saved at the table of the player who leads; the bytes
-of what the page's script then fetches (its page of rows, `hall.views.LEADERBOARD_PAGE_ROWS`)
-are counted as above. Goal: at most 10 KB.
-
 Run from anywhere: `python bench/bench_phone_bytes.py` (or `python bench/run.py phone_bytes`).
 Exits 0 with "skipped" when Chromium is not installed.
 """
@@ -50,27 +45,6 @@ WIFI = {"offline": False, "latency": 400, "downloadThroughput": 50_000, "uploadT
 CPU_SLOWDOWN = 4
 RUNS = 5
 FIRST_LOAD_GOAL, SAVE_GOAL, RATIO_GOAL = 35_000, 5_000, 1.2
-WATCH_PLAYERS, WATCH_GOAL = 10_000, 10_000
-WATCH_SET_UP = f"""
-from bench.bench_standings import build_tournament
-from scoring.standings import standings_refresh
-tournament = build_tournament(slug="watch", players={WATCH_PLAYERS}, rounds=1, last_round_games=3)
-standings_refresh(tournament_id=tournament.pk)
-"""
-# One result at the leader's table: its row on the first page shows one game more.
-WATCH_CHANGE = """
-from scoring.services import HandInput, result_record
-from scoring.standings import standings_current
-from tables.models import Seat
-from tournament.models import Tournament
-tournament = Tournament.objects.get(slug="watch")
-leader = standings_current(tournament=tournament)["players"][0]["entry"]
-table = Seat.objects.get(entry_id=leader).table
-seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
-hands = [HandInput(seats[0], went_out=True, cards="")]
-hands += [HandInput(entry, points=20 + i) for i, entry in enumerate(seats[1:])]
-result_record(table=table, number=4, hands=hands, via="bench")
-"""
 NAMES = ["Beverley Grant", "Clive Henry", "Hyacinth Morgan", "Winston Clarke", "Yvonne Stewart"]
 SET_UP = f"""
 from tests.scoring.other_games import game_tournament, seated_by_hand, table_of
@@ -263,7 +237,6 @@ def main() -> int:
                 executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
             )
             first, saves, first_lines = first_load_and_saves(browser, url)
-            watch = watching_update(browser, env)
             (folder / "one-file.txt").write_bytes(secrets.token_urlsafe(first)[:first].encode())
             files = static_server(folder)
             page_url = url.replace(token, token)  # a fresh page each run (no cache, new context)
@@ -279,32 +252,7 @@ def main() -> int:
             files.shutdown()
         shutil.rmtree(folder, ignore_errors=True)
     report(first, saves, first_lines, usable, enhanced, static)
-    both, received, lines = watch
-    print(f"a watching phone's update after one change, {WATCH_PLAYERS} players: {both} B on the "
-          f"wire both ways, {received} B received (goal ≤ {WATCH_GOAL}: "
-          f"{verdict(both <= WATCH_GOAL)})")  # fmt: skip
-    print("\n".join(lines))
     return 0
-
-
-def watching_update(browser, env: dict[str, str]) -> tuple[int, int, list[str]]:
-    """The leaderboard of `WATCH_PLAYERS` open on a phone; one result saved; the bytes the page's
-    script moves until its rows show it (and a second after)."""
-    manage(env, "shell", "-c", WATCH_SET_UP)
-    context, page = phone(browser)
-    wire = Wire(context.new_cdp_session(page))
-    page.goto(f"http://127.0.0.1:{PORT}/p/watch/leaderboard", timeout=60_000)
-    page.wait_for_timeout(2500)  # the page's own first polls (304s)
-    wire.reset()
-    games = page.locator("tbody tr").first.locator("td.games")
-    before = games.inner_text()
-    manage(env, "shell", "-c", WATCH_CHANGE)
-    deadline = time.monotonic() + 30
-    while games.inner_text() == before and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    page.wait_for_timeout(1000)
-    context.close()
-    return wire.total(), wire.received_total(), wire.lines()
 
 
 def verdict(ok: bool) -> str:

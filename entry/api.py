@@ -343,9 +343,10 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     HEADER,
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    description=f"Up to {MAX_KEY} visible characters, new for each write (a UUID). A retry "
+    description=f"1 to {MAX_KEY} visible ASCII characters, new for each write (a UUID). A retry "
     "with the same key and body gets the first answer again instead of writing twice; the same "
     "key with another body is a 422.",
+    pattern=f"^[!-~]{{1,{MAX_KEY}}}$",  # what `entry.idempotency.request_key` takes
 )
 NOT_ALLOWED = {
     401: ts.TableRefusalOutput,

@@ -193,6 +193,9 @@
     if (stuck.length) {
       say(stuck.map(function (item) { return item.title + " is not saved: " + item.message; })
         .join(" "), "problem");
+    } else if (count && navigator.onLine && waiting()[0].busy) {
+      say(waiting()[0].busy + " Kept on this phone (" + plural(count, "result") + "), sent " +
+        "by itself when the server is back.", "waiting");
     } else if (count && (!navigator.onLine || outbox.some(function (i) { return i.tries > 0; }))) {
       say("Waiting for the network (" + plural(count, "result") + "): kept on this phone, " +
         "sent as soon as the network returns.", "waiting");
@@ -274,7 +277,28 @@
       return response.json().catch(function () { return {}; }).then(function (answer) {
         return answered(item, response.status, answer);
       });
-    }, function () { return false; }); // no network: try again later
+    }, function () { // no network: try again later
+      item.busy = null;
+      return false;
+    });
+  }
+
+  /* What the server said when it could not save (full disk, overloaded, restarting), in its
+     first sentence, or in words of ours: the network is fine, the server is not. */
+  var BUSY = {
+    429: "The server is overloaded; nothing was saved.",
+    500: "The server failed to save it; nothing was saved.",
+    502: "The server did not answer; nothing was saved.",
+    503: "The server is busy; nothing was saved.",
+    504: "The server did not answer in time; nothing was saved.",
+  };
+
+  function serverSaid(status, answer) {
+    var said = answer.errors && answer.errors[0] && answer.errors[0].message;
+    var first = said ? (String(said).match(/^[^]*?\.(?=\s|$)/) || [String(said)])[0] : "";
+    first = first.slice(0, 200);
+    return first || BUSY[status] || "The server could not save it (" + status + "); nothing " +
+      "was saved.";
   }
 
   function answered(item, status, answer) {
@@ -287,6 +311,7 @@
     } else if (status === 400) {
       refused(item, answer);
     } else if (status >= 500 || status === 408 || status === 429) {
+      item.busy = serverSaid(status, answer);
       return false;
     } else {
       item.state = "stuck"; // the link was reissued, the round locked...: kept, never dropped

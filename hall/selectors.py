@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import BooleanField, IntegerField, Value
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
 from django.utils import timezone
+from django.utils.cache import get_conditional_response, patch_cache_control
 
 from scoring.clock import Clock, round_clocks
 from tables.models import Bye, Seat
@@ -145,6 +147,21 @@ def digest(*figures: Any) -> str:
 
 def is_live_request(request: HttpRequest) -> bool:
     return request.GET.get("live") == "1"
+
+
+def live_response(
+    request: HttpRequest, template: str, context: dict[str, Any], *figures: Any
+) -> HttpResponse:
+    """The live part alone: a 304 while `figures` are unchanged for the client, else the part,
+    never stored by a shared cache (a preview is the director's alone)."""
+    etag = digest(*figures)
+    if get_conditional_response(request, etag=etag) is not None:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = render(request, template, context)
+    response.headers["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return response
 
 
 def updated_now() -> datetime.datetime:

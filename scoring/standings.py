@@ -689,8 +689,9 @@ def _counted_result(
         return _adjustments_only(table)
     if table.up_to is None:
         results = _match_result(rules, table, counted)
-    else:
-        results = _match_result(rules, table, counted, table.counted_sums, partial=True)
+    else:  # partial: some of its deals wait for the other tables (a ruling then decides nothing)
+        partial = len(counted) < table.counted()
+        results = _match_result(rules, table, counted, table.counted_sums, partial=partial)
     if table.round not in live or (table.over and len(counted) == table.counted()):
         return results
     unwon = dict.fromkeys(rules.match_win_stats, 0)

@@ -536,6 +536,10 @@ class Rules(ABC, Generic[R]):
     scores_from_sums: ClassVar[bool] = False
     #: The deal-detail flag counted for the side that went out, in ``SideSums.flagged``.
     sums_flag: ClassVar[str | None] = None
+    #: The stats that credit a side with winning the match (Kalooki's sets won, Hand and Foot's
+    #: games won): the standings count them only once the match is over, never for the side
+    #: leading a match still being played.
+    match_win_stats: ClassVar[tuple[str, ...]] = ()
 
     def match_result_from_sums(
         self,

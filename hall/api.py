@@ -65,8 +65,9 @@ class PlayerStandingOutput(serializers.Serializer):
     stats = serializers.DictField(
         child=serializers.IntegerField(),
         default=dict,
-        help_text="The game's stats, every round, by the names of `columns` (Kalooki: total, "
-        "games_won, down_and_outs, latest_round_score, wins).",
+        help_text="The game's stats as counted (see `total`), by the names of `columns` "
+        "(Kalooki: total, games_won, down_and_outs, latest_round_score, wins); a match's win "
+        "counts once the match is over.",
     )
     ruling_points = serializers.IntegerField(help_text="Points from rulings (R12.4).")
     last_game = serializers.IntegerField(
@@ -80,14 +81,17 @@ class PlayerStandingOutput(serializers.Serializer):
         allow_null=True,
         help_text="Places gained (negative: lost) since the previous round; null in round 1.",
     )
-    total = serializers.IntegerField(help_text="Kalooki: lower is better (R12.3).")
-    ranked_total = serializers.IntegerField(
-        default=None,
-        allow_null=True,
-        help_text="The total the place is decided by: while a round is being played (live), "
-        "the completed rounds' only, so that a table behind schedule ranks fairly; else the total.",
+    total = serializers.IntegerField(
+        help_text="The total the place is decided by, the one every page shows (Kalooki: lower "
+        "is better, R12.3): every completed round, and a live round up to the deal every "
+        "table has played (`counted_up_to`)."
     )
-    live_points = serializers.IntegerField(default=0, help_text="Points in the live round(s).")
+    ranked_total = serializers.IntegerField(
+        default=None, allow_null=True, help_text="The same as `total`."
+    )
+    live_points = serializers.IntegerField(
+        default=0, help_text="Points in the live round(s), every deal played."
+    )
     live_games = serializers.IntegerField(default=0, help_text="Games played in the live round(s).")
 
 
@@ -118,7 +122,16 @@ class StandingsOutput(serializers.Serializer):
     live_rounds = serializers.ListField(
         child=serializers.IntegerField(),
         default=list,
-        help_text="Rounds in play with a set unfinished: they do not decide the places yet.",
+        help_text="Rounds in play with a set unfinished: they count up to `counted_up_to`.",
+    )
+    counted_up_to = serializers.DictField(
+        child=serializers.IntegerField(),
+        default=dict,
+        help_text='Each live round\'s counted deals, by round number: {"2": 3} counts round 2 up '
+        "to deal 3, which every table still playing has completed.",
+    )
+    counted_words = serializers.CharField(
+        default="", allow_blank=True, help_text="What the places count, in words; empty when all."
     )
     game = serializers.CharField(default="kalooki", help_text="The game played.")
     higher_wins = serializers.BooleanField(default=False)

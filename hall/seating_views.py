@@ -17,11 +17,17 @@ from hall.selectors import (
     hall_clock_get,
     hall_round_get,
     is_live_request,
-    live_response,
     seating_board_get,
     updated_now,
 )
-from hall.views import PublicTournament, private_if_preview, tournament_for_public
+from hall.views import (
+    PULSE_SECONDS,
+    PublicTournament,
+    held_part,
+    hold_part,
+    private_if_preview,
+    tournament_for_public,
+)
 
 BOARD_ROWS = 15  # rows on one page of the projector mode, without a script
 BOARD_SECONDS = 10  # how long the projector shows a page
@@ -37,11 +43,15 @@ def _board_context(request: HttpRequest, tournament: PublicTournament) -> dict[s
 def seating_board(request: HttpRequest, slug: str) -> HttpResponse:
     """Find your seat: the published round's players A to Z, with table and seat."""
     tournament = tournament_for_public(request, slug)
+    key, live = ("seating", tournament.id), is_live_request(request)
+    if live and (held := held_part(request, tournament, key)) is not None:
+        return held
     context = _board_context(request, tournament)
-    if is_live_request(request):
+    if live:
         figures = (tournament, context["round"], context["seats"])
-        return live_response(request, "hall/_seating_live.html", context, *figures)
+        return hold_part(request, tournament, key, "hall/_seating_live.html", context, *figures)
     context["live_seconds"] = LIVE_SECONDS
+    context["pulse_seconds"] = PULSE_SECONDS
     return private_if_preview(tournament, render(request, "hall/seating.html", context))
 
 

@@ -18,6 +18,12 @@ Terms
   draws it (and the whole page seen without a sign-in, plain and gzipped) once per version
   (`_rendered`); the page's script fetches the rows every `REFRESH_SECONDS` and swaps them in
   when the version changed.
+- pulse: a few bytes whose ETag changes with what a page shows of the standings (the version
+  for the home page and the seating board; the table's row and its players' places and totals
+  for a table page; the player's row for a player's page), answered from the standings this
+  process holds, without a query. An open page asks it every `PULSE_SECONDS` and fetches its
+  live part only when it changed, so that a saved result shows within about a second of the
+  standings counting it, and the parts (which read the database) are drawn only on a change.
 - shortcut: `LeaderboardShortcut`, a middleware that answers the leaderboard to visitors
   without a session right after WhiteNoise, without the rest of the middleware stack.
 - running total: a player's total over their counted games up to and including one game (R8.6);
@@ -58,10 +64,10 @@ from hall.selectors import (
     LIVE_SECONDS,
     byes_public_get,
     clock_figures,
+    digest,
     hall_clock_get,
     hall_round_get,
     is_live_request,
-    live_response,
     partner_lines_get,
     seat_now_get,
 )
@@ -84,9 +90,13 @@ from tournament.selectors import rules_in_words, tournament_list_public
 
 FACTS_SECONDS = 10  # how long a change of a tournament's public facts may take to show
 REUSE_SECONDS = 0.2  # how long a web process reuses the facts and standings it last read
-REFRESH_SECONDS = 10  # how often an open leaderboard asks for new rows
+REFRESH_SECONDS = 1  # how often an open leaderboard asks for new rows (a 304 from the cache)
+PULSE_SECONDS = 1  # how often a page's live part asks its pulse whether it changed
 NOSCRIPT_REFRESH_SECONDS = 30  # the whole page, when the browser runs no JavaScript
 PROJECTOR_ROWS = 12  # rows on one projector page
+# Rows on one page of the leaderboard: what a watching phone fetches after a change (a few KB
+# gzipped, whatever the tournament's size).
+LEADERBOARD_PAGE_ROWS = 100
 PROJECTOR_SECONDS = 10  # how long the projector shows a page
 HOME_LEADERS = 10  # leaders shown on the tournament's home page
 
@@ -191,6 +201,7 @@ def forget_recent() -> None:
     _recent.clear()
     _memo.clear()
     _row_memo.clear()
+    _parts.clear()
 
 
 def _cache_get(key: str) -> Any:
@@ -335,7 +346,7 @@ def _leader_row(row: dict[str, Any], lead: tuple[str, str, str] | None = None) -
         ruling_points=row["ruling_points"],
         movement=row["movement"],
         # .get: a snapshot of an older shape lacks them until its next refresh
-        ranked_total=row.get("ranked_total", row["total"]),
+        ranked_total=row["total"],
         round_points=row.get("round_points", 0),
         round_games=row.get("round_games", 0),
         # Like the total, the lead counts the completed rounds while one is live.
@@ -359,11 +370,35 @@ def _rendered(kind: str, tournament: PublicTournament, stamp: Hashable, draw: Ca
     return html
 
 
-def _rows_html(tournament: PublicTournament, standings: dict[str, Any]) -> str:
-    def draw() -> str:
+def _rows_html(
+    tournament: PublicTournament, standings: dict[str, Any], page: int | None = None
+) -> str:
+    """The rows' HTML: every row, or those of leaderboard page `page` (from 1)."""
+
+    def draw() -> list[str]:
         return _rows_drawn(tournament, leader_rows(standings["players"], tournament.lead))
 
-    return _rendered("rows", tournament, _stamp(tournament, standings), draw)
+    stamp = _stamp(tournament, standings)
+    if page is None:
+        return _rendered("rows", tournament, stamp, lambda: "".join(draw()))
+    parts = _rendered("row-parts", tournament, stamp, draw)
+    start = (page - 1) * LEADERBOARD_PAGE_ROWS
+    paged = lambda: "".join(parts[start : start + LEADERBOARD_PAGE_ROWS])  # noqa: E731
+    return _rendered(f"rows:{page}", tournament, stamp, paged)
+
+
+def leaderboard_pages(standings: dict[str, Any]) -> int:
+    """How many pages of `LEADERBOARD_PAGE_ROWS` the leaderboard has (1 at least)."""
+    return max(1, -(-len(standings["players"]) // LEADERBOARD_PAGE_ROWS))
+
+
+def leaderboard_page(request: HttpRequest, standings: dict[str, Any]) -> int | None:
+    """The page asked for (`?page=N`, within the pages there are); None when the leaderboard
+    fits one page, or no page is asked for and `whole` rows are wanted (the projector's)."""
+    pages = leaderboard_pages(standings)
+    if pages == 1:
+        return None
+    return min(max(_int(request.GET.get("page"), 1), 1), pages)
 
 
 ROWS_TEMPLATE = "hall/_leaderboard_rows.html"
@@ -371,12 +406,12 @@ ROW_START = '<tr id="entry-'  # how the template starts each row; escaped text n
 _row_memo: dict[int, tuple[PublicTournament, dict[LeaderRow, str]]] = {}
 
 
-def _rows_drawn(tournament: PublicTournament, rows: list[LeaderRow]) -> str:
-    """The rows' HTML, a row drawn again only when it changed since this process last drew the
+def _rows_drawn(tournament: PublicTournament, rows: list[LeaderRow]) -> list[str]:
+    """Each row's HTML, a row drawn again only when it changed since this process last drew the
     tournament: a result mid-round changes a few players' rows, and drawing 10,000 unchanged
     ones was most of the time from a saved result to the leaderboard (issue 18)."""
     if not rows:
-        return render_to_string(ROWS_TEMPLATE, {"tournament": tournament, "rows": []})
+        return [render_to_string(ROWS_TEMPLATE, {"tournament": tournament, "rows": []})]
     held = _row_memo.get(tournament.id)
     drawn = held[1] if held is not None and held[0] == tournament else {}
     missing = [row for row in rows if row not in drawn]
@@ -389,7 +424,7 @@ def _rows_drawn(tournament: PublicTournament, rows: list[LeaderRow]) -> str:
         drawn = drawn | {row: ROW_START + _one_row(part) for row, part in pairs}
     kept = {row: drawn[row] for row in rows}  # in the rows' order; the rows gone are dropped
     _row_memo[tournament.id] = (tournament, kept)
-    return "".join(kept.values())
+    return list(kept.values())
 
 
 def _one_row(part: str) -> str:
@@ -440,16 +475,18 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     """The live leaderboard: a 304 from the cache alone when the client has this version."""
     tournament = tournament_for_public(request, slug)
     standings = _standings(tournament)
+    page = leaderboard_page(request, standings)
     validators = Validators.of(tournament, standings)
     unchanged = validators.not_modified(request)
     if unchanged is not None:
         return unchanged
     if tournament.preview or _signed_in(request):  # the page's header names them
-        response = render(request, "hall/leaderboard.html", _board(tournament, standings))
+        board = _board(tournament, standings, page)
+        response = render(request, "hall/leaderboard.html", board)
     else:
         stamp = (_stamp(tournament, standings), REFRESH_SECONDS, request.path)
-        draw = lambda: _anonymous_page(request, tournament, standings)  # noqa: E731
-        response = _Drawn("page", tournament, stamp, draw).response(request)
+        draw = lambda: _anonymous_page(request, tournament, standings, page)  # noqa: E731
+        response = _Drawn(f"page:{page}", tournament, stamp, draw).response(request)
     patch_vary_headers(response, ["Cookie"])  # a sign-in changes the page's header
     return validators.stamp(response)
 
@@ -460,12 +497,20 @@ def _signed_in(request: HttpRequest) -> bool:
     return settings.SESSION_COOKIE_NAME in request.COOKIES and request.user.is_authenticated
 
 
-def _board(tournament: PublicTournament, standings: dict[str, Any]) -> dict[str, Any]:
+def _board(
+    tournament: PublicTournament, standings: dict[str, Any], page: int | None = None
+) -> dict[str, Any]:
+    pages = leaderboard_pages(standings)
+    start = ((page or 1) - 1) * LEADERBOARD_PAGE_ROWS
     return {
         "tournament": tournament,
         "standings": standings,
-        "rows_html": _rows_html(tournament, standings),
-        "etag": Validators.of(tournament, standings).etag,
+        "page": page,
+        "pages": range(1, pages + 1) if page else (),
+        "first_row": start + 1,
+        "last_row": min(start + LEADERBOARD_PAGE_ROWS, len(standings["players"])),
+        "rows_html": _rows_html(tournament, standings, page),
+        "etag": _rows_validators(tournament, standings, page).etag,
         "refresh_seconds": REFRESH_SECONDS,
         "noscript_seconds": NOSCRIPT_REFRESH_SECONDS,
         "computed_at": _computed_at(standings),
@@ -474,11 +519,15 @@ def _board(tournament: PublicTournament, standings: dict[str, Any]) -> dict[str,
 
 
 def _anonymous_page(
-    request: HttpRequest, tournament: PublicTournament, standings: dict[str, Any]
+    request: HttpRequest,
+    tournament: PublicTournament,
+    standings: dict[str, Any],
+    page: int | None = None,
 ) -> str:
     """The whole page as everyone without a sign-in sees it. Drawn without the request's
     context: a visitor's own messages must not be drawn into everyone's page."""
-    context = {**_board(tournament, standings), "request": request, "user": AnonymousUser()}
+    board = _board(tournament, standings, page)
+    context = {**board, "request": request, "user": AnonymousUser()}
     return render_to_string("hall/leaderboard.html", context)
 
 
@@ -510,6 +559,20 @@ class _Drawn:
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
+def _rows_validators(
+    tournament: PublicTournament, standings: dict[str, Any], page: int | None
+) -> Validators:
+    """The version's validators; a page's ETag is its rows' digest instead, so that a phone
+    watching page 3 gets a 304 while a change elsewhere leaves its rows as they were."""
+    validators = Validators.of(tournament, standings)
+    if page is None:
+        return validators
+    stamp = _stamp(tournament, standings)
+    draw = lambda: digest(tournament.id, page, _rows_html(tournament, standings, page))  # noqa: E731
+    etag = _rendered(f"rows-etag:{page}", tournament, stamp, draw)
+    return replace(validators, etag=etag, last_modified=None)
+
+
 def _computed_at(standings: dict[str, Any]) -> datetime.datetime | None:
     at = standings.get("computed_at")
     return datetime.datetime.fromisoformat(at) if at else None
@@ -517,19 +580,24 @@ def _computed_at(standings: dict[str, Any]) -> datetime.datetime | None:
 
 @require_safe
 def leaderboard_rows(request: HttpRequest, slug: str) -> HttpResponse:
-    """The leaderboard's table body alone, for the page's script (and the projector's)."""
+    """The leaderboard's table body alone, for the page's script (and the projector's): every
+    row, or one page's (`?page=N`, with an ETag of that page's rows: a 304 while they are the
+    same, whatever changed elsewhere)."""
     tournament = tournament_for_public(request, slug)
     standings = _standings(tournament)
-    validators = Validators.of(tournament, standings)
+    page = leaderboard_page(request, standings) if "page" in request.GET else None
+    validators = _rows_validators(tournament, standings, page)
     unchanged = validators.not_modified(request)
     if unchanged is not None:
         return unchanged
     stamp = _stamp(tournament, standings)
-    rows = _Drawn("rows-body", tournament, stamp, lambda: _rows_html(tournament, standings))
+    draw = lambda: _rows_html(tournament, standings, page)  # noqa: E731
+    rows = _Drawn(f"rows-body:{page}", tournament, stamp, draw)
     response = validators.stamp(rows.response(request))
     at = _computed_at(standings)
     if at is not None:  # the hall's one clock: the server's time, in the venue's time zone
         response.headers["X-Updated"] = f"{timezone.localtime(at):%H:%M:%S}"
+    response.headers["X-Counted"] = standings.get("counted_words", "")  # plain ASCII words
     return response
 
 
@@ -551,8 +619,10 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         "next_page": page % pages + 1,
         "rows_per_page": PROJECTOR_ROWS,
         "seconds": PROJECTOR_SECONDS,
+        "refresh_seconds": REFRESH_SECONDS,
         "computed_at": _computed_at(standings),
         "latest_round": standings.get("latest_round"),
+        "counted_words": standings.get("counted_words", ""),
         "clock": hall_clock_get(round=hall_round_get(tournament_id=tournament.id)),
     }
     return private_if_preview(tournament, render(request, "hall/projector.html", context))
@@ -563,6 +633,136 @@ def _int(text: str | None, default: int) -> int:
         return int(text or default)
     except ValueError:
         return default
+
+
+# --- live parts, held ----------------------------------------------------------------------------
+
+HOLD_SECONDS = 1  # how long a web process reuses a live part it drew, at the same standings
+_parts: dict[Hashable, tuple[Hashable, str, bytes, bytes]] = {}  # key -> stamp, ETag, body, gzipped
+
+
+def _part_stamp(tournament: PublicTournament) -> Hashable:
+    head = standings_version(tournament)
+    now = time.monotonic()  # HOLD_SECONDS = 0: never reused (tests that change a clock)
+    return (
+        head.get("version"),
+        head.get("computed_at"),
+        now // HOLD_SECONDS if HOLD_SECONDS else now,
+    )
+
+
+def held_part(
+    request: HttpRequest, tournament: PublicTournament, key: Hashable
+) -> HttpResponse | None:
+    """The live part `key` as this process drew it for the same standings within the last
+    `HOLD_SECONDS`, else None. A change brings every watching phone at once (the pulse), and a
+    part reads the database (the home page's, 40 ms at 2,000 players): drawn once, not once a
+    phone. A clock in it is at most that old (its script counts on from there)."""
+    found = None if tournament.preview else _parts.get(key)
+    if found is None or found[0] != _part_stamp(tournament):
+        return None
+    return _part_response(request, *found[1:])
+
+
+def hold_part(
+    request: HttpRequest,
+    tournament: PublicTournament,
+    key: Hashable,
+    template: str,
+    context: dict[str, Any],
+    *figures: Any,
+) -> HttpResponse:
+    """Draw the live part (the same for everyone: drawn without the request), keep it for
+    `held_part`, plain and gzipped, and answer it (a 304 while `figures` are the client's)."""
+    body = render_to_string(template, context).encode()
+    etag, zipped = digest(*figures), gzip.compress(body, mtime=0)
+    if not tournament.preview:
+        if len(_parts) >= 5000:  # a process serves a few tournaments: never unbounded
+            _parts.clear()
+        _parts[key] = (_part_stamp(tournament), etag, body, zipped)
+    return private_if_preview(tournament, _part_response(request, etag, body, zipped))
+
+
+def _part_response(request: HttpRequest, etag: str, body: bytes, zipped: bytes) -> HttpResponse:
+    """The part, gzipped for a browser that takes it (it holds no secret: no CSRF token)."""
+    if get_conditional_response(request, etag=etag) is not None:
+        response: HttpResponse = HttpResponseNotModified()
+    elif ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
+        response = HttpResponse(zipped, headers={"Content-Encoding": "gzip"})
+    else:
+        response = HttpResponse(body)
+    response.headers["ETag"] = etag
+    patch_vary_headers(response, ["Accept-Encoding"])
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+# --- pulses ------------------------------------------------------------------------------------
+
+
+@require_safe
+def pulse(
+    request: HttpRequest,
+    slug: str,
+    round: int | None = None,
+    table: int | None = None,
+    entry_id: int | None = None,
+) -> HttpResponse:
+    """Whether what a page shows changed: a 304 while the client's ETag is the page's pulse,
+    else a two-byte body with the new one. The tournament's pulse is the standings' version
+    (from the cache's head); a table's or a player's is the digest of their part of the
+    standings (`_pulses`), read from this process's memory."""
+    tournament = tournament_for_public(request, slug)
+    if round is None and entry_id is None:
+        validators = Validators.of(tournament, standings_version(tournament))
+        unchanged = validators.not_modified(request)
+        return unchanged if unchanged is not None else validators.stamp(_pulse_body())
+    key = f"table:{round}.{table}" if entry_id is None else f"player:{entry_id}"
+    standings = _standings(tournament)
+    etag = _pulse(tournament, standings, key) or Validators.of(tournament, standings).etag
+    if not tournament.preview and get_conditional_response(request, etag=etag) is not None:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = _pulse_body()
+    response.headers["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return private_if_preview(tournament, response)
+
+
+def _pulse_body() -> HttpResponse:
+    return HttpResponse(b"1\n", content_type="text/plain")
+
+
+def _pulse(tournament: PublicTournament, standings: dict[str, Any], key: str) -> str | None:
+    """A table's or a player's pulse at this version (None for one the standings lack), each
+    drawn once per version in a process, when first asked: a player's row of the standings; a
+    table's row with its players' places and totals."""
+    found = _rendered(
+        "pulses", tournament, _stamp(tournament, standings), lambda: _Pulses(standings)
+    )
+    return found[key]
+
+
+class _Pulses(dict[str, str | None]):
+    """The pulses of one version of the standings, drawn as asked for (`_pulse`)."""
+
+    def __init__(self, standings: dict[str, Any]) -> None:
+        super().__init__()
+        self.standings = standings
+        self.rows = {f"player:{row['entry']}": row for row in standings["players"]}
+        self.tables = {f"table:{t['round']}.{t['table']}": t for t in standings.get("tables", ())}
+
+    def __missing__(self, key: str) -> str | None:
+        if key in self.rows:
+            self[key] = digest(self.rows[key])
+        elif key in self.tables:
+            found = self.tables[key]
+            seats = [self.rows.get(f"player:{seat['entry']}", {}) for seat in found["seats"]]
+            shown = [(row.get("place"), row.get("shared"), row.get("total")) for row in seats]
+            self[key] = digest(found, shown, self.standings.get("counted_words"))
+        else:
+            return None
+        return self[key]
 
 
 # --- the tournament's home ---------------------------------------------------------------------
@@ -608,6 +808,9 @@ def rounds_public(*, tournament_id: int) -> list[RoundLine]:
 @require_safe
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_public(request, slug)
+    live = is_live_request(request)
+    if live and (held := held_part(request, tournament, ("home", tournament.id))) is not None:
+        return held
     standings = _standings(tournament)
     round = hall_round_get(tournament_id=tournament.id)
     context = {
@@ -615,15 +818,18 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": rounds_public(tournament_id=tournament.id),
         "leaders": leader_rows(standings["players"][:HOME_LEADERS], tournament.lead),
         "players": len(standings["players"]),
+        "counted_words": standings.get("counted_words", ""),
         "computed_at": _computed_at(standings),
         "hall_round": round,
         "clock": hall_clock_get(round=round),
         "live_seconds": LIVE_SECONDS,
+        "pulse_seconds": PULSE_SECONDS,
     }
-    if is_live_request(request):
+    if live:
         version = standings.get("version")
         figures = (tournament, version, context["rounds"], round, clock_figures(context["clock"]))
-        return live_response(request, "hall/_home_live.html", context, *figures)
+        key = ("home", tournament.id)
+        return hold_part(request, tournament, key, "hall/_home_live.html", context, *figures)
     return private_if_preview(tournament, render(request, "hall/home.html", context))
 
 
@@ -791,20 +997,38 @@ def _current_game(
 @require_safe
 def table_page(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
     tournament = tournament_for_public(request, slug)
+    key, live = ("table", tournament.id, round, table), is_live_request(request)
+    if live and (held := held_part(request, tournament, key)) is not None:
+        return held
     found = table_public_get(tournament_id=tournament.id, round_number=round, table_number=table)
     if found is None:
         raise Http404(f"Round {round} has no table {table} to show yet.")
+    standings = _standings(tournament)
     context = {
         "tournament": tournament,
         "table": found,
+        "standings": seat_standings(found.seats, standings, tournament.lead),
+        "counted_words": standings.get("counted_words", ""),
         "clock": found.clock,
         "updated": found.updated,
         "live_seconds": LIVE_SECONDS,
+        "pulse_seconds": PULSE_SECONDS,
     }
-    if is_live_request(request):
-        figures = (tournament, replace(found, clock=None), clock_figures(found.clock))
-        return live_response(request, "hall/_table_live.html", context, *figures)
+    if live:
+        version = standings.get("version")
+        figures = (tournament, replace(found, clock=None), clock_figures(found.clock), version)
+        return hold_part(request, tournament, key, "hall/_table_live.html", context, *figures)
     return private_if_preview(tournament, render(request, "hall/table.html", context))
+
+
+def seat_standings(
+    seats: list[SeatLine], standings: dict[str, Any], lead: tuple[str, str, str] | None
+) -> list[LeaderRow | None]:
+    """Each seat's line of the standings, in seat order: the place and total every public page
+    shows for the player (None for one the standings do not list)."""
+    wanted = {seat.entry_id for seat in seats}
+    rows = {row["entry"]: row for row in standings["players"] if row["entry"] in wanted}
+    return [_leader_row(rows[s.entry_id], lead) if s.entry_id in rows else None for s in seats]
 
 
 # --- a player ----------------------------------------------------------------------------------
@@ -1071,6 +1295,9 @@ def partner_standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     tournament = tournament_for_public(request, slug)
+    key, live = ("player", tournament.id, entry_id), is_live_request(request)
+    if live and (held := held_part(request, tournament, key)) is not None:
+        return held
     standings = _standings(tournament)
     player = player_public_get(tournament_id=tournament.id, entry_id=entry_id, standings=standings)
     if player is None:
@@ -1079,8 +1306,10 @@ def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         "tournament": tournament,
         "player": player,
         "computed_at": _computed_at(standings),
+        "counted_words": standings.get("counted_words", ""),
         "seat_now": seat_now_get(tournament_id=tournament.id, entry_id=entry_id),
         "live_seconds": LIVE_SECONDS,
+        "pulse_seconds": PULSE_SECONDS,
         "byes": byes_public_get(entry_id=entry_id),
     }
     if context["byes"]:
@@ -1088,7 +1317,7 @@ def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         hall_round = hall_round_get(tournament_id=tournament.id)
         if hall_round and not context["seat_now"] and hall_round.number in context["byes"]:
             context["bye_now"] = hall_round.number
-    if is_live_request(request):
+    if live:
         figures = (
             tournament,
             standings.get("version"),
@@ -1096,7 +1325,7 @@ def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
             context["seat_now"],
             context["byes"],
         )
-        return live_response(request, "hall/_player_live.html", context, *figures)
+        return hold_part(request, tournament, key, "hall/_player_live.html", context, *figures)
     return private_if_preview(tournament, render(request, "hall/player.html", context))
 
 
@@ -1111,7 +1340,7 @@ class LeaderboardShortcut:
     session included, goes through the whole stack. Put it right after WhiteNoise in
     MIDDLEWARE: `"hall.views.LeaderboardShortcut"`."""
 
-    ENDINGS = ("/leaderboard", "/leaderboard/rows", "/standings")
+    ENDINGS = ("/leaderboard", "/leaderboard/rows", "/standings", "/pulse")
     API = "public:api-standings"  # the standings API: the same crowd, polling (issue 18)
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -1135,9 +1364,15 @@ class LeaderboardShortcut:
     def _view(self, request: HttpRequest) -> ResolverMatch | None:
         if request.method not in ("GET", "HEAD") or not request.path_info.endswith(self.ENDINGS):
             return None
-        if request.META.get("QUERY_STRING") or settings.SESSION_COOKIE_NAME in request.COOKIES:
+        query = request.META.get("QUERY_STRING")
+        if (
+            query and not PAGE_QUERY.fullmatch(query)
+        ) or settings.SESSION_COOKIE_NAME in request.COOKIES:
             return None
         return _shortcut_view(request.path_info, get_urlconf(), self.API)
+
+
+PAGE_QUERY = re.compile(r"page=\d{1,6}")  # a page of the leaderboard: the crowd's too
 
 
 @lru_cache(maxsize=1024)
@@ -1150,7 +1385,7 @@ def _shortcut_view(path: str, urlconf: str | None, api: str) -> ResolverMatch | 
         found = resolve(path, urlconf)
     except Resolver404:
         return None
-    if found.func in (leaderboard, leaderboard_rows) or found.view_name == api:
+    if found.func in (leaderboard, leaderboard_rows, pulse) or found.view_name == api:
         return found
     return None
 

@@ -282,12 +282,12 @@ class Standing:
     club: str
     status: str
     games_played: int
-    stats: dict[str, int]  # the game's stats, summed over every round (`Rules.columns`)
+    stats: dict[str, int]  # the game's stats as counted (`Rules.columns`), like the total
     ruling_points: int
     total: int
     latest_round_score: int
     rulings: tuple[RulingLine, ...]
-    ranked_total: int = 0  # the place is decided by it: the completed rounds' while one is live
+    ranked_total: int = 0  # the same as the total: what the place is decided by
     round_points: int = 0  # in the round being played (else the latest)
     round_games: int = 0
     cells: tuple[int, ...] = ()  # the stats in the order of the standings' columns
@@ -307,6 +307,12 @@ class Standings:
     ranking: str = ""  # how the game ranks, in words: "Lowest total first, then games won, ..."
     count: int = 0  # the lines of the whole standings, when `lines` are only some of them
     start: int = 0  # the first line's index in the whole standings
+    counted_words: str = ""  # what the places count while a round is live (`counted_words`)
+
+    @property
+    def end(self) -> int:
+        """The last line's number in the whole standings (1 for the first)."""
+        return self.start + len(self.lines)
 
 
 def standings_for_director(*, tournament: Tournament, lines: slice | None = None) -> Standings:
@@ -320,7 +326,7 @@ def standings_for_director(*, tournament: Tournament, lines: slice | None = None
     # .get: a worker still on the old code may have stored it meanwhile (a rolling deploy)
     rulings = _rulings_by_entry(tournament, frozenset(snapshot.get("counted_rulings", ())))
     latest = snapshot["latest_round"]
-    # The total has a column of its own (the ranked total), beside the live round's points.
+    # The total has a column of its own, beside the live round's points.
     columns = tuple(c for c in snapshot.get("columns", ()) if c["stat"] != "total")
     stats = [column["stat"] for column in columns]
     return Standings(
@@ -329,6 +335,7 @@ def standings_for_director(*, tournament: Tournament, lines: slice | None = None
         columns=columns,
         deal_noun=snapshot.get("deal_noun", "games"),
         ranking=snapshot.get("ranking", ""),
+        counted_words=snapshot.get("counted_words", ""),
         lines=tuple(
             _standing(row, latest, rulings.get(row["entry"], ()), stats)
             for row in snapshot["players"][lines or slice(None)]

@@ -9,21 +9,26 @@ Terms
   tie-break ruling as the side it **decided for**; an entry's stats are the stats of the side
   it sat in, summed over its rounds by the game.
 - **live round**: a round in play (R12.1) with a table whose match is not over. While one is,
-  the standings are **fair mid-round**: entries are placed by the rounds already completed only,
-  and the live round's points and deals played are shown beside them. A table behind schedule
-  has played fewer deals, so its raw totals mislead (lowest total wins Kalooki). Entries level on
-  the completed rounds share the place, and within it those who played more of the live round
-  come first, then the better live points. Without a live round every round counts.
+  the standings are **fair mid-round**: the live round counts up to the deal every table of it
+  has completed (its **counted deals**, `counted_up_to`: "after game 3"), the same deals for
+  everyone, and the rest of the round's points and deals show beside the place ("this round").
+  A table behind schedule has played fewer deals, so raw totals mislead (lowest total wins
+  Kalooki); counting the same deals at every table compares like with like, and changes the
+  order from the first deal every table has played. Entries level on what counts share the
+  place, and within it those who played more of the live round come first, then the better
+  live points. A match's win (``Rules.match_win_stats``) counts once the match is over. Without
+  a live round every deal counts.
+- **counted total**: the **total** every page shows and the place is decided by: every
+  completed round, and the live round's counted deals (`ranked_total` is the same number).
 - **bye**: a round an entry sat out (`tables.Bye`). The game scores it by the tournament's bye
   rule (a bye round is None in the entry's ``StandingLine``; Parcellus PA7.2, Hand and Foot
   HF11.1). A bye is a round played: an entry whose only round so far is a bye is placed. While
-  its round is live the bye waits with everyone else's live round, so the place stays decided by
-  the same completed rounds for all.
-- **ranked total**: the total the place is decided by: the completed rounds' while a round is
-  live, else the whole total.
+  its round is live the bye waits (a bye scores a whole round, the others only its counted
+  deals).
 - **movement**: places gained (positive) or lost since the standings at the end of the previous
   round, i.e. counting only the rounds before the latest counted one with a result.
-- **table standings**: the players of one table and their totals in that table's match so far.
+- **table standings**: the players of one table and their totals in that table's match so far
+  (every deal confirmed there, counted or not yet).
 - **snapshot**: one computation, stored with a **version** (1, 2, 3 …; the highest wins) and the
   **stamp** of the facts it was computed from; a computation from the same facts stores nothing.
 - **counted rulings**: the ids of the rulings a computation read (`counted_rulings`; the highest
@@ -45,7 +50,7 @@ import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -66,7 +71,9 @@ CACHE_SECONDS = 24 * 3600
 # Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
 # recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
 # the rulings counted, `counted_rulings`; 4: fair mid-round standings, live rounds apart).
-SNAPSHOT_SHAPE = 6  # 5: any game: its stats and columns, matches scored by the game; 6: byes
+# 5: any game: its stats and columns, matches scored by the game; 6: byes; 7: a live round
+# counted up to the deal every table has played.
+SNAPSHOT_SHAPE = 7
 
 
 class StoredDetail(Mapping[str, Any]):
@@ -119,6 +126,9 @@ class TableMatch:
     decided_for: int | None = None  # the side a tie-break ruling named
     time_called: bool = False  # the match ended when time was called (HF2.2)
     sums: list[SideSums] = field(default_factory=list)  # side -> its confirmed deals summed
+    over: bool = True  # its match is over (read for the tables of rounds in play)
+    up_to: int | None = None  # its round is live: the deals counted are those up to this one
+    counted_sums: list[SideSums] = field(default_factory=list)  # side -> its counted deals summed
 
     @property
     def entries(self) -> list[int]:
@@ -134,25 +144,40 @@ class TableMatch:
     def counted(self) -> int:
         return len(self.confirmed)
 
+    def completed(self) -> int:
+        """The deals confirmed from the first without a gap: 3 when deals 1 to 3 are."""
+        numbers = {self.entered[pk].number for pk in self.confirmed}
+        done = 0
+        while done + 1 in numbers:
+            done += 1
+        return done
+
+    def counted_deals(self, played: list[DealScore]) -> list[DealScore]:
+        """Of its confirmed deals `played`, those the standings count (`up_to`)."""
+        if self.up_to is None:
+            return played
+        return [deal for deal in played if deal.number <= self.up_to]
+
 
 @dataclass
 class Tally:
-    """One entry's tournament so far: per round, the stats of the side it sat in."""
+    """One entry's tournament so far: per round, the stats of the side it sat in over the
+    counted deals, and the live rounds' points over every deal played (`shown`)."""
 
     entry: int
     player: str
     club: str
     status: str
-    rounds: dict[int, dict[str, int]] = field(default_factory=dict)  # round -> stats
+    rounds: dict[int, dict[str, int]] = field(default_factory=dict)  # round -> counted stats
     played: dict[int, int] = field(default_factory=dict)  # round -> deals played
-    live: frozenset[int] = frozenset()  # the rounds in play, which do not decide the place
+    shown: dict[int, int] = field(default_factory=dict)  # live round -> points, every deal
+    live: frozenset[int] = frozenset()  # the rounds in play
     current: int | None = None  # the round shown as "this round": the live one, else the latest
     ruling_points: int = 0
     last_game: int | None = None  # the points of the last deal played
     last_game_at: tuple[int, int] = (0, 0)  # (round, deal) of the last deal played
     byes: set[int] = field(default_factory=set)  # the rounds it sat out
-    stats: dict[str, int] = field(default_factory=dict)  # summed by the game, every round
-    ranked_stats: dict[str, int] = field(default_factory=dict)  # summed over the counted rounds
+    stats: dict[str, int] = field(default_factory=dict)  # summed by the game, as counted
     place: int | None = None
     shared: bool = False
     movement: int | None = None
@@ -163,13 +188,12 @@ class Tally:
         self.key = f"{self.player}\x00{self.entry}"
 
     def points(self, round: int) -> int:
+        """The counted points of `round`."""
         return self.rounds.get(round, {}).get("total", 0)
 
-    def _total(self, summed: int) -> int:
-        """The total, from the rounds' points `summed`: with a bye, the game's (its bye rule)."""
-        if self.byes and "total" in self.stats:
-            return self.stats["total"]
-        return summed
+    def shown_points(self, round: int) -> int:
+        """The points of `round` over every deal played: what its table shows."""
+        return self.shown.get(round, self.points(round))
 
     @property
     def games_played(self) -> int:
@@ -177,32 +201,26 @@ class Tally:
 
     @property
     def live_points(self) -> int:
-        return sum(self.points(round) for round in self.rounds if round in self.live)
+        return sum(self.shown_points(round) for round in self.played if round in self.live)
 
     @property
     def live_games(self) -> int:
         return sum(deals for round, deals in self.played.items() if round in self.live)
 
-    def _ranked_total(self, total: int, live_points: int) -> int:
-        """The total the place is decided by: the completed rounds' while a round is live."""
-        if self.byes and "total" in self.ranked_stats:
-            return self.ranked_stats["total"]
-        return total - live_points
+    def counted_rounds(self, up_to_round: int | None = None) -> list[int]:
+        """The rounds that count, in order: those with counted deals, and the byes of rounds
+        not live (a live round's bye waits with the round)."""
+        rounds = set(self.rounds) | {r for r in self.byes if r not in self.live}
+        return sorted(r for r in rounds if up_to_round is None or r <= up_to_round)
 
     @property
     def has_played(self) -> bool:
-        """Whether the entry has a round to be placed by: a deal played, or a bye."""
-        return bool(self.games_played or self.byes)
+        """Whether the entry has something to be placed by: a counted deal, or a bye."""
+        return bool(self.counted_rounds())
 
-    def counts(self, round: int, up_to_round: int | None = None) -> bool:
-        """Whether `round` decides the place: not live, and not after `up_to_round`."""
-        return round not in self.live and (up_to_round is None or round <= up_to_round)
-
-    def line(self, up_to_round: int | None = None, every_round: bool = False) -> StandingLine:
-        """The game's standing line of this entry over the rounds that count (`counts`)."""
-        played = sorted(self.rounds.keys() | self.byes if self.byes else self.rounds)
-        if not every_round:
-            played = [r for r in played if self.counts(r, up_to_round)]
+    def line(self, up_to_round: int | None = None) -> StandingLine:
+        """The game's standing line of this entry over the rounds that count."""
+        played = self.counted_rounds(up_to_round)
         return StandingLine(self.key, tuple([self.rounds.get(r) for r in played]))
 
     def add_deals(self, round: int, count: int, last: int, points: int) -> None:
@@ -211,10 +229,16 @@ class Tally:
         if (round, last) >= self.last_game_at:
             self.last_game_at, self.last_game = (round, last), points
 
+    @property
+    def total(self) -> int:
+        """The counted total: the game's (its bye rule, its rulings), else the rounds' sum."""
+        if "total" in self.stats:
+            return self.stats["total"]
+        return sum(self.points(r) for r in self.rounds)
+
     def as_row(self) -> dict[str, Any]:
         rounds = {number: self.points(number) for number in sorted(self.rounds)}
-        live_points = self.live_points
-        total = self._total(sum(rounds.values()))
+        total = self.total
         return {
             "entry": self.entry,
             "player": self.player,
@@ -223,8 +247,7 @@ class Tally:
             "rounds": {str(number): points for number, points in rounds.items()},
             "byes": sorted(self.byes),
             "stats": self.stats,
-            # The stats the place is decided by: the completed rounds' while a round is live.
-            "ranked_stats": self.ranked_stats or self.stats,
+            "ranked_stats": self.stats,  # the same: the stats shown are those that place
             "games_played": self.games_played,
             "ruling_points": self.ruling_points,
             "last_game": self.last_game,
@@ -232,10 +255,10 @@ class Tally:
             "shared": self.shared,
             "movement": self.movement,
             "total": total,
-            "ranked_total": self._ranked_total(total, live_points),
-            "live_points": live_points,
+            "ranked_total": total,  # the same: one total on every page
+            "live_points": self.live_points,
             "live_games": self.live_games,
-            "round_points": self.points(self.current) if self.current else 0,
+            "round_points": self.shown_points(self.current) if self.current else 0,
             "round_games": self.played.get(self.current, 0) if self.current else 0,
             "round_bye": self.current in self.byes,
         }
@@ -282,12 +305,15 @@ def _compute(tournament: Tournament) -> dict[str, Any]:
     tallies = _tallies(tournament, teams=rules.shape().members > 1)
     _read_byes(tournament, tallies)
     live = _unfinished(rules, live_rounds(tournament=tournament), tables)
+    up_to = _counted_up_to(live, tables)
+    if rules.scores_from_sums:
+        _read_sums(tournament, tables, rules.sums_flag, up_to)
     _apply_rulings(tables, tallies, rulings)
-    _score_matches(rules, tables, tallies)
+    _score_matches(rules, tables, tallies, live)
     latest = max((r for tally in tallies.values() for r in _rounds(tally)), default=None)
     for tally in tallies.values():
         tally.live, tally.current = live, max(live, default=latest)
-    counted = [r for tally in tallies.values() for r in _rounds(tally) if r not in live]
+    counted = [r for tally in tallies.values() for r in tally.counted_rounds()]
     _place(rules, tallies, max(counted, default=None))
     players = sorted(tallies.values(), key=lambda tally: _order(tally, rules.higher_wins))
     return {
@@ -300,6 +326,8 @@ def _compute(tournament: Tournament) -> dict[str, Any]:
         "latest_round": latest,
         "live_rounds": sorted(live),
         "current_round": max(live, default=latest),
+        "counted_up_to": {str(round): deals for round, deals in sorted(up_to.items())},
+        "counted_words": counted_words(rules, up_to),
         "players": [tally.as_row() for tally in players],
         "tables": [_table_row(table, tallies) for table in tables.values()],
         "last_ruling_id": max((ruling.id for ruling in rulings), default=None),
@@ -324,17 +352,42 @@ def live_rounds(*, tournament: Tournament) -> frozenset[int]:
     return frozenset(rounds.values_list("number", flat=True))
 
 
+def _counted_up_to(live: frozenset[int], tables: dict[int, TableMatch]) -> dict[int, int]:
+    """Each live round's counted deals: up to the one every table still playing has completed
+    (a table whose match is over counts all it played, up to that deal). Each of its tables
+    learns it (`TableMatch.up_to`)."""
+    up_to: dict[int, int] = {}
+    for table in tables.values():
+        if table.round in live and not table.over:
+            up_to[table.round] = min(up_to.get(table.round, table.completed()), table.completed())
+    for table in tables.values():
+        if table.round in up_to:
+            table.up_to = up_to[table.round]
+    return up_to
+
+
+def counted_words(rules: Rules[Any], up_to: Mapping[int, int]) -> str:
+    """What the places count while a round is live, in the game's words: "Round 2 counts up to
+    game 3, which every table has played"; "" when every deal counts."""
+    if not up_to:
+        return ""
+    round, deals = max(up_to.items())
+    noun = deal_noun(rules)
+    if not deals:
+        return f"Round {round} counts from when every table has played {noun} 1"
+    return f"Round {round} counts up to {noun} {deals}, which every table has played"
+
+
 def _unfinished(
     rules: Rules[Any], in_play: frozenset[int], tables: dict[int, TableMatch]
 ) -> frozenset[int]:
     """The rounds in play with a table whose match is not over: the live rounds. Once every
     table has finished, everyone has played their match and the round counts."""
-    return frozenset(
-        t.round
-        for t in tables.values()
-        if t.round in in_play
-        and not rules.match_over(t.played(confirmed_only=False), time_called=t.time_called)
-    )
+    for table in tables.values():
+        if table.round in in_play:
+            played = table.played(confirmed_only=False)
+            table.over = rules.match_over(played, time_called=table.time_called)
+    return frozenset(t.round for t in tables.values() if t.round in in_play and not t.over)
 
 
 def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
@@ -356,7 +409,7 @@ def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
         count = max(side_count(rules, len(entries)), 1)
         tables[table_id].sides = [entries[side::count] for side in range(count)]
     if rules.scores_from_sums:
-        _read_sums(tournament, tables, rules.sums_flag)
+        _read_deal_numbers(tournament, tables)
     else:
         _read_deals(tournament, tables)
     return tables
@@ -406,12 +459,11 @@ def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
         table.entered[deal_id] = DealScore(number, tuple([s for _, s in sides]), detail=detail)
 
 
-def _read_sums(tournament: Tournament, tables: dict[int, TableMatch], flag: str | None) -> None:
+def _read_deal_numbers(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
     """For a game that scores a match from sums (`Rules.scores_from_sums`, Kalooki): every
-    scored deal without its results, each side's confirmed deals summed by the database, and the
-    results of each table's last confirmed deal only (three queries). A match's results are
-    read as one row per side instead of one per side of each deal: a ninth as many in a set of
-    nine games (issue 18)."""
+    scored deal without its results, and the results of each table's last confirmed deal only
+    (two queries); `_read_sums` sums the sides. A match's results are read as one row per side
+    instead of one per side of each deal: a ninth as many in a set of nine games (issue 18)."""
     scored = Deal.objects.filter(table__round__tournament=tournament, is_void=False).order_by()
     confirmed = Deal.Status.CONFIRMED.value
     unread: dict[int, DealScore] = {}  # deal number -> the deal, its results unread: one each
@@ -429,31 +481,63 @@ def _read_sums(tournament: Tournament, tables: dict[int, TableMatch], flag: str 
         if status == confirmed:
             table.confirmed.add(deal_id)
             last[table_id] = max(last.get(table_id, (0, 0)), (number, deal_id))
-    counted = DealResult.objects.filter(
+    _read_last_deals({deal_id: tables[table_id] for table_id, (_, deal_id) in last.items()})
+
+
+def _read_sums(
+    tournament: Tournament, tables: dict[int, TableMatch], flag: str | None, up_to: dict
+) -> None:
+    """Each side's confirmed deals summed by the database, and its counted deals (`up_to`, the
+    live rounds') beside them, in one query."""
+    confirmed = Deal.Status.CONFIRMED.value
+    results = DealResult.objects.filter(
         deal__table__round__tournament=tournament, deal__is_void=False, deal__status=confirmed
     )
-    for table_id, side, points, out, flagged in _summed_sides(counted, flag):
+    for table_id, side, *figures in _summed_sides(results, flag, _counted_filter(up_to)):
         if table_id in tables:
-            sums = tables[table_id].sums
-            sums += [_UNSUMMED] * (side + 1 - len(sums))
-            sums[side] = SideSums(points, out, flagged)
-    _read_last_deals({deal_id: tables[table_id] for table_id, (_, deal_id) in last.items()})
+            table = tables[table_id]
+            for sums, (points, out, flagged) in (
+                (table.sums, figures[:3]),
+                (table.counted_sums, figures[3:] or figures[:3]),
+            ):
+                sums += [_UNSUMMED] * (side + 1 - len(sums))
+                sums[side] = SideSums(points or 0, out, flagged)
+
+
+def _counted_filter(up_to: dict[int, int]) -> Q | None:
+    """The results the standings count while rounds are live (`up_to`), None when all are."""
+    if not up_to:
+        return None
+    counted = ~Q(deal__table__round__number__in=list(up_to))
+    for round, deals in up_to.items():
+        counted |= Q(deal__table__round__number=round, deal__number__lte=deals)
+    return counted
 
 
 _UNSUMMED = SideSums()  # a side without a confirmed deal (frozen: one for all)
 
 
-def _summed_sides(results: Any, flag: str | None) -> list[tuple]:
+def _summed_sides(results: Any, flag: str | None, counted: Q | None = None) -> list[tuple]:
     """(table, side, points, deals gone out in, of those flagged) of `results`, summed by the
-    database: plain whole numbers, read from the cursor (`_rows`)."""
+    database, and the same three of the `counted` ones when given: plain whole numbers, read
+    from the cursor (`_rows`)."""
     out = Q(went_out=True)
-    flagged = Count("pk", filter=out & Q(**{f"deal__detail__{flag}": True})) if flag else Value(0)
-    summed = (
-        results.order_by()
-        .values_list("deal__table_id", "side")
-        .annotate(points=Sum("points"), out=Count("pk", filter=out), flagged=flagged)
-    )
+    down = out & Q(**{f"deal__detail__{flag}": True}) if flag else None
+    sums = _sums(out, down)
+    if counted is not None:
+        sums |= {f"counted_{name}": value for name, value in _sums(out, down, counted).items()}
+    summed = results.order_by().values_list("deal__table_id", "side").annotate(**sums)
     return _rows(summed)
+
+
+def _sums(out: Q, down: Q | None, only: Q | None = None) -> dict[str, Any]:
+    """The three sums of a side (`only` its results that match it, when given)."""
+    both = (lambda q: q & only) if only is not None else (lambda q: q)
+    return {
+        "points_summed": Sum("points", filter=only),  # not `points`: the field's own name
+        "out_summed": Count("pk", filter=both(out)),
+        "flagged_summed": Count("pk", filter=both(down)) if down is not None else Value(0),
+    }
 
 
 def _read_last_deals(last: dict[int, TableMatch]) -> None:
@@ -516,8 +600,8 @@ def _read_byes(tournament: Tournament, tallies: dict[int, Tally]) -> None:
 
 
 def _rounds(tally: Tally) -> set[int]:
-    """The rounds an entry has a result in or sat out."""
-    return set(tally.rounds) | tally.byes
+    """The rounds an entry has played a deal in, has a result in, or sat out."""
+    return set(tally.played) | set(tally.rounds) | tally.byes
 
 
 def _apply_rulings(
@@ -573,45 +657,85 @@ def _adjust(table: TableMatch | None, ruling: RulingRow, tally: Tally) -> None:
     table.adjustments[side] = table.adjustments.get(side, 0) + ruling.points
 
 
-def _score_matches(rules: Rules[Any], tables: dict[int, TableMatch], tallies: dict) -> None:
-    """Each table's match result by the game; each entry takes its side's stats."""
+def _score_matches(
+    rules: Rules[Any], tables: dict[int, TableMatch], tallies: dict, live: frozenset[int]
+) -> None:
+    """Each table's match result by the game, over its counted deals; each entry takes its
+    side's stats. A live round's table also shows its points over every deal (`Tally.shown`)."""
     for table in tables.values():
         if not table.counted():
             continue  # nothing confirmed yet: the match does not count for anyone
         played = table.played(confirmed_only=True)
-        results = _match_result(rules, table, played)
+        counted = table.counted_deals(played)
+        results = _counted_result(rules, table, counted, live)
         last = played[-1]  # the deals are in order (`TableMatch.played`)
-        for index, (side, result) in enumerate(zip(table.sides, results, strict=False)):
+        shown = _match_result(rules, table, played) if table.up_to is not None else None
+        for index, side in enumerate(table.sides):
             points = last.sides[index].points
             for entry in side:
-                _take(tallies[entry], table.round, len(played), last.number, points, result.stats)
+                tally = tallies[entry]
+                _take(tally, table.round, results[index].stats if results else None)
+                tally.add_deals(table.round, len(played), last.number, points)
+                if shown is not None:
+                    tally.shown[table.round] = shown[index].total
+
+
+def _counted_result(
+    rules: Rules[Any], table: TableMatch, counted: list[DealScore], live: frozenset[int]
+) -> tuple[SideResult, ...] | None:
+    """The match over its counted deals, its win counted only once it is over; None when
+    nothing counts yet (a ruling's points then stand alone in the round)."""
+    if not counted:
+        return _adjustments_only(table)
+    if table.up_to is None:
+        results = _match_result(rules, table, counted)
+    else:  # partial: some of its deals wait for the other tables (a ruling then decides nothing)
+        partial = len(counted) < table.counted()
+        results = _match_result(rules, table, counted, table.counted_sums, partial=partial)
+    if table.round not in live or (table.over and len(counted) == table.counted()):
+        return results
+    unwon = dict.fromkeys(rules.match_win_stats, 0)
+    return tuple(replace(r, won=False, stats={**r.stats, **unwon}) for r in results)
+
+
+def _adjustments_only(table: TableMatch) -> tuple[SideResult, ...] | None:
+    if not table.adjustments:
+        return None
+    points = [table.adjustments.get(side, 0) for side in range(len(table.sides))]
+    return tuple(SideResult(1, False, {"total": p}) for p in points)
 
 
 def _match_result(
-    rules: Rules[Any], table: TableMatch, played: list[DealScore]
+    rules: Rules[Any],
+    table: TableMatch,
+    played: list[DealScore],
+    sums: list[SideSums] | None = None,
+    partial: bool = False,
 ) -> tuple[SideResult, ...]:
     """The table's match by the game: from its sides' sums when the game scores by them
-    (`_read_sums`), else from its confirmed deals."""
+    (`_read_sums`; `sums`, else all its confirmed deals'), else from the deals `played`. A
+    `partial` match (its counted deals only) is not over: no tie-break ruling, no time called."""
     how = {
         "adjustments": [table.adjustments.get(side, 0) for side in range(len(table.sides))],
-        "decided_for": table.decided_for,
-        "time_called": table.time_called,
+        "decided_for": None if partial else table.decided_for,
+        "time_called": table.time_called and not partial,
     }
     if rules.scores_from_sums:
-        return rules.match_result_from_sums(table.sums, **how)
+        return rules.match_result_from_sums(table.sums if sums is None else sums, **how)
     return rules.match_result(played, **how)
 
 
-def _take(tally: Tally, round: int, deals: int, last: int, points: int, stats: Any) -> None:
-    """The entry's share of its table's match: its side's stats, the deals, the last score.
+def _take(tally: Tally, round: int, stats: Any) -> None:
+    """The entry's share of its table's match: its side's stats (None: nothing counted yet).
     The side's stats are shared by its members: each entry keeps its own copy."""
+    if stats is None:
+        return
     mine = tally.rounds.get(round)
     if mine is None:
         tally.rounds[round] = dict(stats)
     else:  # the entry's own dict already: a ruling's points, or another table that round
         for stat, value in stats.items():
             mine[stat] = mine.get(stat, 0) + value
-    tally.add_deals(round, deals, last, points)
 
 
 def _table_row(table: TableMatch, tallies: dict[int, Tally]) -> dict[str, Any]:
@@ -620,7 +744,7 @@ def _table_row(table: TableMatch, tallies: dict[int, Tally]) -> dict[str, Any]:
         "table": table.number,
         "games_played": len(table.entered),
         "seats": [
-            {"entry": entry, "total": tallies[entry].points(table.round)}
+            {"entry": entry, "total": tallies[entry].shown_points(table.round)}
             for entry in _seat_order(table)
         ],
     }
@@ -656,40 +780,37 @@ def _ruling_rows(tournament: Tournament) -> list[RulingRow]:
 
 
 def _place(rules: Rules[Any], tallies: dict[int, Tally], latest: int | None) -> None:
-    """Places now over the rounds that count (none live), by the game's ranking, and the
-    movement since the end of the previous one of them (`latest`)."""
-    every_line = [tally.line(every_round=True) for tally in tallies.values()]
+    """Places now over what counts (`Tally.line`), by the game's ranking, and the movement
+    since the end of the round before the latest that counts (`latest`)."""
     ranked = [t for t in tallies.values() if t.has_played and t.status != "disqualified"]
-    lines = [tally.line() for tally in ranked]
-    placings = rules.rank(lines)
-    # No round live and everyone placed: the same lines, so the same stats (not summed twice).
-    if lines == every_line:
-        every = {placing.key: placing.stats for placing in placings}
-    else:
-        every = rules.stats(every_line)
+    placings = rules.rank([tally.line() for tally in ranked])
     by_key = {tally.key: tally for tally in tallies.values()}
+    every = {placing.key: placing.stats for placing in placings}
+    others = [tally.line() for tally in tallies.values() if tally.key not in every]
+    if others:
+        every |= rules.stats(others)
     for key, stats in every.items():
         by_key[key].stats = dict(stats)
     for placing in placings:
         tally = by_key[placing.key]
         tally.place, tally.shared = placing.place, placing.shared
-        tally.ranked_stats = dict(placing.stats)
     if latest is None or latest <= 1:
         return
-    before = [t for t in ranked if any(t.counts(r, latest - 1) for r in _rounds(t))]
+    before = [t for t in ranked if t.counted_rounds(latest - 1)]
     for placing in rules.rank([tally.line(latest - 1) for tally in before]):
         tally = by_key[placing.key]
         tally.movement = placing.place - tally.place
 
 
 def _order(tally: Tally, higher_wins: bool) -> tuple:
-    """Placed entries by place, then the unplaced (not played yet, disqualified) by name.
-    Within a shared place, who played more of the live round first, then the better live
-    points: a table behind schedule never lists its players above level players who played
-    more."""
+    """Placed entries by place, then the unplaced (nothing counted yet, then disqualified).
+    Within a shared place, or among the unplaced, who played more of the live round first,
+    then the better live points: a table behind schedule never lists its players above level
+    players who played more."""
     unplaced = tally.place is None
     points = -tally.live_points if higher_wins else tally.live_points
-    return (unplaced, tally.place or 0, -tally.live_games, points, tally.player.casefold(),
+    out = tally.status == "disqualified"
+    return (unplaced, out, tally.place or 0, -tally.live_games, points, tally.player.casefold(),
             tally.entry)  # fmt: skip
 
 

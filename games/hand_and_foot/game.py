@@ -56,6 +56,8 @@ _TIE_BREAK_WORDS = {
 class HandAndFootRules(Rules[Ruleset]):
     """Hand and Foot under one ruleset: every question one tournament asks of the game."""
 
+    match_win_stats = ("games_won", "wins")  # the game is won when it is over (HF10.1)
+
     def describe(self) -> tuple[str, ...]:
         return describe(self.ruleset)
 

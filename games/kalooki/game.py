@@ -110,6 +110,7 @@ class KalookiGame(Game[Ruleset]):
 class KalookiRules(Rules[Ruleset]):
     scores_from_sums = True  # a set's result is its totals and games gone out in (R8.6, R12.3)
     sums_flag = "down_and_out"  # R8.3, counted for the player who went out
+    match_win_stats = ("wins",)  # a set is won when it is over (R4.1)
 
     def describe(self) -> tuple[str, ...]:
         return describe(self.ruleset)

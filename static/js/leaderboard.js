@@ -1,6 +1,6 @@
 /* The live leaderboard, and the projector's pages.
 
-Every few seconds the table asks for its rows again, sending the version it shows (ETag) in
+Every second the table asks for its rows again, sending the version it shows (ETag) in
 If-None-Match: the server answers 304 with no body while nothing changed, and the new rows once
 something did, which replace the table body (no page reload). The projector shows
 as many rows as fit on its screen at a time (projector.js's fitRows; data-per-page without it)
@@ -19,6 +19,7 @@ hall's one clock, never the browser's. Without JavaScript the pages refresh them
   // The projector's first rows are one page only: ask for all of them unconditionally.
   var etag = perPage ? "" : board.getAttribute("data-etag") || "";
   var updated = document.querySelector("[data-updated]");
+  var counted = document.querySelector("[data-counted-words]");
   var pageLabel = document.querySelector("[data-page-label]");
 
   function refresh() {
@@ -33,6 +34,7 @@ hall's one clock, never the browser's. Without JavaScript the pages refresh them
           etag = version;
           board.setAttribute("data-etag", version);
           if (updated && stamped) updated.textContent = stamped;
+          if (counted) counted.textContent = response.headers.get("X-Counted") || "";
         });
       })
       .catch(function () {}); // offline or busy: the next round trip tries again
@@ -49,22 +51,30 @@ hall's one clock, never the browser's. Without JavaScript the pages refresh them
     if (pageLabel) pageLabel.textContent = "Page " + (page + 1) + " of " + pages;
   }
 
-  function tick() {
+  // The rows are asked for every data-refresh seconds (a 304 while nothing changed); the
+  // projector moves on to its next page every data-every seconds, from the rows it holds.
+  var refreshEvery = (Number(board.getAttribute("data-refresh")) || every / 1000) * 1000;
+
+  function follow() {
     refresh().then(function () {
-      if (perPage) {
-        page += 1;
-        showPage();
-      }
-      window.setTimeout(tick, every);
+      if (perPage) showPage();
+      window.setTimeout(follow, refreshEvery);
     });
+  }
+
+  function turn() {
+    page += 1;
+    showPage();
+    window.setTimeout(turn, every);
   }
 
   if (perPage) {
     refresh().then(function () {
       showPage();
-      window.setTimeout(tick, every);
+      window.setTimeout(follow, refreshEvery);
+      window.setTimeout(turn, every);
     });
   } else {
-    window.setTimeout(tick, every);
+    window.setTimeout(follow, refreshEvery);
   }
 })();

@@ -23,6 +23,7 @@ def _nothing_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
     cache.clear()
     forget_recent()
     monkeypatch.setattr("hall.views.REUSE_SECONDS", 0)
+    monkeypatch.setattr("hall.views.HOLD_SECONDS", 0)
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from django.utils.http import http_date
 
 import hall.views as hall_views
 from hall.views import (
+    LEADERBOARD_PAGE_ROWS,
     ROW_START,
     ROWS_TEMPLATE,
     LeaderboardShortcut,
@@ -197,7 +198,8 @@ class TestQueryCounts:
         with django_assert_num_queries(QUERIES):
             response = client.get(page)
         assert response.status_code == 200
-        assert response.content.count(b"Player ") >= players
+        shown = players if page.endswith("standings") else min(players, LEADERBOARD_PAGE_ROWS)
+        assert response.content.count(b"Player ") >= shown  # the leaderboard: its first page
         with django_assert_num_queries(0):  # once cached, nothing at all
             assert client.get(page).status_code == 200
 
@@ -326,7 +328,7 @@ class TestRowsDrawnOnce:
             return real(template, context)
 
         monkeypatch.setattr(hall_views, "render_to_string", counting)
-        html = _rows_drawn(facts, rows_after)
+        html = "".join(_rows_drawn(facts, rows_after))
         changed = len(set(rows_after) - set(rows_before))
         assert 0 < changed < len(rows_after) and drawn == [changed]
         afresh = real(ROWS_TEMPLATE, {"tournament": facts, "rows": rows_after})
@@ -339,5 +341,5 @@ class TestRowsDrawnOnce:
         Player.objects.filter(entries__tournament=tournament).update(name='<tr id="entry-1">Eve')
         facts = tournament_public_get(slug=tournament.slug)
         rows = leader_rows(refreshed(tournament)["players"], facts.lead)
-        html = _rows_drawn(facts, rows)
+        html = "".join(_rows_drawn(facts, rows))
         assert html.count(ROW_START) == len(rows) and "&lt;tr id=&quot;entry-1&quot;&gt;Eve" in html

@@ -160,9 +160,10 @@ class TestLeaderboard:
             assert shown[name] == expected
 
     def test_withdrawn_and_disqualified_players_are_marked(
-        self, client: Client, tournament: Tournament, table_one: Table
+        self, client: Client, tournament: Tournament, table_one: Table, table_two: Table
     ) -> None:
         play(table_one, 1)
+        play(table_two, 1)  # game 1 at every table: it counts
         quitter, cheat = (entry(tournament, name) for name in seated(table_one)[1:3])
         Entry.objects.filter(pk=quitter.pk).update(status=Entry.Status.WITHDRAWN)
         disqualification_ruling(

@@ -115,7 +115,7 @@ class TestPlayerPage:
         assert running == ["12", "12", "36"]  # 12, out (0), then 12 doubled (R8.3)
         assert '<abbr title="three threes">333</abbr>' in html
         assert '<abbr title="two threes and one four">334</abbr>' in html
-        assert "3 played, 36 points" in html
+        assert "<dd>3 played</dd>" in html
 
     def test_its_chart_has_one_point_per_game(
         self, client: Client, tournament: Tournament, table_one: Table
@@ -141,9 +141,10 @@ class TestPlayerPage:
         assert chart.rounds == [(chart.left, "R1")]
 
     def test_it_shows_rulings_with_their_decisions_and_reversals_r12_4(
-        self, client: Client, tournament: Tournament, table_one: Table
+        self, client: Client, tournament: Tournament, table_one: Table, table_two: Table
     ) -> None:
         play(table_one, 1)
+        play(table_two, 1)  # game 1 at every table: it counts
         ben = entry(tournament, seated(table_one)[1])
         penalty = penalty_ruling(
             tournament=tournament,
@@ -160,7 +161,7 @@ class TestPlayerPage:
         assert "Seen by two players" in html and "Video showed no card" in html
         assert f'Reversed by <a href="#ruling-{penalty.pk + 1}">' in html
         assert "Warned for slow play" in html
-        assert re.search(r"<dt>Total</dt><dd><strong>12</strong>", html)
+        assert re.search(r'<dt>Total</dt><dd><strong class="standing-total">12</strong>', html)
 
     def test_a_disqualified_player_is_marked_without_a_place(
         self, client: Client, tournament: Tournament, table_one: Table

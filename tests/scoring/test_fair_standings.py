@@ -36,6 +36,12 @@ def round_1(row: dict) -> int:
     return row["rounds"].get("1", 0)
 
 
+def seat_points(games: int, points: int, seat: int) -> int:
+    """What `play_set` gives the player in seat `seat` (1 to 5) over `games` games: the first
+    seat goes out every game, the others score `points` plus their seat (playing.py)."""
+    return 0 if seat == 1 else games * (points + seat)
+
+
 @pytest.mark.parametrize(("fast", "slow"), [(8, 3), (9, 0), (5, 4), (9, 1), (3, 1)])
 def test_a_table_behind_schedule_never_ranks_its_players_above_equals_who_played_more(
     fast: int, slow: int
@@ -43,40 +49,37 @@ def test_a_table_behind_schedule_never_ranks_its_players_above_equals_who_played
     _, standings = league(fast, slow)
     players = standings["players"]
     assert standings["live_rounds"] == [2]
+    assert standings["counted_up_to"] == {"2": slow}
     for ahead, row in enumerate(players):
         for below in players[ahead + 1 :]:
-            if (
-                round_1(below) == round_1(row)
-                and below["stats"]["games_won"] == row["stats"]["games_won"]
-            ):
+            assert below["place"] >= row["place"]
+            if below["place"] == row["place"]:
                 assert below["live_games"] <= row["live_games"], (row, below)
-                assert below["place"] >= row["place"]
 
 
-def test_the_raw_totals_do_not_decide_the_place_mid_round() -> None:
-    """The issue's example: a player on 36 after 3 games does not lead one on 211 after 9."""
-    _, standings = league(9, 3)
-    by_round_1: dict[int, list[dict]] = {}
+def test_the_live_round_counts_the_games_every_table_has_played() -> None:
+    """Round 2 counts games 1 to 3 at both tables, though one has played 9: the same games
+    for everyone, and the rest show as this round's points."""
+    tournament, standings = league(9, 3)
+    fast, slow = tables_of(Round.objects.get(tournament=tournament, number=2))
+    seats = {s.entry_id: (s.position, 30) for s in fast.seats.all()}
+    seats |= {s.entry_id: (s.position, 1) for s in slow.seats.all()}
     for row in standings["players"]:
-        by_round_1.setdefault(round_1(row), []).append(row)
-    pairs = [rows for rows in by_round_1.values() if len(rows) == 2]
-    assert pairs, "round 1 made equal pairs"
-    for pair in pairs:
-        fast, slow = sorted(pair, key=lambda row: -row["live_games"])
-        if fast["live_games"] > slow["live_games"]:
-            assert slow["total"] < fast["total"]  # lower raw total, yet not ahead
-            assert fast["place"] == slow["place"]  # level on the completed rounds: shared
-            assert standings["players"].index(fast) < standings["players"].index(slow)
+        seat, points = seats[row["entry"]]
+        played = 9 if points == 30 else 3
+        assert row["total"] == round_1(row) + seat_points(3, points, seat)
+        assert row["ranked_total"] == row["total"]
+        assert row["round_points"] == seat_points(played, points, seat)
+        assert row["round_games"] == played
+    assert "game 3" in standings["counted_words"]
 
 
-def test_the_places_come_from_the_completed_rounds_and_the_live_round_shows_beside() -> None:
+def test_the_places_follow_the_counted_totals_lowest_first() -> None:
     _, standings = league(6, 2)
-    for row in standings["players"]:
-        assert row["ranked_total"] == round_1(row)
-        assert row["live_points"] == row["rounds"].get("2", 0)
-        assert row["total"] == row["ranked_total"] + row["live_points"]
-    ranked = [row["ranked_total"] for row in standings["players"]]
-    assert ranked == sorted(ranked)  # lowest completed total first (R12.3)
+    totals = [row["total"] for row in standings["players"]]
+    assert totals == sorted(totals)  # lowest counted total first (R12.3)
+    places = [row["place"] for row in standings["players"]]
+    assert places == sorted(places) and len(set(places)) > 2
 
 
 def test_once_every_table_has_played_its_set_the_round_counts_in_full() -> None:
@@ -89,11 +92,27 @@ def test_once_every_table_has_played_its_set_the_round_counts_in_full() -> None:
     assert all(row["ranked_total"] == row["total"] for row in standings["players"])
 
 
-def test_in_the_first_round_everyone_is_level_until_it_is_played(db) -> None:
+def test_mid_round_1_the_places_and_totals_count_the_games_every_table_has_played(db) -> None:
+    """Issue 29: mid-round 1 every player showed "=1" with a total of 0. Now the first two
+    games, played at both tables, place them; the sets' wins wait for the sets to end."""
     tournament = tournament_with(10, slug="first")
     one, two = tables_of(published_round(tournament))
     play_set(one, games=6)
     play_set(two, games=2)
-    players = standings_compute(tournament=tournament)["players"]
-    assert {row["place"] for row in players} == {1}
-    assert [row["live_games"] for row in players] == [6] * 5 + [2] * 5
+    standings = standings_compute(tournament=tournament)
+    players = standings["players"]
+    assert standings["counted_up_to"] == {"1": 2}
+    assert {row["place"] for row in players} != {1}
+    assert any(row["total"] for row in players)
+    assert all(row["stats"]["wins"] == 0 for row in players)  # no set is over (R4.1)
+    assert sorted(row["round_games"] for row in players) == [2] * 5 + [6] * 5
+
+
+def test_before_every_table_has_played_a_game_nobody_is_placed(db) -> None:
+    tournament = tournament_with(10, slug="first")
+    one, _ = tables_of(published_round(tournament))
+    play_set(one, games=2)
+    standings = standings_compute(tournament=tournament)
+    assert {row["place"] for row in standings["players"]} == {None}
+    assert [row["live_games"] for row in standings["players"]] == [2] * 5 + [0] * 5
+    assert "game 1" in standings["counted_words"]

@@ -210,13 +210,19 @@ def test_a_round_whose_every_set_is_entered_is_not_live_though_a_result_awaits_c
     assert got == {name: (points, points) for name, points in expected.items()}
 
 
-def test_a_round_with_a_set_unfinished_is_live_and_places_wait_for_it_r12_1() -> None:
+def test_a_round_with_a_set_unfinished_is_live_and_counts_the_games_every_table_played_r12_1() -> (
+    None
+):
+    """Issue 29: a live round counts up to the game every table has played (here the only one's
+    three), the same games for everyone; the set's win waits for its end (R4.1)."""
     tournament = tournament_with(5)
     [table] = tables_of(published_round(tournament))
     play_set(table, games=3, winner=0)
     standings = standings_compute(tournament=tournament)
-    assert standings["live_rounds"] == [1]
-    assert {row["ranked_total"] for row in standings["players"]} == {0}
+    assert standings["live_rounds"] == [1] and standings["counted_up_to"] == {"1": 3}
+    assert [row["total"] for row in standings["players"]] == [0, 36, 39, 42, 45]
+    assert all(row["ranked_total"] == row["total"] for row in standings["players"])
+    assert {row["stats"]["wins"] for row in standings["players"]} == {0}
 
 
 # --- void attempts (R9.2) ---------------------------------------------------------------------
@@ -253,7 +259,7 @@ def test_completing_a_round_changes_the_stamp_and_re_ranks() -> None:
     play_set(table, games=3, winner=0)
     live = standings_refresh(tournament_id=tournament.pk)
     assert live.data["live_rounds"] == [1]
-    assert {row["place"] for row in live.data["players"]} == {1}  # all level on no round
+    assert live.data["counted_up_to"] == {"1": 3}  # the set's three games, its win not yet
     stamp = standings_stamp(tournament=tournament)
     rounds_over(tournament)
     assert standings_stamp(tournament=tournament) != stamp

@@ -97,9 +97,10 @@ def test_a_flag_that_is_not_json_true_counts_for_nobody_either_way(monkeypatch) 
     database's sums and for the game's alike."""
     tournament = tournament_with(10)
     published_round(tournament)
-    table = tables_of(tournament.rounds.get(number=1))[0]
-    play(table, 1, winner=0, down_and_out=True)
-    play(table, 2, winner=0, down_and_out=True)
+    table, other = tables_of(tournament.rounds.get(number=1))
+    for game in (1, 2):
+        play(table, game, winner=0, down_and_out=True)
+        play(other, game)  # every table plays the game: it counts
     Deal.objects.filter(table=table, number=2).update(detail={"down_and_out": "yes"})
     summed = standings_compute(tournament=tournament)
     assert summed == by_every_deal(tournament, monkeypatch)

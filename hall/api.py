@@ -89,6 +89,11 @@ class PlayerStandingOutput(serializers.Serializer):
     )
     live_points = serializers.IntegerField(default=0, help_text="Points in the live round(s).")
     live_games = serializers.IntegerField(default=0, help_text="Games played in the live round(s).")
+    stage = serializers.IntegerField(
+        required=False,
+        help_text="Once a cut is made: the furthest stage the player reached (1: qualifying). "
+        "The final standings list the furthest stage's players first.",
+    )
 
 
 class ColumnOutput(serializers.Serializer):
@@ -110,6 +115,28 @@ class TableStandingOutput(serializers.Serializer):
     seats = SeatTotalOutput(many=True)
 
 
+class StageOutput(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1: the qualifying stage; then each cut.")
+    kind = serializers.ChoiceField(choices=["qualifying", "semi_finals", "final"])
+    name = serializers.CharField(help_text='"Qualifying", "Semi-finals", "Final table".')
+    rounds = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Its first and last round numbers."
+    )
+    size = serializers.IntegerField(allow_null=True, help_text="How many make its cut.")
+    scoring = serializers.ChoiceField(choices=["fresh", "carry_all", "carry_share"])
+    carry_percent = serializers.IntegerField()
+    scoring_words = serializers.CharField(help_text="How the stage is scored, in words.")
+    seats = serializers.ChoiceField(choices=["standing", "drawn"])
+    seats_words = serializers.CharField()
+    cut = serializers.BooleanField(help_text="Whether its cut is made (always, for qualifying).")
+    seeds = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Entry id to seed: its place at the cut."
+    )
+    order = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Its entries in its own standings, best first."
+    )
+
+
 class StandingsOutput(serializers.Serializer):
     tournament = serializers.SlugField()
     version = serializers.IntegerField(help_text="Goes up with every change; also the ETag.")
@@ -129,7 +156,11 @@ class StandingsOutput(serializers.Serializer):
     columns = ColumnOutput(
         many=True, default=list, help_text="The game's standings columns, the ranking's first."
     )
-    players = PlayerStandingOutput(many=True, help_text="Placed players first, by place.")
+    players = PlayerStandingOutput(
+        many=True,
+        help_text="Placed players first, by place; once a cut is made, the finalists first.",
+    )
+    stages = StageOutput(many=True, default=list, help_text="The stages, if any (issue 33).")
     tables = TableStandingOutput(many=True)
 
 

@@ -60,6 +60,7 @@ from tests.scoring.playing import (
     tournament_with,
 )
 from tournament.models import Entry, Round, StaffRole, Tournament
+from tournament.stage_services import StagePlan, stages_set
 
 pytestmark = pytest.mark.django_db
 
@@ -310,6 +311,20 @@ def _ann_pinned() -> None:
     pin_seat(tournament=open_, entry=open_.entries.get(player__name="Ann"), table=1, by=None)
 
 
+def _final_planned_after_round_2() -> None:
+    """Rounds 1 and 2 qualify (round 2 played out and complete); a final of five follows."""
+    open_ = Tournament.objects.get(slug=OPEN)
+    stages_set(
+        tournament=open_,
+        plan=[StagePlan("qualifying", 2), StagePlan("final", 1, 5)],
+        by=None,
+    )
+    second = open_.rounds.get(number=2)
+    for table in tables_of(second):
+        play_set(table)
+    round_complete(round=second, by=None)
+
+
 def _standings_refreshed() -> None:
     """The standings as the pipeline leaves them after a change: the dashboard only reads them
     (`standings_current` stores the first snapshot of a tournament that has none)."""
@@ -414,6 +429,17 @@ API_CASES = [
     Case("GET", "api-pins", writes=False),
     Case("POST", "api-pins", body={"entry": the("Ann"), "table": 1}, success=201),
     Case("DELETE", "api-pin", {"entry_id": the("Ann")}, given=_ann_pinned, success=204),
+    # director/stage_api.py
+    Case("GET", "api-stages", writes=False),
+    Case("PUT", "api-stages", body={"stages": [{"kind": "qualifying", "rounds": 4}]}),
+    Case(
+        "POST",
+        "api-stage-cut",
+        {"number": 2},
+        {"seed": 3},
+        given=_final_planned_after_round_2,
+        success=201,
+    ),
 ]
 
 SIGNED_IN = frozenset({SCOREKEEPER, OTHER_DIRECTOR, DIRECTOR})

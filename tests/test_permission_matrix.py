@@ -429,6 +429,18 @@ API_CASES = [
     Case("GET", "api-pins", writes=False),
     Case("POST", "api-pins", body={"entry": the("Ann"), "table": 1}, success=201),
     Case("DELETE", "api-pin", {"entry_id": the("Ann")}, given=_ann_pinned, success=204),
+    # director/reseat_api.py: table 1 of round 2, seats 1 and 2 swapped (no deal played yet)
+    Case(
+        "POST",
+        "api-table-reseat",
+        {"number": 2, "table": 1},
+        {
+            "seats": lambda world: [*world.seated[1][1::-1], *world.seated[1][2:]],
+            "games": {},
+            "decision": "Seats 1 and 2 swap.",
+        },
+        success=201,
+    ),
     # director/stage_api.py
     Case("GET", "api-stages", writes=False),
     Case("PUT", "api-stages", body={"stages": [{"kind": "qualifying", "rounds": 4}]}),

@@ -3,12 +3,13 @@ director re-seats the table, keeps games 1 and 3 (their seats swapped in the rec
 game 2 replayed; the standings and the history show it."""
 
 import pytest
+from rest_framework.test import APIClient
 
 from scoring.models import Deal, ResultRevision, Ruling
 from scoring.reseat import table_reseat
 from scoring.rulings import RulingError
 from scoring.standings import standings_compute
-from tests.scoring.playing import entry, play, published_round, tournament_with
+from tests.scoring.playing import director_of, entry, play, published_round, tournament_with
 from tournament.models import AuditEvent
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +115,23 @@ def test_a_reseat_it_cannot_do_is_refused_and_nothing_changes(table, change, wor
     assert seat_order(table) == order
     assert [(r.deal_id, r.version, r.status) for r in ResultRevision.objects.all()] == before
     assert not Ruling.objects.exists()
+
+
+def test_the_api_reseats_keeps_and_replays_and_refuses_a_bad_body(table) -> None:
+    tournament = table.round.tournament
+    client = APIClient()
+    client.force_authenticate(director_of(tournament))
+    url = f"/api/tournaments/{tournament.slug}/rounds/1/tables/1/reseat"
+    order = seat_order(table)
+    swapped = [order[1], order[0], *order[2:]]
+    bad = {"seats": swapped, "games": {"one": "keep"}, "decision": "Swap"}
+    assert client.post(url, bad, format="json").status_code == 400
+    body = {"seats": swapped, "games": {"1": "keep", "2": "replay"}, "decision": "Swap"}
+    response = client.post(url, body, format="json")
+    assert response.status_code == 400  # game 3 has no fate
+    assert "game 3" in response.json()["errors"][0]["message"]
+    body["games"]["3"] = "keep"
+    response = client.post(url, body, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["kind"] == "seating_change"
+    assert seat_order(table) == swapped and table.deals.get(number=2).is_void

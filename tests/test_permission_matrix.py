@@ -537,6 +537,27 @@ PAGE_CASES = [
     ),
     Case("GET", "director:rounds", writes=False),
     Case("POST", "director:round-add", success=302),
+    Case("GET", "director:stages", writes=False),
+    Case(
+        "POST",
+        "director:stages",
+        body={
+            "qualifying_rounds": 4,
+            "kind": "",
+            "rounds": 1,
+            "scoring": "fresh",
+            "carry_percent": 100,
+            "seats": "drawn",
+        },
+        success=302,
+    ),
+    Case(
+        "POST",
+        "director:stage-cut",
+        {"number": 2},
+        given=_final_planned_after_round_2,
+        success=302,
+    ),
     Case("GET", "director:round", R2, writes=False),
     Case("POST", "director:round-seat", R2, {"seed": 7, **CONFIRM}, ROUND_2_DRAFT, success=302),
     Case(

@@ -135,7 +135,7 @@ def _set(request: HttpRequest, tournament: Tournament, form: StagesForm) -> bool
     except StageError as error:
         messages.error(request, f"Nothing was changed: {error}")
         return False
-    words = "; ".join(f"{stage.name}: {stage.scoring_words()}" for stage in stages)
+    words = " ".join(f"{stage.name}: {stage.scoring_words()}" for stage in stages)
     messages.success(request, f"The stages are set. {words}")
     return True
 

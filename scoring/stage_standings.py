@@ -10,10 +10,13 @@ everyone who missed the final, whatever their totals.
 """
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from games.base import Placing, Rules, StandingLine
 from tournament.stages import Stage, StageEntry, stage_bounds
+
+# (entry, place, shared, the total its stage ranks it by: None before it has played there)
+Ranked = tuple[int, int, bool, int | None]
 
 
 class Tallied(Protocol):
@@ -48,7 +51,7 @@ def stage_rankings(
     tallies: Mapping[int, Tallied],
     stages: list[Stage],
     seeds: Mapping[int, Mapping[int, int]],
-) -> dict[int, list[tuple[int, int, bool]]]:
+) -> dict[int, list[Ranked]]:
     """Each stage cut so far (and the qualifying stage) ranked: (entry, place, shared), best
     first, by stage number."""
     bounds = stage_bounds(stages)
@@ -59,9 +62,7 @@ def stage_rankings(
     return ranked
 
 
-def _qualifying(
-    rules: Rules[Any], tallies: Mapping[int, Tallied], rounds: range
-) -> list[tuple[int, int, bool]]:
+def _qualifying(rules: Rules[Any], tallies: Mapping[int, Tallied], rounds: range) -> list[Ranked]:
     playing = [t for t in tallies.values() if t.has_played and t.status != "disqualified"]
     lines = [_line(tally, rounds) for tally in playing]
     lines = [line for line in lines if line.rounds]
@@ -74,13 +75,13 @@ def _later(
     stage: Stage,
     bounds: Mapping[int, range],
     seeds: Mapping[int, int],
-) -> list[tuple[int, int, bool]]:
+) -> list[Ranked]:
     entrants = [tallies[entry] for entry in seeds if entry in tallies]
     entrants = [tally for tally in entrants if tally.status != "disqualified"]
     own = bounds[stage.number]
     if not any(_line(tally, own).rounds for tally in entrants):  # not played yet: by seed
         order = sorted(entrants, key=lambda tally: seeds[tally.entry])
-        return [(tally.entry, place, False) for place, tally in enumerate(order, 1)]
+        return [(tally.entry, place, False, None) for place, tally in enumerate(order, 1)]
     lines = [_carried(tally, stage, own) + _line(tally, own).rounds for tally in entrants]
     keyed = [StandingLine(tally.key, rounds) for tally, rounds in zip(entrants, lines, strict=True)]
     by_key = {tally.key: tally.entry for tally in entrants}
@@ -107,27 +108,37 @@ def _carried(tally: Tallied, stage: Stage, own: range) -> tuple[Any, ...]:
 
 def _placed(
     placings: Iterable[Placing], by_key: Mapping[str, int], seeds: Mapping[int, int]
-) -> list[tuple[int, int, bool]]:
-    """(entry, place, shared), best first; level entries by seed, then as the game lists them."""
-    rows = [(by_key[p.key], p.place, p.shared) for p in placings]
+) -> list[Ranked]:
+    """(entry, place, shared, total), best first; level entries by seed, then as the game
+    lists them."""
+    rows = [(by_key[p.key], p.place, p.shared, p.stats.get("total")) for p in placings]
     return sorted(rows, key=lambda row: (row[1], seeds.get(row[0], 0)))
 
 
-def final_order(
-    stages: list[Stage], ranked: Mapping[int, list[tuple[int, int, bool]]]
-) -> list[tuple[int, int, bool, int]]:
-    """(entry, overall place, shared, furthest stage) for every placed entry: the furthest
-    stage's entrants first, then each earlier stage's others."""
-    order: list[tuple[int, int, bool, int]] = []
+class Placed(NamedTuple):
+    """An entry in the final standings: its overall place, the furthest stage it reached, and
+    the total that stage ranks it by (None before it has played there)."""
+
+    entry: int
+    place: int
+    shared: bool
+    stage: int
+    total: int | None
+
+
+def final_order(stages: list[Stage], ranked: Mapping[int, list[Ranked]]) -> list[Placed]:
+    """Every placed entry, the furthest stage's entrants first, then each earlier stage's
+    others, with its overall place."""
+    order: list[Placed] = []
     listed: set[int] = set()
     for number in sorted(ranked, reverse=True):
         rows = [row for row in ranked[number] if row[0] not in listed]
         offset, before = len(order), None
-        for index, (entry, place, shared) in enumerate(rows):
+        for index, (entry, place, shared, total) in enumerate(rows):
             # Places within the group, renumbered after the groups above it (1, 2, 2, 4).
             overall = offset + (index + 1 if before is None or place != before[1] else before[0])
             before = (overall - offset, place)
-            order.append((entry, overall, shared, number))
+            order.append(Placed(entry, overall, shared, number, total))
             listed.add(entry)
     return order
 
@@ -135,7 +146,7 @@ def final_order(
 def stages_data(
     stages: list[Stage],
     seeds: Mapping[int, Mapping[int, int]],
-    ranked: Mapping[int, list[tuple[int, int, bool]]],
+    ranked: Mapping[int, list[Ranked]],
 ) -> list[dict[str, Any]]:
     """Each stage as the pages and the API show it: its settings in words, its rounds, and its
     entrants in its order (for a stage cut), best first."""
@@ -154,9 +165,7 @@ def stages_data(
             "seats_words": stage.seats_words(),
             "cut": stage.number == 1 or bool(seeds.get(stage.number)),
             "seeds": {str(e): s for e, s in sorted(seeds.get(stage.number, {}).items())},
-            "order": [entry for entry, _, _ in ranked.get(stage.number, [])]
-            if stage.number > 1
-            else [],
+            "order": [row[0] for row in ranked.get(stage.number, [])] if stage.number > 1 else [],
         }
         for stage in stages
     ]

@@ -27,7 +27,7 @@ from tournament.stages import Stage, StageEntry, stage_bounds
 __all__ = ["StageError", "StageLocked", "stage_cut", "stage_standing"]
 
 
-def stage_standing(*, stage: Stage) -> list[tuple[int, int, bool]]:
+def stage_standing(*, stage: Stage) -> list[tuple[int, int, bool]]:  # entry, place, shared
     """The stage's standings now, (entry, place, shared) best first: what its cut reads."""
     data = standings_compute(tournament=stage.tournament)
     rows = {row["entry"]: row for row in data["players"]}

@@ -59,7 +59,13 @@ from django.utils import timezone
 from games.base import Column, DealScore, Rules, SideResult, SideScore, SideSums, StandingLine
 from scoring.matches import deal_noun, ranking_words, side_count
 from scoring.models import Deal, DealResult, Ruling, StandingsSnapshot
-from scoring.stage_standings import final_order, stage_rankings, stages_data, stages_read
+from scoring.stage_standings import (
+    Placed,
+    final_order,
+    stage_rankings,
+    stages_data,
+    stages_read,
+)
 from tables.models import Bye, Seat
 from tournament.models import Entry, EntryMember, Round, Tournament
 from tournament.stages import Stage
@@ -324,15 +330,24 @@ def _staged(
         return rows, []
     ranked = stage_rankings(rules, tallies, stages, seeds)
     if len(ranked) > 1:  # a cut is made: the final standings' order
-        by_entry = {row["entry"]: row for row in rows}
-        placed = final_order(stages, ranked)
-        for entry, place, shared, stage in placed:
-            by_entry[entry] |= {"place": place, "shared": shared, "stage": stage}
-        listed = {entry for entry, *_ in placed}
-        rows = [by_entry[entry] for entry, *_ in placed] + [
-            row for row in rows if row["entry"] not in listed
-        ]
+        rows = _final_rows(rows, final_order(stages, ranked), seeds)
     return rows, stages_data(stages, seeds, ranked)
+
+
+def _final_rows(
+    rows: list[dict[str, Any]], placed: list[Placed], seeds: dict[int, dict[int, int]]
+) -> list[dict[str, Any]]:
+    """The rows in the final standings' order. An entrant of a later stage is ranked by that
+    stage's total and moves from its seed; across a cut, the others' movement means nothing."""
+    by_entry = {row["entry"]: row for row in rows}
+    for entry, place, shared, stage, total in placed:
+        seed = seeds.get(stage, {}).get(entry)
+        moved = seed - place if seed is not None and total is not None else None
+        by_entry[entry] |= {"place": place, "shared": shared, "stage": stage, "movement": moved}
+        if stage > 1 and total is not None:
+            by_entry[entry]["ranked_total"] = total
+    listed = {row.entry for row in placed}
+    return [by_entry[row.entry] for row in placed] + [r for r in rows if r["entry"] not in listed]
 
 
 def _column(column: Column) -> dict[str, Any]:

@@ -119,6 +119,11 @@ class TestTheCut:
         # Fresh scoring: the finalists are ordered by the final's totals alone (lowest wins).
         finals = [row["rounds"]["4"] for row in first_five]
         assert finals == sorted(finals)
+        assert [row["ranked_total"] for row in first_five] == finals  # the final's alone
+        seeds = [top.index(row["entry"]) + 1 for row in first_five]
+        assert [row["movement"] for row in first_five] == [
+            seed - place for place, seed in enumerate(seeds, 1)
+        ]  # places gained since the cut
         assert data["stages"][1]["order"] == [row["entry"] for row in first_five]
         assert AuditEvent.objects.filter(tournament=qualified, action="stage.cut").exists()
 
@@ -170,3 +175,18 @@ def test_a_tie_across_the_cut_line_waits_for_the_directors_order() -> None:
     above = {row["entry"] for row in order if row["place"] < order[2]["place"]}
     assert above <= through and len(through) == 3
     assert level[-1] in through  # the director's first choice goes through
+
+
+def test_a_final_carrying_half_the_qualifying_totals_ranks_by_half_plus_the_final() -> None:
+    tournament = tournament_with(10)
+    plan_stages(
+        tournament,
+        StagePlan("qualifying", 1),
+        final_of(5, scoring="carry_share", carry_percent=50),
+    )
+    play_qualifying(tournament, rounds=1)
+    play_round(stage_cut(stage=final_stage(tournament), by=None, seed=2))
+    rows = standings(tournament)["players"][:5]
+    carried = [round(row["rounds"]["1"] * 50 / 100) + row["rounds"]["2"] for row in rows]
+    assert [row["ranked_total"] for row in rows] == carried
+    assert carried == sorted(carried)

@@ -17,7 +17,7 @@ from scoring.rounds import round_add
 from scoring.standings import standings_compute
 from scoring.standings_queue import standings_changed
 from tables.models import Seat, Table
-from tables.seating import SeatingMode
+from tables.seating import SeatingMode, seats_by_seed
 from tables.services import round_seat
 from tournament.models import Entry, Round, Tournament
 from tournament.services import audit_record
@@ -135,18 +135,12 @@ def _seat(
 
 
 def seats_by_standing(round: Round, chosen: list[int]) -> None:
-    """Re-seat `round` by seed: seed 1 at table 1 seat 1, seeds snaking across the tables (1 2
-    2 1 …), each table in seed order; the tables' sizes and first-deal seats stay."""
+    """Re-seat `round` by seed (`tables.seating.seats_by_seed`): seed 1 at table 1, seat 1; the
+    tables' sizes and first-deal seats stay."""
     tables = list(Table.objects.filter(round=round).order_by("number"))
     seats = list(Seat.objects.filter(round=round).order_by("table__number", "position"))
     sizes = [sum(1 for s in seats if s.table_id == table.pk) for table in tables]
-    groups: list[list[int]] = [[] for _ in tables]
-    index, step = 0, 1
-    for entry in chosen:
-        while len(groups[index]) >= sizes[index]:
-            index, step = _next_table(index, step, len(tables))
-        groups[index].append(entry)
-        index, step = _next_table(index, step, len(tables))
+    groups = seats_by_seed(chosen, sizes)
     dealers = {(s.table_id, s.position) for s in seats if s.is_first_dealer}
     Seat.objects.filter(round=round).delete()
     Seat.objects.bulk_create(
@@ -160,16 +154,6 @@ def seats_by_standing(round: Round, chosen: list[int]) -> None:
         for table, group in zip(tables, groups, strict=True)
         for position, entry in enumerate(group, 1)
     )
-
-
-def _next_table(index: int, step: int, count: int) -> tuple[int, int]:
-    """The snake's next table: along, then back at each end."""
-    if count == 1:
-        return 0, 1
-    following = index + step
-    if 0 <= following < count:
-        return following, step
-    return index, -step
 
 
 def _audit(

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from scoring.backup import SECTIONS, backup_parse, tournament_export, tournament_import
 from scoring.rounds import RoundError, round_add, round_complete, round_publish
 from scoring.stages import stage_cut
 from tables.models import Seat
@@ -190,3 +191,20 @@ def test_a_final_carrying_half_the_qualifying_totals_ranks_by_half_plus_the_fina
     carried = [round(row["rounds"]["1"] * 50 / 100) + row["rounds"]["2"] for row in rows]
     assert [row["ranked_total"] for row in rows] == carried
     assert carried == sorted(carried)
+
+
+def test_the_stages_and_the_cut_go_into_the_backup_and_come_back() -> None:
+    tournament = tournament_with(10, slug="staged")
+    plan_stages(tournament, StagePlan("qualifying", 1), final_of(5, seats="standing"))
+    play_qualifying(tournament, rounds=1)
+    stage_cut(stage=final_stage(tournament), by=None)
+    before = [(row["player"], row["place"]) for row in standings(tournament)["players"]]
+    text = tournament_export(tournament=tournament)
+    for section in reversed(SECTIONS):  # the tournament goes, as on another server
+        section.model.objects.filter(**{section.path or "tournament": tournament}).delete()
+    tournament.delete()
+    imported = tournament_import(document=backup_parse(text)).tournament
+    final = imported.stages.get(number=2)
+    assert (final.kind, final.size, final.seats) == ("final", 5, "standing")
+    assert final.entrants.count() == 5
+    assert [(row["player"], row["place"]) for row in standings(imported)["players"]] == before

@@ -117,7 +117,7 @@ class TableStandingOutput(serializers.Serializer):
 
 class StageOutput(serializers.Serializer):
     number = serializers.IntegerField(help_text="1: the qualifying stage; then each cut.")
-    kind = serializers.ChoiceField(choices=["qualifying", "semi_finals", "final"])
+    kind = serializers.ChoiceField(choices=["qualifying", "semi_finals", "final", "knockout"])
     name = serializers.CharField(help_text='"Qualifying", "Semi-finals", "Final table".')
     rounds = serializers.ListField(
         child=serializers.IntegerField(), help_text="Its first and last round numbers."

@@ -56,9 +56,13 @@ def stage_cut(
     stages = list(tournament.stages.order_by("number"))
     _check_ready(tournament, stage, stages)
     before = stages[stage.number - 2]
-    playing = set(tournament.entries.active().values_list("pk", flat=True))
-    order = [row for row in stage_standing(stage=before) if row[0] in playing]
-    chosen = _cut(order, stage, decided, _names(tournament))
+    if before.kind == Stage.Kind.KNOCKOUT:
+        last = stage_bounds(stages)[before.number].stop - 1
+        chosen = _winners(tournament, last, decided, _names(tournament))
+    else:
+        playing = set(tournament.entries.active().values_list("pk", flat=True))
+        order = [row for row in stage_standing(stage=before) if row[0] in playing]
+        chosen = _cut(order, stage, decided, _names(tournament))
     StageEntry.objects.bulk_create(
         StageEntry(stage=stage, entry_id=entry, seed=seed_) for seed_, entry in enumerate(chosen, 1)
     )
@@ -120,6 +124,36 @@ def _cut(
         )
     above = [entry for entry, at, _ in order if at < place]
     return (above + list(decided))[:size]
+
+
+def _winners(
+    tournament: Tournament, round: int, decided: Sequence[int], names: dict[int, str]
+) -> list[int]:
+    """Each table's winner in knockout round `round`, by table: the side with the better
+    match total (the game's order); a level table's winner is the one the director names in
+    `decided`."""
+    data = standings_compute(tournament=tournament)
+    better = max if data["higher_wins"] else min
+    winners = []
+    for table in sorted((t for t in data["tables"] if t["round"] == round), key=_number):
+        totals = {seat["entry"]: seat["total"] for seat in table["seats"]}
+        best = better(totals.values())
+        level = [entry for entry, total in totals.items() if total == best]
+        if len(level) > 1:
+            level = [entry for entry in level if entry in decided]
+        if len(level) != 1:
+            words = " and ".join(names.get(entry, str(entry)) for entry in totals)
+            raise StageError(
+                f"Table {table['table']} of round {round} is level between {words}: name its "
+                "winner in `decided` (after a play-off, or as the rules say).",
+                field="decided",
+            )
+        winners += level
+    return winners
+
+
+def _number(table: dict) -> int:
+    return table["table"]
 
 
 def _seat(

@@ -125,10 +125,16 @@ def _check_plan(tournament: Tournament, plan: list[StagePlan]) -> None:
         return
     rules = tournament.rules()
     field_size = tournament.entries.active().count()
-    before = field_size
+    before, knockout = field_size, False
     for number, asked in enumerate(plan, 1):
         _check_stage(rules, number, asked, before, field_size)
-        before = asked.size or before
+        if knockout and asked.size != before // 2:
+            raise StageError(
+                f"Stage {number} follows a knockout of {before}: the {before // 2} winners of "
+                f"its tables go through, so its cut is to {before // 2}.",
+                field="size",
+            )
+        before, knockout = asked.size or before, asked.kind == Kind.KNOCKOUT
 
 
 def _check_stage(
@@ -154,8 +160,10 @@ def _check_stage(
 def _check_cut(
     rules: Rules[Any], where: str, asked: StagePlan, before: int, field_size: int
 ) -> None:
-    if asked.kind not in (Kind.FINAL, Kind.SEMI_FINALS):
-        raise StageError(f"{where} after qualifying is a final or semi-finals.", field="kind")
+    if asked.kind not in (Kind.FINAL, Kind.SEMI_FINALS, Kind.KNOCKOUT):
+        raise StageError(
+            f"{where} after qualifying is a final, semi-finals or a knockout.", field="kind"
+        )
     if asked.size is None or asked.size < 2:
         raise StageError(f"{where}: say how many make the cut (two or more).", field="size")
     if asked.size > before:
@@ -170,7 +178,7 @@ def _check_cut(
 
 def _check_tables(rules: Rules[Any], where: str, asked: StagePlan) -> None:
     """A final is one table of a size the game allows; semi-finals are two tables or more of
-    the game's plan, without byes (R12.2)."""
+    the game's plan, without byes; a knockout is tables of two (R12.2, HF1.2)."""
     shape, size = rules.shape(), asked.size or 0
     rule = rules.cites("table") or rules.game.name
     if asked.kind == Kind.FINAL and not shape.min_sides <= size <= shape.max_sides:
@@ -179,14 +187,19 @@ def _check_tables(rules: Rules[Any], where: str, asked: StagePlan) -> None:
             f"{shape.min_sides} to {shape.max_sides} ({rule}).",
             field="size",
         )
-    if asked.kind == Kind.SEMI_FINALS:
-        try:
-            plan = rules.table_plan(size)
-        except RulesError:
-            plan = TablePlan(())
-        if len(plan.sizes) < 2 or plan.byes:
-            raise StageError(
-                f"{where}: semi-finals of {size} do not make two full tables or more of "
-                f"{rules.game.name} ({rule}): choose a final table, or another size.",
-                field="size",
-            )
+    try:
+        plan = rules.table_plan(size)
+    except RulesError:
+        plan = TablePlan(())
+    if asked.kind == Kind.KNOCKOUT and (plan.byes or set(plan.sizes) != {2}):
+        raise StageError(
+            f"{where}: a knockout seats two a table, each table's winner going on; "
+            f"{rules.game.name} seats {size} otherwise ({rule}): choose a final or semi-finals.",
+            field="kind",
+        )
+    if asked.kind == Kind.SEMI_FINALS and (len(plan.sizes) < 2 or plan.byes):
+        raise StageError(
+            f"{where}: semi-finals of {size} do not make two full tables or more of "
+            f"{rules.game.name} ({rule}): choose a final table, or another size.",
+            field="size",
+        )

@@ -10,7 +10,8 @@ Terms
   in the order the director decided (a play-off table). The entries that made it are the
   stage's **entrants**, each with its **seed**: its place at the cut, 1 the best.
 - **kind**: a **final** is one table; **semi-finals** are two tables or more, whose best go on
-  to the next stage's cut.
+  to the next stage's cut; a **knockout** (Hand and Foot: teams two to a table) sends each
+  table's winner on to the next stage, and only them.
 - **scoring** of a later stage: **fresh** (its rounds only), or carrying over **all** or a
   **share** (a percentage) of the totals of the rounds before it.
 - **seats** at a later stage's tables: by **standing** (seed 1 at seat 1, then in order; over
@@ -33,6 +34,7 @@ class Stage(StoredModel):
         QUALIFYING = "qualifying", "Qualifying"
         SEMI_FINALS = "semi_finals", "Semi-finals"
         FINAL = "final", "Final table"
+        KNOCKOUT = "knockout", "Knockout"
 
     class Scoring(models.TextChoices):
         FRESH = "fresh", "Fresh"
@@ -103,6 +105,8 @@ class Stage(StoredModel):
     def cut_words(self) -> str:
         if self.size is None:
             return "The whole field."
+        if self.kind == self.Kind.KNOCKOUT:
+            return f"{self.size} seeded from the stage before; each table's winner goes on."
         return f"The best {self.size} after the stage before (the tie-break chain at the line)."
 
 

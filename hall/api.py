@@ -40,6 +40,7 @@ from scoring.models import Deal, DealResult
 from scoring.serializers import ErrorsOutput
 from scoring.standings import standings_current
 from tournament.models import entry_name
+from tournament.stages import Stage
 
 # --- the standings API -------------------------------------------------------------------------
 
@@ -115,9 +116,9 @@ class TableStandingOutput(serializers.Serializer):
     seats = SeatTotalOutput(many=True)
 
 
-class StageOutput(serializers.Serializer):
+class StandingsStageOutput(serializers.Serializer):
     number = serializers.IntegerField(help_text="1: the qualifying stage; then each cut.")
-    kind = serializers.ChoiceField(choices=["qualifying", "semi_finals", "final", "knockout"])
+    kind = serializers.ChoiceField(choices=Stage.Kind.values)
     name = serializers.CharField(help_text='"Qualifying", "Semi-finals", "Final table".')
     rounds = serializers.ListField(
         child=serializers.IntegerField(), help_text="Its first and last round numbers."
@@ -160,7 +161,7 @@ class StandingsOutput(serializers.Serializer):
         many=True,
         help_text="Placed players first, by place; once a cut is made, the finalists first.",
     )
-    stages = StageOutput(many=True, default=list, help_text="The stages, if any (issue 33).")
+    stages = StandingsStageOutput(many=True, default=list, help_text="The stages, if any.")
     tables = TableStandingOutput(many=True)
 
 

@@ -110,6 +110,9 @@ class Stage(StoredModel):
         return f"The best {self.size} after the stage before (the tie-break chain at the line)."
 
 
+STAGE_KINDS = Stage.Kind.values  # named in the API schema (config.settings)
+
+
 class StageEntry(StoredModel):
     """An entry that made a stage's cut, with its seed (its place at the cut, 1 the best)."""
 
@@ -163,22 +166,11 @@ def entrants_of(stage: Stage) -> list[int]:
     return list(stage.entrants.order_by("seed").values_list("entry_id", flat=True))
 
 
-def stage_started(stage: Stage) -> bool:
-    """Whether the stage's first round is published (or further on): its settings are fixed."""
-    first = stage_bounds(list(stage.tournament.stages.all()))[stage.number].start
-    return (
-        Round.objects.filter(tournament_id=stage.tournament_id, number=first)
-        .exclude(status=Round.Status.DRAFT)
-        .exists()
-    )
-
-
 __all__ = [
     "Stage",
     "StageEntry",
     "entrants_of",
     "stage_bounds",
     "stage_of",
-    "stage_started",
     "stage_waiting_for_cut",
 ]

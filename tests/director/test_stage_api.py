@@ -2,8 +2,8 @@
 a cut to a final table of five with seats drawn, the final played, and the final standings with
 the finalists first, read from the public standings API.
 
-Alice directs the Open; Bob directs another tournament. The qualifying rounds' results are filled
-through the services (the scorekeepers' API has its own tests); the stage steps and the final's
+Alice directs the Open; Bob directs another tournament. The qualifying rounds' games are stored
+by factories (the scorekeepers' API has its own tests); the stage steps and the final's
 round steps go through the director's API.
 """
 
@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from scoring.standings import standings_refresh
 from tests.scoring.playing import director_of, play, tournament_with
-from tests.scoring.stage_play import play_qualifying
+from tests.scoring.stage_play import fill_qualifying
 from tournament.models import AuditEvent, Round
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +65,7 @@ def test_the_whole_event_through_the_api(alice, open_) -> None:
     assert final["scoring_words"].startswith("Fresh")
     message = refusal(alice.post(f"{API}/stages/2/cut", {}, format="json"), 409)
     assert "waits for rounds 1 to 3" in message
-    play_qualifying(open_)
+    fill_qualifying(open_)
     qualifying = public_standings(open_)
     top = [row["entry"] for row in qualifying["players"][:5]]
     assert [row["place"] for row in qualifying["players"][:5]] == [1, 2, 3, 4, 5]

@@ -5,8 +5,9 @@ rounds are complete, publishes and completes the final, and the public leaderboa
 finalists first under the final's line. Laptop 1280x800; axe-core checks each state; screenshots
 go to $SCREENSHOTS (default /tmp/kalooki-shots).
 
-The qualifying rounds' and the final's games are filled through the services (the phone's entry
-has its own browser tests): the browser drives the director's stage steps and the final's round.
+The qualifying rounds' games are stored by factories and the final's entered through the
+services (the phone's entry has its own browser tests): the browser drives the director's stage
+steps and the final's round.
 """
 
 import os
@@ -20,7 +21,7 @@ from scoring.standings import standings_compute
 from tests.e2e.axe import assert_accessible
 from tests.e2e.steps import round_step, sign_in
 from tests.scoring.playing import director_of, play, tournament_with
-from tests.scoring.stage_play import play_qualifying
+from tests.scoring.stage_play import fill_qualifying
 from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -67,8 +68,7 @@ def test_dana_cuts_to_a_final_table_and_the_finalists_lead_the_standings(
     assert_accessible(laptop)
     shot(laptop, "planned")
 
-    with transaction.atomic():  # one commit, one standings refresh
-        play_qualifying(open_)
+    fill_qualifying(open_)
     qualifying = standings_compute(tournament=open_)["players"]
     top = [row["player"] for row in qualifying[:5]]
 

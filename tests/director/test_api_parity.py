@@ -31,6 +31,7 @@ PARITY = {
     "director:players": ["players-add", "teams-add"],
     "director:players-import": ["players-import"],
     "director:check-in-all": ["entries-check-in-all"],
+    "director:check-in-window": ["check-in-window-open", "check-in-window-close"],
     "director:entry-action": [
         "entry-check-in",
         "entry-undo-check-in",

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0008_ruleset_read_with_its_text'),
+        ('tournament', '0009_self_check_in'),
     ]
 
     operations = [

@@ -297,6 +297,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two fields are called "kind": a meld's (three or four) and a stage's; each its own name.
+    "ENUM_NAME_OVERRIDES": {
+        "MeldKindEnum": "director.rules_serializers.KINDS",
+        "StageKindEnum": "tournament.stages.STAGE_KINDS",
+    },
     # Requests described apart from answers: a text field that refuses blank says minLength 1.
     "COMPONENT_SPLIT_REQUEST": True,
     "POSTPROCESSING_HOOKS": [

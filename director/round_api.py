@@ -47,6 +47,7 @@ from tournament.models import Entry, Round, Tournament
 from tournament.permissions import IsDirector, tournament_for_director
 from tournament.serializers import DisqualifyInput, EntryOutput, ReinstateInput
 from tournament.services import StatusRefused, TournamentError
+from tournament.stage_services import StageLocked
 
 
 def _input(serializer_class: type[Input], request: Request, **context: object) -> dict:
@@ -86,7 +87,8 @@ class DirectorApi(APIView):
 
 
 def _refusal_status(exc: Exception) -> int | None:
-    if isinstance(exc, RoundError | SeatingClosed | ClockError | ControlError | TimeCallError):
+    conflicts = RoundError | SeatingClosed | ClockError | ControlError | TimeCallError | StageLocked
+    if isinstance(exc, conflicts):
         return status.HTTP_409_CONFLICT
     if isinstance(exc, NoPinnedSeat):
         return status.HTTP_404_NOT_FOUND

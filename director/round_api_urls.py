@@ -1,7 +1,7 @@
 from django.urls import path
 
 from director import control_api as control
-from director import pin_api, rules_api
+from director import pin_api, reseat_api, rules_api, stage_api
 from director import round_api as api
 
 ROUNDS = "tournaments/<slug:slug>/rounds"
@@ -28,6 +28,7 @@ urlpatterns = [
     path(ROUND + "/reopen", api.RoundReopenApi.as_view(), name="api-round-reopen"),
     path(ROUND + "/lock", api.RoundLockApi.as_view(), name="api-round-lock"),
     path(ROUND + "/tables", api.RoundTablesApi.as_view(), name="api-round-tables"),
+    path(TABLE + "/reseat", reseat_api.TableReseatApi.as_view(), name="api-table-reseat"),
     path(
         ROUND + "/tables/<int:table>/reissue-link",
         api.TableLinkReissueApi.as_view(),
@@ -81,6 +82,12 @@ urlpatterns = [
         "tournaments/<slug:slug>/pins/<int:entry_id>",
         pin_api.PinDetailApi.as_view(),
         name="api-pin",
+    ),
+    path("tournaments/<slug:slug>/stages", stage_api.StagesApi.as_view(), name="api-stages"),
+    path(
+        "tournaments/<slug:slug>/stages/<int:number>/cut",
+        stage_api.StageCutApi.as_view(),
+        name="api-stage-cut",
     ),
     path(RULINGS, api.RulingListApi.as_view(), name="api-rulings"),
     path(RULINGS + "/<int:pk>/reverse", api.RulingReverseApi.as_view(), name="api-ruling-reverse"),

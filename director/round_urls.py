@@ -1,6 +1,6 @@
 from django.urls import path
 
-from director import control_views, pin_views
+from director import control_views, pin_views, stage_views
 from director import round_views as views
 
 ROUND = "director/<slug:slug>/rounds/<int:number>/"
@@ -10,6 +10,12 @@ urlpatterns = [
     path("rules/check", views.rule_check, name="rule-check"),
     path("director/<slug:slug>/rounds/", views.round_list, name="rounds"),
     path("director/<slug:slug>/rounds/add", views.round_add, name="round-add"),
+    path("director/<slug:slug>/stages/", stage_views.stages_page, name="stages"),
+    path(
+        "director/<slug:slug>/stages/<int:number>/cut",
+        stage_views.stage_cut_view,
+        name="stage-cut",
+    ),
     path(ROUND, views.round_page, name="round"),
     path(ROUND + "seat", views.round_seat_view, name="round-seat"),
     path(ROUND + "swap", views.seat_swap_view, name="seat-swap"),

@@ -40,6 +40,7 @@ from scoring.models import Deal, DealResult
 from scoring.serializers import ErrorsOutput
 from scoring.standings import standings_current
 from tournament.models import entry_name
+from tournament.stages import Stage
 
 # --- the standings API -------------------------------------------------------------------------
 
@@ -93,6 +94,11 @@ class PlayerStandingOutput(serializers.Serializer):
         default=0, help_text="Points in the live round(s), every deal played."
     )
     live_games = serializers.IntegerField(default=0, help_text="Games played in the live round(s).")
+    stage = serializers.IntegerField(
+        required=False,
+        help_text="Once a cut is made: the furthest stage the player reached (1: qualifying). "
+        "The final standings list the furthest stage's players first.",
+    )
 
 
 class ColumnOutput(serializers.Serializer):
@@ -112,6 +118,28 @@ class TableStandingOutput(serializers.Serializer):
     table = serializers.IntegerField()
     games_played = serializers.IntegerField()
     seats = SeatTotalOutput(many=True)
+
+
+class StandingsStageOutput(serializers.Serializer):
+    number = serializers.IntegerField(help_text="1: the qualifying stage; then each cut.")
+    kind = serializers.ChoiceField(choices=Stage.Kind.values)
+    name = serializers.CharField(help_text='"Qualifying", "Semi-finals", "Final table".')
+    rounds = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Its first and last round numbers."
+    )
+    size = serializers.IntegerField(allow_null=True, help_text="How many make its cut.")
+    scoring = serializers.ChoiceField(choices=["fresh", "carry_all", "carry_share"])
+    carry_percent = serializers.IntegerField()
+    scoring_words = serializers.CharField(help_text="How the stage is scored, in words.")
+    seats = serializers.ChoiceField(choices=["standing", "drawn"])
+    seats_words = serializers.CharField()
+    cut = serializers.BooleanField(help_text="Whether its cut is made (always, for qualifying).")
+    seeds = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Entry id to seed: its place at the cut."
+    )
+    order = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Its entries in its own standings, best first."
+    )
 
 
 class StandingsOutput(serializers.Serializer):
@@ -142,7 +170,11 @@ class StandingsOutput(serializers.Serializer):
     columns = ColumnOutput(
         many=True, default=list, help_text="The game's standings columns, the ranking's first."
     )
-    players = PlayerStandingOutput(many=True, help_text="Placed players first, by place.")
+    players = PlayerStandingOutput(
+        many=True,
+        help_text="Placed players first, by place; once a cut is made, the finalists first.",
+    )
+    stages = StandingsStageOutput(many=True, default=list, help_text="The stages, if any.")
     tables = TableStandingOutput(many=True)
 
 

@@ -497,12 +497,29 @@ def _signed_in(request: HttpRequest) -> bool:
     return settings.SESSION_COOKIE_NAME in request.COOKIES and request.user.is_authenticated
 
 
+def stage_lines(standings: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each stage cut so far, as the public pages show it above the standings: its name and
+    rounds, its scoring and seats in words, and its players in its own order."""
+    names = {row["entry"]: row["player"] for row in standings["players"]}
+    return [
+        {
+            "name": stage["name"],
+            "rounds": stage["rounds"],
+            "words": f"{stage['scoring_words']} {stage['seats_words']}",
+            "players": [names[entry] for entry in stage["order"] if entry in names],
+        }
+        for stage in standings.get("stages", ())
+        if stage["number"] > 1 and stage["cut"]
+    ]
+
+
 def _board(
     tournament: PublicTournament, standings: dict[str, Any], page: int | None = None
 ) -> dict[str, Any]:
     pages = leaderboard_pages(standings)
     start = ((page or 1) - 1) * LEADERBOARD_PAGE_ROWS
     return {
+        "stages": stage_lines(standings),
         "tournament": tournament,
         "standings": standings,
         "page": page,
@@ -623,6 +640,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         "computed_at": _computed_at(standings),
         "latest_round": standings.get("latest_round"),
         "counted_words": standings.get("counted_words", ""),
+        "stages": stage_lines(standings),
         "clock": hall_clock_get(round=hall_round_get(tournament_id=tournament.id)),
     }
     return private_if_preview(tournament, render(request, "hall/projector.html", context))

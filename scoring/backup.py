@@ -66,6 +66,7 @@ from tournament.models import (
     StaffRole,
     Tournament,
 )
+from tournament.stages import Stage, StageEntry
 
 FORMAT = "kalooki-tournament-backup"  # the name of the format, whatever game it holds
 # 3: games became deals and hand results deal results, each game's own data in JSON (issue #12)
@@ -145,6 +146,13 @@ SECTIONS = (
     Section("byes", Bye, {"round": "rounds", "entry": "entries"}, path="round__tournament"),
     Section("seating_records", SeatingRecord, {"round": "rounds"}, path="round__tournament"),
     Section("pins", PinnedSeat, {"entry": "entries"}),
+    Section("stages", Stage, {}),
+    Section(
+        "stage_entrants",
+        StageEntry,
+        {"stage": "stages", "entry": "entries"},
+        path="stage__tournament",
+    ),
     Section("deals", Deal, {"table": "tables"}, path="table__round__tournament"),
     Section(
         "results",
@@ -185,7 +193,7 @@ SECTIONS = (
 BY_NAME = {section.name: section for section in SECTIONS}
 HEADER = ("format", "version", "exported_at", "tournament", "staff")
 # Sections a file of this version may lack: written before they existed, they held no rows.
-OPTIONAL = frozenset({"byes", "members", "seating_records", "pins"})
+OPTIONAL = frozenset({"byes", "members", "seating_records", "pins", "stages", "stage_entrants"})
 STAFF_FIELDS = ("username", "role", "granted_at")
 
 

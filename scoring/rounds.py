@@ -26,6 +26,7 @@ from scoring.standings_queue import standings_changed
 from tables.models import Bye, Seat
 from tournament.models import Entry, Round, Tournament
 from tournament.services import audit_record, tournament_start_on_publish
+from tournament.stages import stage_waiting_for_cut
 
 Status = Round.Status
 
@@ -92,6 +93,12 @@ def round_add(*, tournament: Tournament, by: AbstractBaseUser | None) -> Round:
         raise RoundError(
             f"Round {latest.number} is still a draft: publish it before adding round {number}, "
             f"so that round {number} is seated knowing who met in round {latest.number}."
+        )
+    waiting = stage_waiting_for_cut(tournament, number)
+    if waiting is not None:
+        raise RoundError(
+            f"Round {number} is the first of the {waiting.name.lower()}: make its cut on the "
+            "stages page, which adds the round and seats the entries that made it."
         )
     round = Round.objects.create(tournament=tournament, number=number)
     audit_record(

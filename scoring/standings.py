@@ -64,16 +64,24 @@ from django.utils import timezone
 from games.base import Column, DealScore, Rules, SideResult, SideScore, SideSums, StandingLine
 from scoring.matches import deal_noun, ranking_words, side_count
 from scoring.models import Deal, DealResult, Ruling, StandingsSnapshot
+from scoring.stage_standings import (
+    Placed,
+    final_order,
+    stage_rankings,
+    stages_data,
+    stages_read,
+)
 from tables.models import Bye, Seat
 from tournament.models import Entry, EntryMember, Round, Tournament
+from tournament.stages import Stage
 
 CACHE_SECONDS = 24 * 3600
 # Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
 # recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
 # the rulings counted, `counted_rulings`; 4: fair mid-round standings, live rounds apart).
 # 5: any game: its stats and columns, matches scored by the game; 6: byes; 7: a live round
-# counted up to the deal every table has played.
-SNAPSHOT_SHAPE = 7
+# counted up to the deal every table has played; 8: stages.
+SNAPSHOT_SHAPE = 8
 
 
 class StoredDetail(Mapping[str, Any]):
@@ -316,6 +324,7 @@ def _compute(tournament: Tournament) -> dict[str, Any]:
     counted = [r for tally in tallies.values() for r in tally.counted_rounds()]
     _place(rules, tallies, max(counted, default=None))
     players = sorted(tallies.values(), key=lambda tally: _order(tally, rules.higher_wins))
+    rows, stages = _staged(rules, tournament, tallies, [tally.as_row() for tally in players])
     return {
         "tournament": tournament.slug,
         "game": rules.game.key,
@@ -328,13 +337,44 @@ def _compute(tournament: Tournament) -> dict[str, Any]:
         "current_round": max(live, default=latest),
         "counted_up_to": {str(round): deals for round, deals in sorted(up_to.items())},
         "counted_words": counted_words(rules, up_to),
-        "players": [tally.as_row() for tally in players],
+        "players": rows,
+        "stages": stages,
         "tables": [_table_row(table, tallies) for table in tables.values()],
         "last_ruling_id": max((ruling.id for ruling in rulings), default=None),
         # Ids are taken at insert, not at commit: ruling 10 may commit after ruling 11, so the
         # newest id alone does not say which rulings a snapshot counts.
         "counted_rulings": sorted(ruling.id for ruling in rulings),
     }
+
+
+def _staged(
+    rules: Rules[Any], tournament: Tournament, tallies: dict[int, Tally], rows: list[dict]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """With stages cut (`scoring.stage_standings`): the rows in the final standings' order,
+    the furthest stage's entrants first, each with its overall place and furthest stage."""
+    stages, seeds = stages_read(tournament.pk)
+    if not stages:
+        return rows, []
+    ranked = stage_rankings(rules, tallies, stages, seeds)
+    if len(ranked) > 1:  # a cut is made: the final standings' order
+        rows = _final_rows(rows, final_order(stages, ranked), seeds)
+    return rows, stages_data(stages, seeds, ranked)
+
+
+def _final_rows(
+    rows: list[dict[str, Any]], placed: list[Placed], seeds: dict[int, dict[int, int]]
+) -> list[dict[str, Any]]:
+    """The rows in the final standings' order. An entrant of a later stage is ranked by that
+    stage's total and moves from its seed; across a cut, the others' movement means nothing."""
+    by_entry = {row["entry"]: row for row in rows}
+    for entry, place, shared, stage, total in placed:
+        seed = seeds.get(stage, {}).get(entry)
+        moved = seed - place if seed is not None and total is not None else None
+        by_entry[entry] |= {"place": place, "shared": shared, "stage": stage, "movement": moved}
+        if stage > 1 and total is not None:
+            by_entry[entry]["ranked_total"] = total
+    listed = {row.entry for row in placed}
+    return [by_entry[row.entry] for row in placed] + [r for r in rows if r["entry"] not in listed]
 
 
 def _column(column: Column) -> dict[str, Any]:
@@ -840,11 +880,19 @@ def standings_stamp(*, tournament: Tournament) -> str:
     )
     byes = Bye.objects.filter(round__tournament=tournament).values_list("round__number", "entry_id")
     entries["byes"] = sorted(byes)
+    entries["stages"] = _stage_facts(tournament)
     at = games["at"].isoformat() if games["at"] else "-"
     parts = [SNAPSHOT_SHAPE, games["n"], at, games["versions"], rulings["n"], rulings["last"]]
     parts += [sorted(live_rounds(tournament=tournament))]  # a round completed re-ranks
     parts += entries.values()
     return hashlib.sha256(":".join(str(part) for part in parts).encode()).hexdigest()
+
+
+def _stage_facts(tournament: Tournament) -> list[tuple]:
+    """The stages' settings and cuts, as the stamp reads them (one query)."""
+    stages = Stage.objects.filter(tournament=tournament).annotate(cut=Count("entrants"))
+    fields = ("number", "kind", "rounds", "size", "scoring", "carry_percent", "seats", "cut")
+    return list(stages.order_by("number").values_list(*fields))
 
 
 def standings_refresh(*, tournament_id: int) -> StandingsSnapshot:

@@ -1168,3 +1168,21 @@ def plan_event(
     repeats = MeetingHistory.from_rounds(plan).repeats()
     name = design.name if design is not None else None
     return Plan(plan, repeats.pairs_met_twice, repeats.max_meetings, name)
+
+
+def seats_by_seed(seeded: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
+    """Players in seed order (best first) at tables of `sizes`, for a stage seated by standing:
+    the seeds snake across the tables (1 2 3 3 2 1 …) so each table is as strong as the next,
+    and each table seats its players in seed order, its best seed at seat 1. A full table is
+    passed over."""
+    if sum(sizes) != len(seeded):
+        raise SeatingError(f"{len(seeded)} players cannot fill tables of {list(sizes)}.")
+    tables: list[list[int]] = [[] for _ in sizes]
+    order = [*range(len(sizes)), *reversed(range(len(sizes)))]  # one snake's lap
+    turn = 0
+    for player in seeded:
+        while len(tables[order[turn % len(order)]]) >= sizes[order[turn % len(order)]]:
+            turn += 1
+        tables[order[turn % len(order)]].append(player)
+        turn += 1
+    return tables

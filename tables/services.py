@@ -48,6 +48,7 @@ from tables.selectors import (
 )
 from tournament.models import Entry, Round, Tournament
 from tournament.services import audit_record
+from tournament.stages import entrants_of, stage_of
 
 __all__ = [
     "SeatingClosed",
@@ -136,8 +137,12 @@ def round_seat(
 
 
 def _sides(round: Round, entries: Sequence[int] | None) -> QuerySet[Entry]:
-    """The entries to seat: the checked-in ones, or those of `entries` among them."""
+    """The entries to seat: the checked-in ones, or those of `entries` among them; in a stage
+    after a cut, those that made it (`tournament.stages`)."""
     checked_in = round.tournament.entries.checked_in().order_by("id")
+    stage = stage_of(round) if entries is None else None
+    if stage is not None and stage.number > 1:
+        entries = entrants_of(stage)
     return checked_in if entries is None else checked_in.filter(id__in=list(entries))
 
 

@@ -62,6 +62,7 @@ from tests.scoring.playing import (
     tournament_with,
 )
 from tournament.models import Entry, Round, StaffRole, Tournament
+from tournament.stage_services import StagePlan, stages_set
 
 pytestmark = pytest.mark.django_db
 
@@ -312,6 +313,20 @@ def _ann_pinned() -> None:
     pin_seat(tournament=open_, entry=open_.entries.get(player__name="Ann"), table=1, by=None)
 
 
+def _final_planned_after_round_2() -> None:
+    """Rounds 1 and 2 qualify (round 2 played out and complete); a final of five follows."""
+    open_ = Tournament.objects.get(slug=OPEN)
+    stages_set(
+        tournament=open_,
+        plan=[StagePlan("qualifying", 2), StagePlan("final", 1, 5)],
+        by=None,
+    )
+    second = open_.rounds.get(number=2)
+    for table in tables_of(second):
+        play_set(table)
+    round_complete(round=second, by=None)
+
+
 def _check_in_open() -> None:
     Tournament.objects.filter(slug=OPEN).update(
         check_in_until=timezone.now() + timedelta(minutes=30)
@@ -426,6 +441,29 @@ API_CASES = [
     Case("GET", "api-pins", writes=False),
     Case("POST", "api-pins", body={"entry": the("Ann"), "table": 1}, success=201),
     Case("DELETE", "api-pin", {"entry_id": the("Ann")}, given=_ann_pinned, success=204),
+    # director/reseat_api.py: table 1 of round 2, seats 1 and 2 swapped (no deal played yet)
+    Case(
+        "POST",
+        "api-table-reseat",
+        {"number": 2, "table": 1},
+        {
+            "seats": lambda world: [*world.seated[1][1::-1], *world.seated[1][2:]],
+            "games": {},
+            "decision": "Seats 1 and 2 swap.",
+        },
+        success=201,
+    ),
+    # director/stage_api.py
+    Case("GET", "api-stages", writes=False),
+    Case("PUT", "api-stages", body={"stages": [{"kind": "qualifying", "rounds": 4}]}),
+    Case(
+        "POST",
+        "api-stage-cut",
+        {"number": 2},
+        {"seed": 3},
+        given=_final_planned_after_round_2,
+        success=201,
+    ),
 ]
 
 SIGNED_IN = frozenset({SCOREKEEPER, OTHER_DIRECTOR, DIRECTOR})
@@ -526,6 +564,27 @@ PAGE_CASES = [
     ),
     Case("GET", "director:rounds", writes=False),
     Case("POST", "director:round-add", success=302),
+    Case("GET", "director:stages", writes=False),
+    Case(
+        "POST",
+        "director:stages",
+        body={
+            "qualifying_rounds": 4,
+            "kind": "",
+            "rounds": 1,
+            "scoring": "fresh",
+            "carry_percent": 100,
+            "seats": "drawn",
+        },
+        success=302,
+    ),
+    Case(
+        "POST",
+        "director:stage-cut",
+        {"number": 2},
+        given=_final_planned_after_round_2,
+        success=302,
+    ),
     Case("GET", "director:round", R2, writes=False),
     Case("POST", "director:round-seat", R2, {"seed": 7, **CONFIRM}, ROUND_2_DRAFT, success=302),
     Case(

@@ -361,3 +361,7 @@ class AuditEvent(StoredModel):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+
+
+# Stages (qualifying, cuts, finals) have their own module and migration (tournament.stages).
+from tournament.stages import Stage, StageEntry  # noqa: E402, F401

@@ -74,6 +74,8 @@ PARITY = {
     "director:director-confirm": ["api-table-confirm"],
     "director:director-clear-flag": ["api-table-clear-flag"],
     "director:director-sign-off": ["api-table-sign-off"],
+    "director:stages": ["api-stages"],
+    "director:stage-cut": ["api-stage-cut"],
     "director:pin-add": ["api-pins"],
     "director:pin-remove": ["api-pin"],
     "director:rulings": ["api-rulings"],

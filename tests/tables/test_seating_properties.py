@@ -17,6 +17,7 @@ from tables.seating import (
     order_seats,
     plan_event,
     seat,
+    seats_by_seed,
     table_plan,
 )
 
@@ -130,3 +131,33 @@ def test_every_plan_keeps_to_the_table_plan_and_pins(data, size, count, rounds, 
             },
         )
     assert plan.pairs_met_twice == MeetingHistory.from_rounds(plan.rounds).repeats().pairs_met_twice
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    rules=RULES,
+    count=st.integers(3, 40),
+    mode=st.sampled_from(["standings", "random"]),
+    seed=st.integers(0, 2**31 - 1),
+    data=st.data(),
+)
+def test_a_stage_seats_only_those_who_made_its_cut_to_the_plan(
+    rules, count, mode, seed, data
+) -> None:
+    """A cut's entrants (a subset of the field, seeded) are seated to the game's plan for
+    them, drawn or by standing; by standing, seeds snake across the tables in seed order."""
+    field = [500 + 7 * p for p in range(count + data.draw(st.integers(0, 20)))]
+    entrants = data.draw(st.permutations(field))[:count]
+    seating = seat(entrants, MeetingHistory(), seed=seed, rules=rules, mode=mode, standing=entrants)
+    tables, _ = order_seats(seating.tables, seed=seed)
+    assert_round_keeps_to_the_plan(entrants, tables, seating.byes, rules, {})
+    if seating.byes:
+        return
+    sizes = [len(table) for table in tables]
+    by_seed = seats_by_seed(entrants, sizes)
+    assert [len(table) for table in by_seed] == sizes
+    assert sorted(p for table in by_seed for p in table) == sorted(entrants)
+    rank = {player: index for index, player in enumerate(entrants)}
+    assert all([rank[p] for p in table] == sorted(rank[p] for p in table) for table in by_seed)
+    heads = sorted(rank[table[0]] for table in by_seed)
+    assert heads == list(range(len(sizes)))  # the best seeds head the tables, one each

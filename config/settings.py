@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "csp",
+    "clubs",
     "tournament",
     "tables",
     "scoring",

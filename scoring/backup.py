@@ -116,7 +116,7 @@ class Section:
 
 
 SECTIONS = (
-    Section("players", Player, {}),
+    Section("players", Player, {}, left_out=("member",)),  # members: a club's, not the file's
     Section("entries", Entry, {"player": "players"}, added={"team_name": "", "status_note": ""}),
     Section(
         "members", EntryMember, {"entry": "entries", "player": "players"}, path="entry__tournament"
@@ -203,7 +203,9 @@ def tournament_export(*, tournament: Tournament) -> str:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": datetime.now().astimezone().isoformat(),
-        "tournament": {f.name: _plain(getattr(tournament, f.name)) for f in fields_of(Tournament)},
+        "tournament": {
+            f.name: _plain(getattr(tournament, f.name)) for f in fields_of(Tournament, ("club",))
+        },
         "staff": [_staff(role) for role in tournament.staff.select_related("user")],
     }
     for section in SECTIONS:
@@ -398,7 +400,7 @@ def _is_id(value: Any) -> bool:
 
 
 def _tournament(data: Any, checked: Checked) -> Tournament | None:
-    values = _values(data, Tournament, fields_of(Tournament), "tournament", checked)
+    values = _values(data, Tournament, fields_of(Tournament, ("club",)), "tournament", checked)
     if values is None:
         return None
     try:

@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from clubs.models import Member
 from clubs.services import ClubError, club_audit
+from scoring.standings import standings_forget
 from tables.models import Bye, Seat
 from tournament.models import AuditEvent, EntryMember, Player, Tournament
-from tournament.signals import entries_changed
 
 ERASED = "Erased member"
 
@@ -69,11 +69,17 @@ def _same_round(keep: Member, drop: Member) -> str:
     return f"round {number} of {name}"
 
 
-def _rounds_of(member: Member) -> set[tuple[int, int]]:
+def _entries_of(member: Member) -> set[int]:
+    """The entries the member played in: their own, and their teams' (HF1.2)."""
     players = Player.objects.filter(member=member)
     teams = EntryMember.objects.filter(player__in=players).values_list("entry_id", flat=True)
     entries = set(players.values_list("entries__id", flat=True)) | set(teams)
     entries.discard(None)
+    return entries
+
+
+def _rounds_of(member: Member) -> set[tuple[int, int]]:
+    entries = _entries_of(member)
     seated = Seat.objects.filter(entry_id__in=entries).values_list(
         "round__tournament_id", "round__number"
     )
@@ -98,8 +104,13 @@ def member_erase(*, member: Member, by: AbstractBaseUser | None) -> Member:
     _scrub_audit(touched, old_names, anonymous)
     club_audit(club=member.club, by=by, action="member.erase", summary=f"Erased member {member.pk}",
                member=member.pk)  # fmt: skip
+    entries = _entries_of(member)
     for tournament_id in sorted(touched):
-        entries_changed.send(sender=Member, tournament_id=tournament_id)
+        transaction.on_commit(
+            lambda t=tournament_id: standings_forget(
+                tournament_id=t, entries=entries, name=anonymous
+            )
+        )
     return member
 
 

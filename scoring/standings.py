@@ -748,6 +748,24 @@ def _store(tournament: Tournament, stamp: str, version: int) -> StandingsSnapsho
         return StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version")[0]
 
 
+def standings_forget(*, tournament_id: int, entries: set[int], name: str) -> None:
+    """An erased person's name taken out of every snapshot of the tournament (rows of
+    `entries` renamed `name`), and a new version stored, so that every cache and process
+    moves on from the old ones."""
+    snapshots = StandingsSnapshot.objects.select_for_update().filter(tournament_id=tournament_id)
+    latest = None
+    for snapshot in snapshots.order_by("version"):
+        for row in snapshot.data.get("players", []):
+            if row.get("entry") in entries:
+                row["player"], row["club"] = name, ""
+        snapshot.save(update_fields=["data"])
+        latest = snapshot
+    if latest is None:
+        return
+    tournament = Tournament.objects.get(pk=tournament_id)
+    _cache_put(_store(tournament, standings_stamp(tournament=tournament), latest.version + 1))
+
+
 def _cache_key(tournament_id: int) -> str:
     return f"standings:{tournament_id}"
 

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "tournament",
     "tables",
     "scoring",
+    "seasons",
 ]
 
 MIDDLEWARE = [
@@ -229,6 +230,7 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # when a worker (re)connects.
 CELERY_BEAT_SCHEDULE = {
     "reconcile-standings": {"task": "scoring.tasks.reconcile_standings", "schedule": 30.0},
+    "reconcile-seasons": {"task": "seasons.tasks.reconcile_seasons", "schedule": 300.0},
 }
 
 AUTH_PASSWORD_VALIDATORS = [

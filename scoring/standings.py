@@ -59,6 +59,7 @@ from django.utils import timezone
 from games.base import Column, DealScore, Rules, SideResult, SideScore, SideSums, StandingLine
 from scoring.matches import deal_noun, ranking_words, side_count
 from scoring.models import Deal, DealResult, Ruling, StandingsSnapshot
+from scoring.signals import results_settled
 from tables.models import Bye, Seat
 from tournament.models import Entry, EntryMember, Round, Tournament
 
@@ -66,7 +67,8 @@ CACHE_SECONDS = 24 * 3600
 # Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
 # recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
 # the rulings counted, `counted_rulings`; 4: fair mid-round standings, live rounds apart).
-SNAPSHOT_SHAPE = 6  # 5: any game: its stats and columns, matches scored by the game; 6: byes
+SNAPSHOT_SHAPE = 7  # 5: any game: its stats and columns, matches scored by the game; 6: byes;
+# 7: each table's sides with their places
 
 
 class StoredDetail(Mapping[str, Any]):
@@ -119,6 +121,7 @@ class TableMatch:
     decided_for: int | None = None  # the side a tie-break ruling named
     time_called: bool = False  # the match ended when time was called (HF2.2)
     sums: list[SideSums] = field(default_factory=list)  # side -> its confirmed deals summed
+    places: list[int] = field(default_factory=list)  # side -> its place in the match, once scored
 
     @property
     def entries(self) -> list[int]:
@@ -572,6 +575,7 @@ def _score_matches(rules: Rules[Any], tables: dict[int, TableMatch], tallies: di
             continue  # nothing confirmed yet: the match does not count for anyone
         played = table.played(confirmed_only=True)
         results = _match_result(rules, table, played)
+        table.places = [result.place for result in results]
         last = played[-1]  # the deals are in order (`TableMatch.played`)
         for index, (side, result) in enumerate(zip(table.sides, results, strict=False)):
             points = last.sides[index].points
@@ -611,6 +615,11 @@ def _table_row(table: TableMatch, tallies: dict[int, Tally]) -> dict[str, Any]:
         "round": table.round,
         "table": table.number,
         "games_played": len(table.entered),
+        # The match's order, what ratings read: each side's entries and its place (1 best).
+        "sides": [
+            {"entries": side, "place": place}
+            for side, place in zip(table.sides, table.places, strict=False)
+        ],
         "seats": [
             {"entry": entry, "total": tallies[entry].points(table.round)}
             for entry in _seat_order(table)
@@ -728,6 +737,7 @@ def standings_refresh(*, tournament_id: int) -> StandingsSnapshot:
     latest = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
     if latest is None or latest.source_stamp != stamp:
         latest = _store(tournament, stamp, (latest.version if latest else 0) + 1)
+        results_settled.send(sender=StandingsSnapshot, tournament_id=tournament.pk)
     _cache_put(latest)
     return latest
 

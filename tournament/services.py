@@ -60,7 +60,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.selectors import rules_frozen_because
-from tournament.signals import entries_changed
+from tournament.signals import entries_changed, tournament_finished
 
 RulesetRequest = Mapping[str, Any] | str | None  # a request, a preset's name, or the default
 # Editable after creation. The slug is not: printed table cards and shared links carry it.
@@ -999,6 +999,8 @@ def _status_save(tournament: Tournament, to: str, by: AbstractBaseUser | None) -
         summary=f"Status: {TournamentStatus(before).label} → {TournamentStatus(to).label}",
         detail={"from": before, "to": to},
     )
+    if TournamentStatus.FINISHED in (before, to):
+        tournament_finished.send(sender=Tournament, tournament_id=tournament.pk)
     return tournament
 
 

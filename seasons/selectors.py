@@ -9,6 +9,7 @@ from typing import Any
 from clubs.models import Club, Member
 from seasons.models import Rating, RatingChange, Season, SeasonTable
 from seasons.ratings import PROVISIONAL_UNDER, is_provisional
+from seasons.services import entry_members
 from tournament.models import Player
 
 
@@ -152,3 +153,24 @@ def chart_points(history: list[dict[str, Any]], width: int = 600, height: int = 
     return " ".join(
         f"{i * step:.1f},{height - (v - low) / span * height:.1f}" for i, v in enumerate(values)
     )
+
+
+def entry_ratings(*, tournament: Any) -> dict[int, float]:
+    """Each entry's conservative rating in its club and game, for seating by rating: a
+    player's own, a team's its partners' mean (HF1.2); an entry of unrated members has none
+    (2 queries)."""
+    if tournament.club_id is None:
+        return {}
+    members = entry_members({tournament.pk})
+    wanted = {m for team in members.values() for m in team}
+    ratings = dict(
+        Rating.objects.filter(
+            club=tournament.club_id, game=tournament.game, member__in=wanted
+        ).values_list("member_id", "display")
+    )
+    found = {}
+    for entry, team in members.items():
+        known = [ratings[m] for m in team if m in ratings]
+        if known:
+            found[entry] = sum(known) / len(known)
+    return found

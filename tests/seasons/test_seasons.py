@@ -145,3 +145,30 @@ def test_the_task_is_safe_to_run_twice(autumn) -> None:
     refresh_event(nights[0].pk)
     assert SeasonTable.objects.get(season=season).version >= 1
     assert Rating.objects.filter(club=club).count() == 30
+
+
+def test_round_1_of_the_next_night_seats_by_rating(autumn, alice) -> None:
+    """Seating by rating (balanced) reads the members' ratings once they exist."""
+    from rest_framework.test import APIClient
+
+    from tables.models import SeatingRecord
+    from tournament.services import entries_check_in_all, players_import_csv, tournament_create
+
+    club, _season, _nights = autumn
+    import datetime
+
+    day = datetime.date(2026, 10, 27)
+    fourth = tournament_create(by=alice, name="Night 27", starts_on=day, ends_on=day, club=club)
+    rows = "\n".join(f"Member {n:02},M{n}" for n in range(1, 11))
+    players_import_csv(tournament=fourth, by=alice, text=f"name,number\n{rows}\n")
+    entries_check_in_all(tournament=fourth, by=alice)
+    api = APIClient()
+    api.force_authenticate(alice)
+    base = f"/api/tournaments/{fourth.slug}/rounds"
+    api.post(base)
+    body = api.post(f"{base}/1/seat", {"mode": "rating_balanced"}, format="json").json()
+    assert body["seating_mode"] == "rating_balanced"
+    record = SeatingRecord.objects.get(round__tournament=fourth)
+    ratings = {r.member_id: r.display for r in Rating.objects.filter(club=club)}
+    by_entry = {e.pk: ratings[e.player.member_id] for e in fourth.entries.select_related("player")}
+    assert {int(k): v for k, v in record.ratings.items()} == pytest.approx(by_entry)

@@ -41,7 +41,8 @@ def season_get(*, season: Season, public: bool = True) -> SeasonView:
     """The season's table as last computed (3 queries)."""
     table = SeasonTable.objects.filter(season=season).first()
     rows = table.rows if table else []
-    members = Member.objects.in_bulk([row["member"] for row in rows])
+    # The club's whole register in one query: a list of ids would be batched on SQLite.
+    members = {m.pk: m for m in Member.objects.filter(club=season.club_id)} if rows else {}
     names = _names(members, public)
     lines = [
         SeasonLine(row["place"], row["member"], names.get(row["member"], "A member"),

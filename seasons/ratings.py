@@ -23,15 +23,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Max
+from django.db import connection, models, transaction
+from django.db.models import Count, Max, Sum
 from openskill.models import PlackettLuce
 
 from clubs.models import Club
 from scoring.models import StandingsSnapshot
 from seasons.models import Rating, RatingChange, RatingState
 from seasons.services import entry_members
-from tournament.models import Round
+from tournament.models import EntryMember, Player, Round
 
 PROVISIONAL_UNDER = 5  # matches: fewer, and the rating is shown as provisional
 MODEL = PlackettLuce()
@@ -52,11 +52,21 @@ class Facts:
 
     rounds: list[tuple[int, int, int]]  # (round id, tournament id, round number) in order
     versions: dict[int, int]  # tournament id -> its newest snapshot's version
-    members: dict[int, tuple[int, ...]]  # entry id -> the members it is
+    members: dict[int, tuple[int, ...]]  # entry id -> the members it is (tournaments read)
     tables: dict[int, list[dict[str, Any]]]  # round id -> its snapshot table rows (when read)
+    mapping: str  # a fingerprint of who is which member in every tournament rated
 
-    def mapping_digest(self) -> str:
-        return _digest(sorted(self.members.items()))
+
+def _mapping(tournaments: set[int]) -> str:
+    """A fingerprint of the players' links to members in these tournaments, summed in the
+    database (one row back): a merge, which relinks players, changes it."""
+    linked = Player.objects.filter(tournament__in=tournaments).aggregate(
+        n=Count("member"), total=Sum("member"), top=Max("pk")
+    )
+    partners = EntryMember.objects.filter(entry__tournament__in=tournaments).aggregate(
+        n=Count("pk"), total=Sum("player__member"), top=Max("pk")
+    )
+    return _digest([linked, partners])
 
 
 def _digest(value: Any) -> str:
@@ -86,7 +96,7 @@ def _facts(club: Club, game: str, read: Iterable[int] | None = None) -> Facts:
     )
     wanted = tournaments if read is None else set(read) & tournaments
     tables = _tables(rounds, {t: versions[t] for t in wanted if t in versions})
-    return Facts(rounds, versions, entry_members(tournaments), tables)
+    return Facts(rounds, versions, entry_members(wanted), tables, _mapping(tournaments))
 
 
 def _tables(rounds: list[tuple[int, int, int]], versions: dict[int, int]) -> dict:
@@ -123,7 +133,7 @@ class Book:
     """Ratings while they are computed: each member's (mu, sigma, games), and the changes."""
 
     ratings: dict[int, tuple[float, float, int]]
-    changes: list[RatingChange]
+    changes: list[tuple]  # RatingChange rows, in CHANGE_COLUMNS' order
     seq: int
 
     def rate(self, match: Match, club: Club, game: str) -> None:
@@ -137,11 +147,9 @@ class Book:
             for member, rating in zip(members, team, strict=True):
                 games = self.ratings.get(member, (0, 0, 0))[2] + 1
                 self.ratings[member] = (rating.mu, rating.sigma, games)
-                self.changes.append(
-                    RatingChange(club=club, game=game, member_id=member, round_id=match.round,
-                                 table=match.table, seq=self.seq, place=place, mu=rating.mu,
-                                 sigma=rating.sigma, display=display(rating.mu, rating.sigma))
-                )  # fmt: skip
+                shown = display(rating.mu, rating.sigma)
+                self.changes.append((club.pk, game, member, match.round, match.table, self.seq,
+                                     place, rating.mu, rating.sigma, shown))  # fmt: skip
 
 
 def display(mu: float, sigma: float) -> float:
@@ -162,21 +170,34 @@ def _replay(club: Club, game: str, facts: Facts) -> RatingState:
         for match in _matches(round_id, facts.tables.get(round_id, []), facts.members):
             book.rate(match, club, game)
     RatingChange.objects.filter(club=club, game=game).delete()
-    RatingChange.objects.bulk_create(book.changes, batch_size=2000)
+    _insert(RatingChange, CHANGE_COLUMNS, book.changes)
     Rating.objects.filter(club=club, game=game).delete()
     _write_ratings(club, game, book.ratings)
     return _state_save(club, game, facts)
 
 
 def _write_ratings(club: Club, game: str, ratings: dict[int, tuple[float, float, int]]) -> None:
-    Rating.objects.bulk_create(
-        [
-            Rating(club=club, game=game, member_id=member, mu=mu, sigma=sigma,
-                   display=display(mu, sigma), games=games)
-            for member, (mu, sigma, games) in ratings.items()
-        ],
-        batch_size=2000,
-    )  # fmt: skip
+    rows = [(club.pk, game, member, mu, sigma, display(mu, sigma), games)
+            for member, (mu, sigma, games) in ratings.items()]  # fmt: skip
+    _insert(Rating, RATING_COLUMNS, rows)
+
+
+CHANGE_COLUMNS = ("club_id", "game", "member_id", "round_id", "table", "seq", "place", "mu",
+                  "sigma", "display")  # fmt: skip
+RATING_COLUMNS = ("club_id", "game", "member_id", "mu", "sigma", "display", "games")
+
+
+def _insert(model: type[models.Model], columns: tuple[str, ...], rows: list[tuple]) -> None:
+    """Rows written as plain tuples in one prepared statement: a full recompute writes tens of
+    thousands, and making a model instance of each cost more than the rating maths."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(column) for column in columns)
+    marks = ", ".join(["%s"] * len(columns))
+    sql = f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
 
 
 def _round_digests(facts: Facts) -> list[list[Any]]:
@@ -190,7 +211,7 @@ def _round_digests(facts: Facts) -> list[list[Any]]:
 def _state_save(club: Club, game: str, facts: Facts) -> RatingState:
     state, _ = RatingState.objects.select_for_update().get_or_create(club=club, game=game)
     state.rounds = _round_digests(facts)
-    state.stamp = facts.mapping_digest()
+    state.stamp = facts.mapping
     state.versions = {str(t): v for t, v in facts.versions.items()}
     state.save()
     return state
@@ -214,7 +235,7 @@ def ratings_refresh(*, club_id: int, game: str) -> RatingState:
         rated = {round_id for round_id, _digest in state.rounds}
         unrated = {t for r, t, _n in rounds if r not in rated}
         facts = _facts(club, game, read=changed | unrated)
-        if facts.mapping_digest() != state.stamp:
+        if facts.mapping != state.stamp:
             return _replay(club, game, _facts(club, game))
         return _catch_up(club, game, state, facts, changed)
 
@@ -239,8 +260,8 @@ def _catch_up(
     for round_id in new:
         for match in _matches(round_id, facts.tables[round_id], facts.members):
             book.rate(match, club, game)
-    RatingChange.objects.bulk_create(book.changes, batch_size=2000)
-    touched = {change.member_id for change in book.changes}
+    _insert(RatingChange, CHANGE_COLUMNS, book.changes)
+    touched = {change[2] for change in book.changes}
     Rating.objects.filter(club=club, game=game, member__in=touched).delete()
     _write_ratings(club, game, {m: book.ratings[m] for m in touched})
     state.rounds = state.rounds + [[r, _digest(facts.tables[r])] for r in new]

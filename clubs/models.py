@@ -78,14 +78,14 @@ class Member(models.Model):
         return self.display_name or self.name
 
     def public(self) -> str:
-        """The name a public page may show, as the member chose (hidden: "A member")."""
+        """The name a public page may show, as the member chose (hidden: "Name hidden (#12)")."""
         return public_name(self.shown_name, self.public_name, self.pk)
 
 
 def public_name(name: str, choice: str, member_id: int | None) -> str:
     """`name` as a public page shows it under the member's choice."""
     if choice == Member.PublicName.HIDDEN:
-        return f"Member {member_id}" if member_id else "A member"
+        return f"Name hidden (#{member_id})" if member_id else "Name hidden"
     if choice == Member.PublicName.INITIAL:
         first, _, rest = name.partition(" ")
         return f"{first} {rest.strip()[:1]}." if rest.strip() else first

@@ -45,7 +45,7 @@ def season_get(*, season: Season, public: bool = True) -> SeasonView:
     members = {m.pk: m for m in Member.objects.filter(club=season.club_id)} if rows else {}
     names = _names(members, public)
     lines = [
-        SeasonLine(row["place"], row["member"], names.get(row["member"], "A member"),
+        SeasonLine(row["place"], row["member"], names.get(row["member"], "Name hidden"),
                    row["points"], row["all_points"], row["wins"], row["events"], row["results"])
         for row in rows
     ]  # fmt: skip

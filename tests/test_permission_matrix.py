@@ -606,6 +606,9 @@ PAGE_CASES = [
     Case("POST", "director:ruling-reverse", {"pk": ruling}, {"reason": "Misheard."}, success=302),
     Case("GET", "director:entry-reinstate", {"entry_id": the("Lu")}, writes=False),
     Case("POST", "director:entry-reinstate", {"entry_id": the("Lu")}, success=302),
+    # director/club_views.py: the club's register (Bob directs another club: 404)
+    Case("GET", "director:club-members", CLUB, writes=False),
+    Case("POST", "director:club-members", CLUB, {"csv": "name\nNia Brown\n"}, success=302),
     # tables/views.py
     Case("GET", "director:print-cards", R2, writes=False),
     Case("GET", "director:print-sheets", R2, writes=False),

@@ -49,6 +49,7 @@ def season_get(*, season: Season, public: bool = True) -> SeasonView:
                    row["points"], row["all_points"], row["wins"], row["events"], row["results"])
         for row in rows
     ]  # fmt: skip
+    lines.sort(key=lambda line: (line.place, line.name.casefold()))  # level: A to Z as shown
     return SeasonView(season, table.version if table else 0, table.events if table else [], lines)
 
 

@@ -11,9 +11,10 @@ from celery import shared_task
 from django.utils import timezone
 
 from scoring.models import StandingsSnapshot
+from seasons.models import RatingState
 from seasons.ratings import ratings_refresh
 from seasons.services import season_refresh
-from tournament.models import AuditEvent, Tournament
+from tournament.models import AuditEvent, Round, Tournament
 
 RECENT = timedelta(hours=12)
 
@@ -23,9 +24,19 @@ def refresh_event(tournament_id: int) -> None:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None or tournament.club_id is None:
         return
-    ratings_refresh(club_id=tournament.club_id, game=tournament.game)
+    if _rated_or_locked(tournament):  # else nothing of it is, or was, rated
+        ratings_refresh(club_id=tournament.club_id, game=tournament.game)
     for season_id in tournament.seasons.values_list("pk", flat=True):
         season_refresh(season_id=season_id)
+
+
+def _rated_or_locked(tournament: Tournament) -> bool:
+    """Whether the tournament has a locked round, or had one rated (a round reopened since)."""
+    if tournament.rounds.filter(status=Round.Status.LOCKED).exists():
+        return True
+    state = RatingState.objects.filter(club=tournament.club_id, game=tournament.game).first()
+    rated = {round_id for round_id, _digest in state.rounds} if state else set()
+    return tournament.rounds.filter(pk__in=rated).exists()
 
 
 @shared_task(ignore_result=True, time_limit=600, soft_time_limit=580)

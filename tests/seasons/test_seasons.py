@@ -172,3 +172,39 @@ def test_round_1_of_the_next_night_seats_by_rating(autumn, alice) -> None:
     ratings = {r.member_id: r.display for r in Rating.objects.filter(club=club)}
     by_entry = {e.pk: ratings[e.player.member_id] for e in fourth.entries.select_related("player")}
     assert {int(k): v for k, v in record.ratings.items()} == pytest.approx(by_entry)
+
+
+def test_a_new_night_rates_only_its_tables_and_keeps_the_history_before(
+    autumn, alice, django_capture_on_commit_callbacks
+) -> None:
+    club, _season, nights = autumn
+    before = dict(RatingChange.objects.values_list("pk", "seq"))
+    with django_capture_on_commit_callbacks(execute=True):
+        fourth = night(club, alice, 27, range(1, 6))  # one table of five
+    after = dict(RatingChange.objects.values_list("pk", "seq"))
+    assert {pk: seq for pk, seq in after.items() if pk in before} == before  # not rewritten
+    assert sorted(set(after.values()) - set(before.values())) == [10]  # the one new match
+    expected = expected_ratings([*nights, fourth])
+    for rating in Rating.objects.filter(club=club):
+        assert rating.display == pytest.approx(expected[rating.member_id][0], abs=1e-3)
+
+
+def test_a_hand_and_foot_table_rates_each_team_as_a_team() -> None:
+    """HF1.2: a side is a team of two partners; openskill rates the two teams of the table."""
+    from types import SimpleNamespace
+
+    from openskill.models import PlackettLuce
+
+    from seasons.ratings import Book, _matches
+
+    rows = [{"table": 1, "sides": [{"entries": [7], "place": 2}, {"entries": [8], "place": 1}]}]
+    [match] = _matches(99, rows, {7: (1, 2), 8: (3, 4)})
+    assert match.sides == (((1, 2), 2), ((3, 4), 1))
+    book = Book({}, [], 0)
+    book.rate(match, SimpleNamespace(pk=1), "hand_and_foot")
+    model = PlackettLuce()
+    teams = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()]],
+                       ranks=[2, 1])  # fmt: skip
+    expected = {1: teams[0][0], 2: teams[0][1], 3: teams[1][0], 4: teams[1][1]}
+    for member, rating in expected.items():
+        assert book.ratings[member][:2] == pytest.approx((rating.mu, rating.sigma))

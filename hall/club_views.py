@@ -175,6 +175,13 @@ class MemberHistoryOutput(serializers.Serializer):
                  "points": s["points"], "events": s["events"]} for s in view.seasons]  # fmt: skip
 
 
+class NotFoundOutput(serializers.Serializer):
+    errors = serializers.ListField(child=serializers.DictField())
+
+
+NOT_FOUND = {404: NotFoundOutput}  # no such club, season, game or member
+
+
 class PublicApi(APIView):
     authentication_classes: list = []
     permission_classes: list = []
@@ -183,14 +190,18 @@ class PublicApi(APIView):
 class SeasonApi(PublicApi):
     @extend_schema(operation_id="season_table", summary="A season's table (the federation "
                    "export: see the module)", tags=["seasons"],
-                   responses={200: SeasonDocumentOutput})  # fmt: skip
+                   responses={200: SeasonDocumentOutput, **NOT_FOUND})  # fmt: skip
     def get(self, request: Request, club: str, season: str) -> Response:
         return Response(season_document(selectors.season_get(season=_season(club, season))))
 
 
 class RatingsApi(PublicApi):
-    @extend_schema(operation_id="club_ratings", summary="A club's rating list in a game",
-                   tags=["seasons"], responses={200: RatingOutput(many=True)})  # fmt: skip
+    @extend_schema(
+        operation_id="club_ratings",
+        summary="A club's rating list in a game",
+        tags=["seasons"],
+        responses={200: RatingOutput(many=True), **NOT_FOUND},
+    )
     def get(self, request: Request, club: str, game: str) -> Response:
         _game(game)
         found = get_object_or_404(Club, slug=club)
@@ -201,7 +212,7 @@ class RatingsApi(PublicApi):
 class MemberHistoryApi(PublicApi):
     @extend_schema(operation_id="member_history", summary="A member's events, seasons, ratings "
                    "and rating history", tags=["seasons"],
-                   responses={200: MemberHistoryOutput})  # fmt: skip
+                   responses={200: MemberHistoryOutput, **NOT_FOUND})  # fmt: skip
     def get(self, request: Request, club: str, member_id: int) -> Response:
         member = get_object_or_404(Member, pk=member_id, club__slug=club, merged_into__isnull=True)
         view = selectors.member_get(member=member)

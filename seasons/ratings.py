@@ -54,7 +54,11 @@ class Facts:
     versions: dict[int, int]  # tournament id -> its newest snapshot's version
     members: dict[int, tuple[int, ...]]  # entry id -> the members it is (tournaments read)
     tables: dict[int, list[dict[str, Any]]]  # round id -> its snapshot table rows (when read)
-    mapping: str  # a fingerprint of who is which member in every tournament rated
+
+    def rated_mapping(self, rated: Iterable[int]) -> str:
+        """The fingerprint of who is which member in the tournaments of the `rated` rounds."""
+        rated = set(rated)
+        return _mapping({t for r, t, _n in self.rounds if r in rated})
 
 
 def _mapping(tournaments: set[int]) -> str:
@@ -66,7 +70,8 @@ def _mapping(tournaments: set[int]) -> str:
     partners = EntryMember.objects.filter(entry__tournament__in=tournaments).aggregate(
         n=Count("pk"), total=Sum("player__member"), top=Max("pk")
     )
-    return _digest([linked, partners])
+    # PostgreSQL sums as Decimal: whole numbers either way.
+    return _digest([{k: int(v or 0) for k, v in part.items()} for part in (linked, partners)])
 
 
 def _digest(value: Any) -> str:
@@ -96,7 +101,7 @@ def _facts(club: Club, game: str, read: Iterable[int] | None = None) -> Facts:
     )
     wanted = tournaments if read is None else set(read) & tournaments
     tables = _tables(rounds, {t: versions[t] for t in wanted if t in versions})
-    return Facts(rounds, versions, entry_members(wanted), tables, _mapping(tournaments))
+    return Facts(rounds, versions, entry_members(wanted), tables)
 
 
 def _tables(rounds: list[tuple[int, int, int]], versions: dict[int, int]) -> dict:
@@ -211,7 +216,7 @@ def _round_digests(facts: Facts) -> list[list[Any]]:
 def _state_save(club: Club, game: str, facts: Facts) -> RatingState:
     state, _ = RatingState.objects.select_for_update().get_or_create(club=club, game=game)
     state.rounds = _round_digests(facts)
-    state.stamp = facts.mapping
+    state.stamp = facts.rated_mapping(round_id for round_id, _digest in state.rounds)
     state.versions = {str(t): v for t, v in facts.versions.items()}
     state.save()
     return state
@@ -235,7 +240,7 @@ def ratings_refresh(*, club_id: int, game: str) -> RatingState:
         rated = {round_id for round_id, _digest in state.rounds}
         unrated = {t for r, t, _n in rounds if r not in rated}
         facts = _facts(club, game, read=changed | unrated)
-        if facts.mapping != state.stamp:
+        if facts.rated_mapping(rated) != state.stamp:
             return _replay(club, game, _facts(club, game))
         return _catch_up(club, game, state, facts, changed)
 
@@ -266,6 +271,7 @@ def _catch_up(
     _write_ratings(club, game, {m: book.ratings[m] for m in touched})
     state.rounds = state.rounds + [[r, _digest(facts.tables[r])] for r in new]
     state.versions = {str(t): v for t, v in facts.versions.items()}
+    state.stamp = facts.rated_mapping(round_id for round_id, _digest in state.rounds)
     state.save()
     return state
 

@@ -220,3 +220,12 @@ def test_erase_anonymises_everywhere_and_keeps_the_scores(
     snapshots = StandingsSnapshot.objects.filter(tournament=nights[0])
     assert snapshots.count() >= 2 and not any("Ann Lee" in str(s.data) for s in snapshots)
     assert standings_current(tournament=nights[0])["players"][0]["entry"]  # still standing
+
+
+def test_the_director_home_lists_only_ones_own_clubs(
+    client, half_way_tree, kingston, alice
+) -> None:
+    client.force_login(alice)
+    page = client.get("/director/").content.decode()
+    assert "/director/clubs/half-way-tree/members" in page and "kingston" not in page.lower()
+    assert client.get("/director/clubs/kingston/members").status_code == 404

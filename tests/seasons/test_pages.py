@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from clubs.models import Member
 from seasons.models import Rating, SeasonTable
-from tests.seasons.test_seasons import alice, autumn  # noqa: F401  (fixtures)
+from tests.seasons.test_seasons import alice, autumn, league  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db
 

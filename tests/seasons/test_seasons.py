@@ -5,6 +5,7 @@ Alice directs the club. Members 1-15 play night 1, members 10-24 night 2, member
 """
 
 import pytest
+from django.db import transaction
 
 from scoring.models import StandingsSnapshot
 from scoring.rulings import ruling_record
@@ -20,22 +21,35 @@ from tests.seasons.nights import club_of, expected_points, expected_ratings, nig
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice():
-    return UserFactory(username="alice")
-
-
-@pytest.fixture
-def autumn(alice, django_capture_on_commit_callbacks):
-    """The club, its season (best 2) and three nights, each refreshed as a worker would."""
-    club = club_of(alice)
-    season = season_create(club=club, by=alice, name="Autumn league", game="kalooki", best_of=2)
-    nights = []
-    with django_capture_on_commit_callbacks(execute=True):
+@pytest.fixture(scope="module")
+def league(django_db_setup, django_db_blocker):
+    """The club, its season (best 2) and three nights, each refreshed as a worker would: built
+    once for the module; each test runs in a transaction rolled back after it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        alice = UserFactory(username="alice")
+        club = club_of(alice)
+        season = season_create(club=club, by=alice, name="Autumn league", game="kalooki",
+                               best_of=2)  # fmt: skip
+        nights = []
         for day, numbers in ((6, range(1, 16)), (13, range(10, 25)), (20, range(16, 31))):
             nights.append(night(club, alice, day, numbers))
             season_add_event(season=season, tournament=nights[-1], by=alice)
-    return club, season, nights
+            standings_refresh(tournament_id=nights[-1].pk)  # what the worker does after the
+            refresh_event(nights[-1].pk)  # commit, which never comes inside this transaction
+        yield alice, (club, season, nights)
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def alice(league):
+    return league[0]
+
+
+@pytest.fixture
+def autumn(league):
+    for tournament in league[1][2]:
+        tournament.refresh_from_db()
+    return league[1]
 
 
 def latest(tournament):

@@ -11,7 +11,7 @@ export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/kalooki
 export REDIS_URL ?= redis://127.0.0.1:6379/1
 endif
 
-.PHONY: install run test lint bench serve venue migrate demo clean
+.PHONY: install run test lint bench serve venue migrate demo clean mutate
 
 $(STAMP):
 	@$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is needed, found " + sys.version.split()[0]) if sys.version_info < (3, 11) else None'
@@ -43,6 +43,11 @@ TEST_WORKERS ?= 2
 
 test: lint
 	DEBUG=1 $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+
+# Mutation testing of the scoring modules (bin/mutate.py): hours for every mutant, one process.
+# Not in `make test`. MUTATE_ARGS: e.g. "scoring.standings", "--sample 10", "--report".
+mutate: install
+	DEBUG=1 $(BIN)/python bin/mutate.py $(MUTATE_ARGS)
 
 bench: install
 	DEBUG=1 $(BIN)/python bench/run.py

@@ -408,7 +408,7 @@ def run(scratch: Path, clients: int, seconds: float) -> None:
     port, (app, added) = int(os.environ.get("BENCH_PORT") or free_port()), wsgi_app()
     gunicorn = [
         str(ROOT / ".venv/bin/gunicorn"), app, "-w", "4", "-b", f"{HOST}:{port}",
-        "--log-level", "warning",
+        "--log-level", "warning", "--control-socket", str(scratch / "gunicorn.ctl"),
     ]  # fmt: skip
     try:
         with process(gunicorn, env, scratch / "gunicorn.log") as web:

@@ -58,3 +58,4 @@ class BreakerRedisCache(RedisCache):
     touch = _guarded("touch", False)
     has_key = _guarded("has_key", False)
     set_many = _guarded("set_many", [])
+    incr = _guarded("incr", 0)  # a flood counter (config/throttle.py) counts nothing meanwhile

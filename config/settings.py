@@ -68,6 +68,8 @@ MIDDLEWARE = [
     # static files, before the session and auth middleware; everyone else goes the whole way.
     "hall.views.LeaderboardShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the one chosen on the page (a cookie), else the browser's (Accept-Language).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -246,6 +248,10 @@ LOGIN_REDIRECT_URL = "director:home"
 LOGOUT_REDIRECT_URL = "public:index"
 
 LANGUAGE_CODE = "en-gb"
+# The players' pages (self check-in, "my page") speak these; the rest of the site is English.
+LANGUAGES = [("en-gb", "English"), ("es", "Español"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env_str("TIME_ZONE", "America/Jamaica")
 USE_I18N = True
 USE_TZ = True
@@ -294,6 +300,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Requests described apart from answers: a text field that refuses blank says minLength 1.
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.close_request_bodies",
+    ],
 }
 
 # Production hardening: on whenever DEBUG is off; each can be relaxed by its variable.

@@ -38,6 +38,7 @@ urlpatterns = [
     path("api/", include("entry.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the pages' language switch
     path("", include("hall.urls")),  # the public pages: most of the traffic
     path("", include("entry.urls")),  # the tables' private links
     path("", include("director.urls")),

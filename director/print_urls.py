@@ -13,4 +13,9 @@ urlpatterns = [
         views.print_sheets,
         name="print-sheets",
     ),
+    path(
+        "director/<slug:slug>/rounds/<int:number>/print/seats",
+        views.print_seat_cards,
+        name="print-seat-cards",
+    ),
 ]

@@ -26,6 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scoring.matches import deal_noun
 from tables.selectors import RoundPrint, round_print_get
+from tournament.check_in import my_page_token
 from tournament.models import Round
 from tournament.permissions import tournament_for_director
 
@@ -71,11 +72,9 @@ def is_loopback(url: str) -> bool:
     return address.is_loopback or address.is_unspecified
 
 
-def qr_svg(url: str) -> SafeString:
+def qr_svg(url: str, title: str = "QR code of the table's scorekeeper link") -> SafeString:
     """A QR code of `url` as inline SVG, sized by the stylesheet (medium error correction)."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=4, omitsize=True, title="QR code of the table's scorekeeper link"
-    )
+    svg = segno.make(url, error="m").svg_inline(scale=4, omitsize=True, title=title)
     return mark_safe(svg)  # markup written by segno from a URL we built
 
 
@@ -96,6 +95,29 @@ def print_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     ]
     context = {"cards": cards, "print_title": "Table cards"}
     return _render(request, "director/print_cards.html", printing, context)
+
+
+@login_required
+def print_seat_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A seat card per player: their table and seat, and the QR code of their own page ("my
+    page", hall.phone_views), which shows their seat and scores on their phone all day."""
+    printing = _round_print(request, slug, number)
+    if isinstance(printing, HttpResponse):
+        return printing
+    site = printed_site(request)
+    cards = [
+        {"table": table.number, "seat": seat, "link": (link := _my_page_url(seat.entry_id, site))}
+        | {"qr": qr_svg(link, f"QR code of {seat.name}'s own page")}
+        for table in printing.tables
+        for seat in table.seats
+    ]
+    context = {"cards": cards, "print_title": "Seat cards"}
+    return _render(request, "director/print_seat_cards.html", printing, context)
+
+
+def _my_page_url(entry_id: int, site: str) -> str:
+    # Reversed by name: the page is the hall's, which the director's room may not import.
+    return site + reverse("public:my-page", args=[my_page_token(entry_id)])
 
 
 @login_required

@@ -22,6 +22,7 @@ from scoring.control import ControlError
 from scoring.models import Ruling
 from scoring.rounds import RoundError
 from scoring.rulings import (
+    RulingConflict,
     RulingError,
     player_reinstate,
     ruling_record,
@@ -35,6 +36,7 @@ from seasons.selectors import entry_ratings
 from tables.seating import SeatingMode
 from tables.selectors import SeatingSummary, round_byes, seating_summary
 from tables.services import (
+    NoPinnedSeat,
     SeatingClosed,
     SeatingError,
     round_seat,
@@ -45,7 +47,7 @@ from tables.services import (
 from tournament.models import Entry, Round, Tournament
 from tournament.permissions import IsDirector, tournament_for_director
 from tournament.serializers import DisqualifyInput, EntryOutput, ReinstateInput
-from tournament.services import TournamentError
+from tournament.services import StatusRefused, TournamentError
 
 
 def _input(serializer_class: type[Input], request: Request, **context: object) -> dict:
@@ -86,6 +88,10 @@ class DirectorApi(APIView):
 
 def _refusal_status(exc: Exception) -> int | None:
     if isinstance(exc, RoundError | SeatingClosed | ClockError | ControlError | TimeCallError):
+        return status.HTTP_409_CONFLICT
+    if isinstance(exc, NoPinnedSeat):
+        return status.HTTP_404_NOT_FOUND
+    if isinstance(exc, StatusRefused | RulingConflict):  # the state is in the way
         return status.HTTP_409_CONFLICT
     if isinstance(exc, RulingError | SeatingError | TournamentError):
         return status.HTTP_400_BAD_REQUEST
@@ -352,7 +358,7 @@ class RulingReverseApi(DirectorApi):
         operation_id="rulings_reverse",
         summary="Reverse a ruling: a new ruling with the opposite points",
         request=s.ReverseInput,
-        responses={201: s.RulingOutput, 400: s.ErrorsOutput, **NOT_ALLOWED},
+        responses={201: s.RulingOutput, **REFUSED},
     )
     def post(self, request: Request, slug: str, pk: int) -> Response:
         ruling = get_object_or_404(Ruling, tournament=self.tournament(), pk=pk)
@@ -370,7 +376,7 @@ class EntryDisqualifyApi(DirectorApi):
         summary="Disqualify a player, with the reason: recorded as a ruling (R12.4)",
         tags=["tournaments"],  # with the other changes of an entry's status
         request=DisqualifyInput,
-        responses={200: EntryOutput, 400: s.ErrorsOutput, **NOT_ALLOWED},
+        responses={200: EntryOutput, **REFUSED},
     )
     def post(self, request: Request, slug: str, entry_id: int) -> Response:
         tournament = self.tournament()
@@ -400,7 +406,7 @@ class EntryReinstateApi(DirectorApi):
         "disqualification's ruling is reversed, with the reason (R12.4)",
         tags=["tournaments"],  # with the other changes of an entry's status
         request=ReinstateInput,
-        responses={200: EntryOutput, 400: s.ErrorsOutput, **NOT_ALLOWED},
+        responses={200: EntryOutput, **REFUSED},
         examples=[
             OpenApiExample(
                 "A disqualification lifted",

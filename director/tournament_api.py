@@ -6,7 +6,8 @@ exactly as if it did not exist. Each endpoint parses its input, calls one servic
 renders; a service's refusal (`TournamentError`) is a 400 in the API's one error shape, a
 refused CSV file lists every bad row with its `line`, and a refused ruleset every bad setting
 (`"field": "ruleset.packs"`). A change of the game or ruleset once a round exists is a 409 that
-says why (`RulesFrozen`).
+says why (`RulesFrozen`), and so is a move the entry's status does not allow (`StatusRefused`:
+checking in a player already checked in): the state is in the way, not the request.
 """
 
 from collections.abc import Callable
@@ -85,7 +86,7 @@ class DirectorApi(APIView):
         if isinstance(exc, services.RulesetRefused):
             errors = [_setting_error(problem) for problem in exc.problems]
             return Response({"errors": errors}, status.HTTP_400_BAD_REQUEST)
-        if isinstance(exc, services.RulesFrozen):
+        if isinstance(exc, services.RulesFrozen | services.StatusRefused):
             errors = [problem(exc.message, exc.field)]
             return Response({"errors": errors}, status.HTTP_409_CONFLICT)
         if isinstance(exc, services.TournamentError):
@@ -298,7 +299,7 @@ class EntryRefusePairingApi(DirectorApi):
         summary="Refuse a team's pairing, with the reason (HF1.2)",
         tags=TAG,
         request=s.PairingRefusalInput,
-        responses={200: s.EntryOutput, **REFUSED},
+        responses={200: s.EntryOutput, **REFUSED, 409: s.TournamentErrorsOutput},
     )
     def post(self, request: Request, slug: str, entry_id: int) -> Response:
         entry = self.entry(slug, entry_id)
@@ -367,7 +368,7 @@ def _entry_change(operation: str, summary: str, request: type[Serializer] | None
         summary=summary,
         tags=TAG,
         request=request,
-        responses={200: s.EntryOutput, **REFUSED},
+        responses={200: s.EntryOutput, **REFUSED, 409: s.TournamentErrorsOutput},
     )
 
 

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from director import check_in_api
 from director import tournament_api as api
 
 ENTRY = "tournaments/<slug:slug>/entries/<int:entry_id>"
@@ -12,6 +13,21 @@ urlpatterns = [
         "tournaments/<slug:slug>/entries/check-in-all",
         api.CheckInAllApi.as_view(),
         name="entries-check-in-all",
+    ),
+    path(
+        "tournaments/<slug:slug>/check-in",
+        check_in_api.CheckInWindowApi.as_view(),
+        name="check-in-window",
+    ),
+    path(
+        "tournaments/<slug:slug>/check-in/open",
+        check_in_api.CheckInWindowOpenApi.as_view(),
+        name="check-in-window-open",
+    ),
+    path(
+        "tournaments/<slug:slug>/check-in/close",
+        check_in_api.CheckInWindowCloseApi.as_view(),
+        name="check-in-window-close",
     ),
     path("tournaments/<slug:slug>/players", api.PlayerAddApi.as_view(), name="players-add"),
     path("tournaments/<slug:slug>/teams", api.TeamAddApi.as_view(), name="teams-add"),

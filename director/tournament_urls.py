@@ -1,5 +1,6 @@
 from django.urls import path
 
+from director import check_in_views
 from director import tournament_views as views
 
 urlpatterns = [
@@ -11,6 +12,16 @@ urlpatterns = [
     path("director/<slug:slug>/players", views.players, name="players"),
     path("director/<slug:slug>/players/import", views.players_import, name="players-import"),
     path("director/<slug:slug>/players/check-in-all", views.check_in_all, name="check-in-all"),
+    path(
+        "director/<slug:slug>/players/check-in-window",
+        check_in_views.check_in_window,
+        name="check-in-window",
+    ),
+    path(
+        "director/<slug:slug>/players/check-in-arrivals",
+        check_in_views.check_in_arrivals,
+        name="check-in-arrivals",
+    ),
     path("director/<slug:slug>/players/<int:entry_id>/team", views.team_edit, name="team-edit"),
     path(
         "director/<slug:slug>/players/<int:entry_id>/refuse-pairing",

@@ -399,6 +399,7 @@ def _players_context(
         "form": form,
         "search": search,
         "filtered": bool(wanted.get("status") or wanted.get("q")),
+        "arrivals": selectors.check_in_arrivals_get(tournament=tournament),
     }
 
 

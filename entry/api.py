@@ -343,9 +343,10 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     HEADER,
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    description=f"Up to {MAX_KEY} visible characters, new for each write (a UUID). A retry "
+    description=f"1 to {MAX_KEY} visible ASCII characters, new for each write (a UUID). A retry "
     "with the same key and body gets the first answer again instead of writing twice; the same "
     "key with another body is a 422.",
+    pattern=f"^[!-~]{{1,{MAX_KEY}}}$",  # what `entry.idempotency.request_key` takes
 )
 NOT_ALLOWED = {
     401: ts.TableRefusalOutput,
@@ -374,6 +375,22 @@ class TableDetailApi(TableApi):
         return Response(ts.TableDetailOutput(table_detail(table=self.table(write=False))).data)
 
 
+MINIMAL_ANSWER = ("number", "title", "attempt", "void", "status", "version", "flagged")
+
+
+def minimal(request: Request, answer: Response) -> Response:
+    """A stored result's answer cut to what says it is stored, when the caller prefers it
+    (`Prefer: return=minimal`, RFC 7240): the phone, whose page shows the scores already,
+    saves most of the answer's bytes on the hall's Wi-Fi. Refusals and conflicts are whole."""
+    preferences = request.headers.get("Prefer", "").replace(" ", "").lower().split(",")
+    if "return=minimal" not in preferences or answer.status_code not in (200, 201):
+        return answer
+    body = {name: answer.data[name] for name in MINIMAL_ANSWER if name in answer.data}
+    brief = Response(body, answer.status_code, headers=dict(answer.items()))
+    brief["Preference-Applied"] = "return=minimal"
+    return brief
+
+
 class TableResultApi(TableApi):
     @extend_schema(
         operation_id="tables_result",
@@ -383,7 +400,9 @@ class TableResultApi(TableApi):
         "result leaves `version` out; a correction sends the version it corrects. Refused with "
         "400 and the game's problems, each with its `field`, `side` and `member` (`warnings` "
         "need `confirm_warnings`); 409 with the stored result when it was saved or changed "
-        "meanwhile.",
+        "meanwhile. With `Prefer: return=minimal` (RFC 7240) a stored result is answered "
+        f"with its {', '.join(f'`{name}`' for name in MINIMAL_ANSWER)} only (and "
+        "`Preference-Applied: return=minimal`): what a phone that shows the scores itself needs.",
         parameters=[TABLE_ID, GAME_NUMBER, IDEMPOTENCY_KEY],
         request=ts.TableResultInput,
         responses={
@@ -424,7 +443,8 @@ class TableResultApi(TableApi):
     def put(self, request: Request, pk: int, number: int) -> Response:
         table = self.table(write=True)
         number = self.game_number(table)
-        return self.idempotent(table, lambda receipt: self.submit(table, number, receipt))
+        answer = self.idempotent(table, lambda receipt: self.submit(table, number, receipt))
+        return minimal(request, answer)
 
     def submit(self, table: Table, number: int, receipt: Receipt) -> Response:
         data = self.input(ts.TableResultInput)

@@ -30,6 +30,7 @@ ASSETS = (
     "js/table-entry.js",
     "js/live.js",
     "js/clock.js",
+    "js/display.js",
     "img/table-icon-192.png",
     "img/table-icon-512.png",
 )

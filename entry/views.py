@@ -52,7 +52,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from entry import compact, parts
 from entry.access import Access, table_access
-from entry.assets import inline_styles
+from entry.assets import inline_icon, inline_styles, preload_links
 from games.base import FieldKind, RulesError, Scope
 from scoring.control import ControlError, director_call, table_live_get
 from scoring.matches import deal_title
@@ -79,6 +79,8 @@ from scoring.services import (
 from scoring.time_called import TimeCallError, table_time_call
 from tables.models import Table
 from tournament.models import Round
+
+LIVE_SECONDS = 10  # how often the open page asks for its clock and call (static/js/live.js)
 
 
 def _page_or_404(token: str) -> TablePage:
@@ -235,8 +237,10 @@ def _context(request: HttpRequest, page: TablePage, **context: Any) -> dict[str,
         "table_config": config,
         "form_key": _form_key(form, config),
         "styles": inline_styles(),
+        "icon": inline_icon(),
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
+        "live_seconds": LIVE_SECONDS,
         **context,
     }
 
@@ -289,7 +293,9 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST":
         form = _new_form(request, page)
         feedback = entry_feedback(form) if form else None
-        return _render(request, "entry/link.html", page, form=form, feedback=feedback)
+        response = _render(request, "entry/link.html", page, form=form, feedback=feedback)
+        response.headers["Link"] = preload_links()
+        return response
     if not page.takes_new_results:
         messages.error(request, _closed_message(page))
         return HttpResponseRedirect(_link(page))
@@ -591,7 +597,8 @@ def table_parts(request: HttpRequest, token: str) -> JsonResponse:
     # The phone holds the CSRF cookie its page was given: the forms sent here mask the same
     # secret, so the cookie is not sent again with every answer.
     request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
-    return _private(JsonResponse(body))
+    compact_json = {"separators": (",", ":"), "ensure_ascii": False}  # fewer bytes to the phone
+    return _private(JsonResponse(body, json_dumps_params=compact_json))
 
 
 def _deal_now(page: TablePage, form: ResultForm | None) -> dict[str, Any] | None:

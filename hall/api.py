@@ -133,9 +133,6 @@ class StandingsOutput(serializers.Serializer):
     tables = TableStandingOutput(many=True)
 
 
-ETAG_PATTERN = r'^(W/)?"[0-9]+\.[0-9]+"$'  # the tournament's id, then the snapshot's version
-
-
 class StandingsApi(APIView):
     """Open to anyone for a published tournament: no authentication, so no CSRF token."""
 
@@ -155,8 +152,10 @@ class StandingsApi(APIView):
                 "If-None-Match",
                 OpenApiTypes.STR,
                 OpenApiParameter.HEADER,
-                description='The ETag of the standings you hold, e.g. `W/"12.34"`.',
-                pattern=ETAG_PATTERN,
+                description=(
+                    'The ETag of the standings you hold, e.g. `W/"12.34"`. Any other value '
+                    "matches no version: the standings are sent (RFC 9110 13.1.2)."
+                ),
             )
         ],
         responses={

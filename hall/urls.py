@@ -7,7 +7,8 @@ Included at the site root by config/urls.py, with the site's front page (`/`, "p
 from django.urls import path
 
 from hall import api as public_api
-from hall import club_views
+from hall import club_views, phone_api
+from hall import phone_views as phone
 from hall import seating_views as hall_views
 from hall import views as public
 
@@ -26,8 +27,14 @@ urlpatterns = [
     path(PUBLIC + "seating/projector", hall_views.seating_projector, name="seating-projector"),
     path(PUBLIC + "tables/<int:round>/<int:table>", public.table_page, name="table"),
     path(PUBLIC + "players/<int:entry_id>", public.player_page, name="player"),
+    path(PUBLIC + "check-in", phone.check_in_page, name="check-in"),
+    path(PUBLIC + "check-in/<int:entry_id>", phone.check_in_entry, name="check-in-entry"),
+    path(PUBLIC + "check-in/poster", phone.check_in_poster, name="check-in-poster"),
+    path(PUBLIC + "me", phone.my_page_here, name="my-page-here"),
+    path("me/<str:token>", phone.my_page, name="my-page"),
     path(PUBLIC + "results.csv", public_api.results_csv, name="results-csv"),
     path(PUBLIC + "games.csv", public_api.games_csv, name="games-csv"),
+    path("api/me/<str:token>", phone_api.MyPageApi.as_view(), name="api-my-page"),
     path("c/<slug:club>/seasons/<slug:season>", club_views.season_page, name="season"),
     path("c/<slug:club>/seasons/<slug:season>.csv", club_views.season_csv, name="season-csv"),
     path("c/<slug:club>/ratings/<slug:game>", club_views.ratings_page, name="ratings"),

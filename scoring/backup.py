@@ -111,13 +111,19 @@ class Section:
     left_out: tuple[str, ...] = ()  # fields a backup never carries
     path: str = ""  # from a row to its tournament, when it has no tournament field
     # Fields a file of this version may lack (written before they existed), with the value
-    # they then held: a team's name and a refusal's note (HF1.2), a time call (HF2.2).
+    # they then held: a team's name and a refusal's note (HF1.2), a time call (HF2.2), a
+    # check-in by the player's phone.
     added: dict[str, Any] = field(default_factory=dict)
 
 
 SECTIONS = (
     Section("players", Player, {}, left_out=("member",)),  # members: a club's, not the file's
-    Section("entries", Entry, {"player": "players"}, added={"team_name": "", "status_note": ""}),
+    Section(
+        "entries",
+        Entry,
+        {"player": "players"},
+        added={"team_name": "", "status_note": "", "checked_in_by_phone": False},
+    ),
     Section(
         "members", EntryMember, {"entry": "entries", "player": "players"}, path="entry__tournament"
     ),
@@ -399,7 +405,13 @@ def _is_id(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
 
 
+# The tournament's fields a file of this version may lack, with the value they then held.
+TOURNAMENT_ADDED: dict[str, Any] = {"check_in_until": None}  # the self check-in window
+
+
 def _tournament(data: Any, checked: Checked) -> Tournament | None:
+    if isinstance(data, dict):
+        data = TOURNAMENT_ADDED | data
     values = _values(data, Tournament, fields_of(Tournament, ("club",)), "tournament", checked)
     if values is None:
         return None

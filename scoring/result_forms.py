@@ -223,6 +223,9 @@ class ResultForm(forms.Form):
             self.fields["game"].required = False
         self.order_fields(["who"])
         self.rows = self._rows(data, side_initial or {})
+        stored_out = self._stored_out(side_initial or {})
+        if stored_out is not None and self.initial.get("went_out") is None:
+            self.initial["went_out"] = stored_out
 
     @property
     def title(self) -> str:
@@ -262,6 +265,23 @@ class ResultForm(forms.Form):
         goes out (HF5.2) the member's seat, since partners share their team's entry (HF1.2)."""
         exclusive = self.exclusive
         return seat.position if exclusive and exclusive.scope == Scope.MEMBER else seat.entry_id
+
+    def _stored_out(self, initial: Mapping[int, dict[str, Any]]) -> int | None:
+        """The row a stored result marks with the game's one-of-the-table flag (went out, took
+        the J♥), by the flag's own name and scope: a correction opens with it marked."""
+        exclusive = self.exclusive
+        if exclusive is None:
+            return None
+        for seats in sides_of(self.rules, self.seats):
+            given = initial.get(seats[0].entry_id, {})
+            if exclusive.scope != Scope.MEMBER:
+                if (given.get("values") or {}).get(exclusive.name) is True:
+                    return self.out_key(seats[0])
+                continue
+            for seat, member in zip(seats, given.get("members") or [], strict=False):
+                if (member or {}).get(exclusive.name) is True:
+                    return self.out_key(seat)
+        return None
 
     @property
     def deal_fields(self) -> list[forms.BoundField]:
@@ -367,9 +387,6 @@ def correction_initial(record: dict[str, Any]) -> tuple[dict[str, Any], dict[int
     rows: dict[int, Any] = {}
     for side in record.get("sides", []):
         rows[side.get("entry")] = {"values": side.get("values"), "members": side.get("members")}
-        values = side.get("values") or {}
-        if any(value is True for name, value in values.items() if name == "went_out"):
-            initial["went_out"] = side.get("entry")
     return initial, rows
 
 

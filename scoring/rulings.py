@@ -28,6 +28,7 @@ from tables.models import Seat, Table
 from tables.services import seat_relocate, seats_exchange
 from tournament.models import Entry, Round, Tournament
 from tournament.services import (
+    StatusRefused,
     TournamentError,
     audit_record,
     entry_disqualify,
@@ -46,6 +47,11 @@ class RulingError(Exception):
     def __init__(self, message: str, field: str | None = None) -> None:
         self.field = field
         super().__init__(message)
+
+
+class RulingConflict(RulingError):
+    """A ruling the state is in the way of, not its input: a ruling already reversed, a player
+    already disqualified or already back in."""
 
 
 @transaction.atomic
@@ -292,7 +298,7 @@ def _reversible(tournament: Tournament, reverses: Ruling) -> Ruling:
         )
     later = reverses.reversed_by.first()
     if later is not None:
-        raise RulingError(f"Ruling {reverses.pk} was already reversed by ruling {later.pk}.")
+        raise RulingConflict(f"Ruling {reverses.pk} was already reversed by ruling {later.pk}.")
     return reverses
 
 
@@ -300,6 +306,8 @@ def _disqualify(entry: Entry | None, by: AbstractBaseUser | None, decision: str)
     assert entry is not None  # checked by `_check_subject`
     try:
         entry_disqualify(entry=entry, by=by, reason=decision)
+    except StatusRefused as error:
+        raise RulingConflict(str(error), "entry") from None
     except TournamentError as error:
         raise RulingError(str(error), "entry") from None
 
@@ -314,7 +322,7 @@ def _reinstate(entry: Entry | None, by: AbstractBaseUser | None, reversal: Rulin
                 entry=entry, by=by, reason=reversal.reason, ruling_id=reversal.pk
             )
         except TournamentError as error:  # reinstated meanwhile, by another request
-            raise RulingError(str(error), "entry") from None
+            raise RulingConflict(str(error), "entry") from None
 
 
 def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:

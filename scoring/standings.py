@@ -528,7 +528,8 @@ def _apply_rulings(
 ) -> None:
     """A ruling's points adjust its player's side at the table of its round (else of the
     player's latest round with a result, R12.4); a tie-break ruling that stands decides its
-    table's tie for its player's side."""
+    table's tie for its player's side (PA7.5, HF10.2). A reversal decides nothing: it only takes
+    the ruling it reverses back."""
     reversed_ids = {ruling.reverses for ruling in rulings if ruling.reverses}
     seated = {(t.round, entry): t for t in tables.values() for entry in t.entries}
     for ruling in rulings:
@@ -538,8 +539,15 @@ def _apply_rulings(
         if ruling.points:
             tallies[ruling.entry].ruling_points += ruling.points
             _adjust(table, ruling, tallies[ruling.entry])
-        elif ruling.kind == Ruling.Kind.TIE_BREAK and ruling.id not in reversed_ids and table:
+        elif table and _decides_tie(ruling, reversed_ids):
             table.decided_for = table.side_of(ruling.entry)
+
+
+def _decides_tie(ruling: RulingRow, reversed_ids: set[int | None]) -> bool:
+    """Whether `ruling` names a side the winner of its table's match: a tie-break ruling that
+    stands (neither reversed nor itself a reversal)."""
+    standing = ruling.id not in reversed_ids and ruling.reverses is None
+    return ruling.kind == Ruling.Kind.TIE_BREAK and standing
 
 
 def _ruling_table(

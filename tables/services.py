@@ -92,7 +92,7 @@ def round_seat(
     """
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if not round.is_editable():
-        raise SeatingError(
+        raise SeatingClosed(
             f"Round {round.number} is {round.get_status_display().lower()}: its seating can no "
             "longer be redrawn. Move players one by one, or record a ruling."
         )
@@ -307,7 +307,7 @@ def pin_remove(*, tournament: Tournament, entry: Entry, by: AbstractBaseUser | N
     """Let a pinned player move again from the next seating on."""
     deleted, _ = PinnedSeat.objects.filter(tournament=tournament, entry=entry).delete()
     if not deleted:
-        raise SeatingError(f"{entry.name} has no pinned seat.")
+        raise NoPinnedSeat(f"{entry.name} has no pinned seat.")
     audit_record(
         tournament=tournament,
         actor=by,
@@ -322,6 +322,10 @@ def pin_remove(*, tournament: Tournament, entry: Entry, by: AbstractBaseUser | N
 
 class SeatingClosed(SeatingError):
     """The round is no longer a draft: its seats change only by a director's ruling."""
+
+
+class NoPinnedSeat(SeatingError):
+    """The player asked to be unpinned has no pinned seat: there is nothing to remove."""
 
 
 def _status_words(round: Round) -> str:

@@ -4,6 +4,7 @@ A test marked `postgres` or `redis` needs that service. On a newcomer's machine 
 REDIS_URL) it is skipped with a reason; under CI=true a missing service is a failure, never a skip.
 """
 
+import contextlib
 import os
 from collections.abc import Iterator
 
@@ -29,6 +30,46 @@ def _missing_service(marker: str) -> str | None:
         except redis.RedisError as exc:
             return f"needs Redis at {settings.REDIS_URL}, which does not answer: {exc}"
     return None
+
+
+NO_POSTGRES = "needs PostgreSQL"
+LOCAL_POSTGRES = ("127.0.0.1", 5432)
+_skipped_for_postgres: set[str] = set()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Counts the tests skipped for want of PostgreSQL (reports from every xdist worker)."""
+    if report.skipped and isinstance(report.longrepr, tuple) and NO_POSTGRES in report.longrepr[2]:
+        _skipped_for_postgres.add(report.nodeid)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """A run on SQLite says, last and in words, that the PostgreSQL tests (every lock and
+    concurrency test) did not run, and how to run them. It never switches database by itself:
+    the settings read DATABASE_URL once, and a test run that picked its database by what happens
+    to answer would test different things on different machines under one command."""
+    if not _skipped_for_postgres:
+        return
+    write = terminalreporter.write_line
+    terminalreporter.section("PostgreSQL tests not run", sep="-", yellow=True, bold=True)
+    write(
+        f"{len(_skipped_for_postgres)} tests marked `postgres` were skipped: every lock and "
+        "concurrency test. They need DATABASE_URL=postgres://..."
+    )
+    if _local_postgres_answers():
+        write(
+            "PostgreSQL answers at 127.0.0.1:5432: run them with `make test CI=true` (its "
+            "database and Redis), or DATABASE_URL=postgres://postgres@127.0.0.1:5432/kalooki "
+            "make test PYTEST_ARGS='-m postgres'."
+        )
+
+
+def _local_postgres_answers() -> bool:
+    import socket
+
+    with contextlib.suppress(OSError), socket.create_connection(LOCAL_POSTGRES, timeout=0.5):
+        return True
+    return False
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:

@@ -41,6 +41,17 @@ def free_port() -> int:
     raise RuntimeError(f"no free port in TEST_PORTS {first}-{last}")
 
 
+def gunicorn_command(scratch: Path, bind: str, *options: str) -> list[str]:
+    """gunicorn serving the project on `bind`, its control socket in the test's own `scratch`.
+
+    gunicorn's default control socket is one for the whole machine ($XDG_RUNTIME_DIR or
+    ~/.gunicorn/gunicorn.ctl): a second server started takes it over, and the first one stopped
+    removes it, whoever's it was. gunicorn removes its own when it stops."""
+    control = scratch / f"gunicorn-{bind.rsplit(':', 1)[-1]}.ctl"
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    return [gunicorn, "config.wsgi", "--bind", bind, "--control-socket", str(control), *options]
+
+
 def stack_env(scratch: Path, port: int, **more: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
     return env | {

@@ -60,12 +60,54 @@ def test_a_probe_after_the_open_period_finds_redis_back(cache, own_redis, monkey
     assert not redis_breaker.is_open()
 
 
-def test_a_broker_publish_is_skipped_while_the_breaker_is_open(commands) -> None:
-    from scoring.standings_queue import _queue
+def test_a_broker_publish_is_skipped_while_the_breaker_is_open(commands, monkeypatch) -> None:
+    """No worker would hear of the change: the web process refreshes the standings itself."""
+    from scoring.standings_queue import _queue, refresh_here
 
+    asked: list[int] = []
+    monkeypatch.setattr(refresh_here, "ask", asked.append)
     redis_breaker.trip(ConnectionError("Redis gone"))
     _queue(1)  # neither the burst mark nor the publish is tried
     assert commands == []
+    assert asked == [1]
+
+
+def test_a_change_that_finds_redis_gone_is_refreshed_here(cache, own_redis, monkeypatch) -> None:
+    from scoring import standings_queue
+
+    asked: list[int] = []
+    monkeypatch.setattr(standings_queue, "cache", cache)
+    monkeypatch.setattr(standings_queue.refresh_here, "ask", asked.append)
+    own_redis.kill()
+    standings_queue._queue(7)  # the burst mark is the call that finds Redis gone
+    assert redis_breaker.is_open() and asked == [7]
+
+
+def test_refreshes_here_gather_a_burst_into_one_a_window(monkeypatch) -> None:
+    """A burst of changes while Redis is away costs one refresh a window, off the request."""
+    import threading
+    import time
+
+    from scoring import standings, standings_queue
+
+    refreshed: list[int] = []
+    done = threading.Event()
+
+    def refresh(*, tournament_id: int) -> None:
+        refreshed.append(tournament_id)
+        if len(refreshed) == 2:
+            done.set()
+
+    monkeypatch.setattr(standings, "standings_refresh", refresh)
+    here = standings_queue.RefreshHere()
+    started = time.monotonic()
+    for _ in range(20):
+        here.ask(3)
+        time.sleep(0.02)
+    assert done.wait(5)
+    time.sleep(standings_queue.WINDOW_SECONDS * 2)
+    assert refreshed == [3, 3]  # the first at once, the rest of the burst at its window's end
+    assert time.monotonic() - started < 5
 
 
 def test_when_a_probe_finds_redis_back_the_standings_reconcile_is_asked_for(

@@ -25,6 +25,7 @@ of `NAMESPACES_NOT_IN_MATRIX`), so that a new endpoint without its permission ca
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -36,6 +37,7 @@ from django.http import HttpResponse
 from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -335,6 +337,12 @@ def _ann_pinned() -> None:
     pin_seat(tournament=open_, entry=open_.entries.get(player__name="Ann"), table=1, by=None)
 
 
+def _check_in_open() -> None:
+    Tournament.objects.filter(slug=OPEN).update(
+        check_in_until=timezone.now() + timedelta(minutes=30)
+    )
+
+
 def _standings_refreshed() -> None:
     """The standings as the pipeline leaves them after a change: the dashboard only reads them
     (`standings_current` stores the first snapshot of a tournament that has none)."""
@@ -399,6 +407,10 @@ API_CASES = [
     ),
     Case("GET", "entries", writes=False),
     Case("POST", "entries-check-in-all"),
+    # director/check_in_api.py: the self check-in window
+    Case("GET", "check-in-window", writes=False),
+    Case("POST", "check-in-window-open", body={"minutes": 30}),
+    Case("POST", "check-in-window-close", given=_check_in_open),
     Case("POST", "players-add", body={"name": "Nia Brown", "late": True}, success=201),
     Case("POST", "players-import", body={"csv": CSV, "late": True}, success=201),
     *[
@@ -491,6 +503,21 @@ PAGE_CASES = [
     Case("POST", "director:players-import", body={"text": CSV, "late": "on"}, success=302),
     Case("GET", "director:check-in-all", writes=False),
     Case("POST", "director:check-in-all", success=302),
+    Case(
+        "POST",
+        "director:check-in-window",
+        body={"action": "open", "minutes": 30},
+        success=302,
+    ),
+    Case(
+        "POST",
+        "director:check-in-window",
+        body={"action": "close"},
+        given=_check_in_open,
+        success=302,
+        variant="close",
+    ),
+    Case("GET", "director:check-in-arrivals", writes=False),
     Case(
         "GET",
         "director:entry-action",
@@ -612,6 +639,7 @@ PAGE_CASES = [
     # tables/views.py
     Case("GET", "director:print-cards", R2, writes=False),
     Case("GET", "director:print-sheets", R2, writes=False),
+    Case("GET", "director:print-seat-cards", R2, writes=False),
 ]
 # The table's link, in the path: whoever holds it calls the director and reads the clock.
 TABLE_LINK_CASES = [
@@ -631,6 +659,7 @@ NOT_IN_MATRIX = {
     "table:worker": "the table pages' service worker: the same static script for anyone, no table",
     "favicon": "the site's icon: the same static file for anyone",
     "login": "signing in: open to anyone by design",
+    "set_language": "the language switch: sets one's own language cookie, reads nothing",
     "logout": "signing out: ends one's own session only",
     "healthz": "the health check of the load balancer: reads nothing private",
     "api-token": "exchanges a username and password for a token: open by design",

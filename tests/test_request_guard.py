@@ -148,42 +148,46 @@ def test_a_dropped_database_connection_is_a_json_503_and_the_retry_stores_once(t
     assert Deal.objects.filter(table=table).count() == 1
 
 
+def _answers(port: int) -> bool:
+    from tests.stack import get
+
+    try:
+        return get(port, "/api/games")[0] == 200
+    except OSError:
+        return False
+
+
 @pytest.mark.slow
 def test_gunicorn_hands_a_chunked_body_over_and_it_is_read(tmp_path) -> None:
     """Behind gunicorn, which decodes chunks (wsgi.input_terminated), the body is read."""
     import http.client
-    import socket
     import subprocess
-    import sys
     import time
-    from pathlib import Path
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    gunicorn = Path(sys.executable).parent / "gunicorn"
+    from tests.stack import free_port, gunicorn_command
+
+    port = free_port()
     server = subprocess.Popen(
-        [str(gunicorn), "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        gunicorn_command(tmp_path, f"127.0.0.1:{port}", "--workers", "1"),
         cwd=settings.BASE_DIR,
         env={**__import__("os").environ, "DEBUG": "1"},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
+        deadline = time.monotonic() + 60  # a worker boots slowly on a busy machine
+        while not _answers(port):
+            assert time.monotonic() < deadline, "gunicorn did not answer"
+            time.sleep(0.2)
         body = json.dumps({"cards": "5H 5C 5D", "kind": "three"}).encode()
-        for _ in range(100):
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                conn.request(
-                    "POST",
-                    "/api/rules/meld",
-                    body=iter([body[:10], body[10:]]),
-                    headers={"Content-Type": "application/json"},
-                    encode_chunked=True,
-                )
-                break
-            except ConnectionRefusedError:
-                time.sleep(0.2)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request(
+            "POST",
+            "/api/rules/meld",
+            body=iter([body[:10], body[10:]]),
+            headers={"Content-Type": "application/json"},
+            encode_chunked=True,
+        )
         answer = conn.getresponse()
         assert answer.status == 200
         assert json.loads(answer.read())["valid"] is True

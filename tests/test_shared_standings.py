@@ -12,13 +12,21 @@ are asked for the leaderboard.
 
 import http.client
 import json
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.stack import HOST, ROOT, free_port, get, manage, stack_env, supervised
+from tests.stack import (
+    HOST,
+    ROOT,
+    free_port,
+    get,
+    gunicorn_command,
+    manage,
+    stack_env,
+    supervised,
+)
 
 pytestmark = pytest.mark.slow
 SETUP = """
@@ -75,13 +83,16 @@ def two_web_processes(tmp_path: Path):
     slug, table, token = set_up.split()[-3:]
     with (tmp_path / "first").open("w"):  # keeps `one` taken while the second port is found
         pass
-    web = f"{Path(sys.executable).parent / 'gunicorn'} config.wsgi --workers 1 --bind {HOST}"
+
+    def web(port: int) -> str:
+        return " ".join(gunicorn_command(tmp_path, f"{HOST}:{port}", "--workers", "1"))
+
     procfile = tmp_path / "Procfile"
     worker = next(line for line in (ROOT / "Procfile").read_text().splitlines()
                   if line.startswith("worker:"))  # fmt: skip
-    with supervised(_procfile(procfile, [f"web1: {web}:{one}", worker]), env, one):
+    with supervised(_procfile(procfile, [f"web1: {web(one)}", worker]), env, one):
         two = free_port()
-        with supervised(_procfile(tmp_path / "Procfile2", [f"web2: {web}:{two}"]), env, two):
+        with supervised(_procfile(tmp_path / "Procfile2", [f"web2: {web(two)}"]), env, two):
             yield (one, two), slug, int(table), token
 
 

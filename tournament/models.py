@@ -13,7 +13,8 @@ its two **members** (``EntryMember``, partner 1 and partner 2), registered, chec
 withdrawn together. A team entry's ``player`` is its first partner, so that every entry names a
 person; its second partner is only a member. The director may **refuse a pairing** (HF1.2:
 spouses or close friends may not partner) with a note; a refused team cannot check in until the
-director re-pairs and reinstates it. A
+director re-pairs and reinstates it. Players check themselves in from their phones while the
+tournament's **self check-in window** is open (`check_in_until`, `tournament.check_in`). A
 **round** is one match (a Kalooki set of nine games, R4.1) played at every table (R12.1).
 """
 
@@ -110,6 +111,12 @@ class Tournament(StoredModel):
         default=False,
         help_text="A result counts once someone other than its enterer confirms it.",
     )
+    check_in_until = models.DateTimeField(
+        "self check-in open until",
+        null=True,
+        blank=True,
+        help_text="Players check themselves in from their phones until then; empty: closed.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -126,6 +133,11 @@ class Tournament(StoredModel):
 
     def __str__(self) -> str:
         return self.name
+
+    def is_check_in_open(self) -> bool:
+        """Whether players may check themselves in from their phones now (the director's
+        window: opened for a while, closed by the director or by the time)."""
+        return self.check_in_until is not None and timezone.now() < self.check_in_until
 
     def rules(self) -> Rules[Any]:
         """The game's rules under this tournament's stored ruleset (``games.base.Rules``).
@@ -206,6 +218,9 @@ class Entry(StoredModel):
     is_late_entry = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    checked_in_by_phone = models.BooleanField(
+        default=False, help_text="The player checked in from their own phone (self check-in)."
+    )
     # Set at registration too, however the entry is created (bulk_create included), so that the
     # standings reconcile sees a new entry as a recent change. Still nullable: a backup made
     # before then holds nulls, and must load (scoring/backup.py).

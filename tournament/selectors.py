@@ -161,3 +161,36 @@ def disqualification_reasons(*, tournament: Tournament) -> dict[int, str]:
 def audit_list(*, tournament: Tournament) -> QuerySet[AuditEvent]:
     """The tournament's audit log, newest first, with who did each thing."""
     return tournament.audit.select_related("actor").order_by("-at", "-id")
+
+
+ARRIVALS_SHOWN = 12  # the newest self check-ins the players page lists
+
+
+@dataclass(frozen=True, slots=True)
+class CheckInArrivals:
+    """Self check-in as the players page shows it arriving: the window, the counts, and the
+    newest players who checked in from their phones (each undone by the director alone)."""
+
+    is_open: bool
+    until: Any  # datetime | None: when the window closes (or closed)
+    registered: int
+    checked_in: int
+    by_phone: int
+    newest: list[Entry]
+
+
+def check_in_arrivals_get(*, tournament: Tournament) -> CheckInArrivals:
+    """The window and the newest self check-ins (2 queries)."""
+    counts = Entry.objects.filter(tournament=tournament).aggregate(
+        registered=Count("pk", filter=Q(status=Entry.Status.REGISTERED)),
+        checked_in=Count("pk", filter=Q(status=Entry.Status.CHECKED_IN)),
+        by_phone=Count("pk", filter=Q(status=Entry.Status.CHECKED_IN, checked_in_by_phone=True)),
+    )
+    newest = (
+        tournament.entries.filter(status=Entry.Status.CHECKED_IN, checked_in_by_phone=True)
+        .select_related("player")
+        .order_by("-checked_in_at", "-pk")[:ARRIVALS_SHOWN]
+    )
+    return CheckInArrivals(
+        tournament.is_check_in_open(), tournament.check_in_until, newest=list(newest), **counts
+    )

@@ -129,6 +129,11 @@ class RulesFrozen(TournamentError):
     """The game or ruleset asked to change once a round exists; the message says why."""
 
 
+class StatusRefused(TournamentError):
+    """A move the entry's status does not allow (checking in a player already checked in,
+    withdrawing one withdrawn): the entry's state is in the way, not the request."""
+
+
 def audit_record(
     *,
     tournament: Tournament,
@@ -920,7 +925,7 @@ def _move(
     locked = Entry.objects.select_for_update().select_related("player", "tournament")
     entry = locked.get(pk=entry.pk)
     if entry.status not in move.allowed:
-        raise TournamentError(_refusal(entry, move))
+        raise StatusRefused(_refusal(entry, move))
     before, now = entry.status, timezone.now()
     entry.status, entry.status_changed_at = move.to, now
     if move.to == Status.CHECKED_IN:
@@ -928,7 +933,9 @@ def _move(
     elif move.to == Status.REGISTERED:
         entry.checked_in_at = None
     entry.status_note = (detail or {}).get("note", "")
-    entry.save(update_fields=["status", "status_changed_at", "checked_in_at", "status_note"])
+    entry.checked_in_by_phone = False  # the director's move: not the player's phone
+    fields = ["status", "status_changed_at", "checked_in_at", "status_note", "checked_in_by_phone"]
+    entry.save(update_fields=fields)
     entries_changed.send(sender=Entry, tournament_id=entry.tournament_id)
     reason = f": {detail['reason']}" if detail and "reason" in detail else ""
     reason = f": {detail['note']}" if detail and "note" in detail else reason

@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0001_initial'),
-        ('tournament', '0010_each_tournament_a_club'),
+        ('tournament', '0011_each_tournament_a_club'),
     ]
 
     operations = [

@@ -193,6 +193,9 @@
     if (stuck.length) {
       say(stuck.map(function (item) { return item.title + " is not saved: " + item.message; })
         .join(" "), "problem");
+    } else if (count && navigator.onLine && waiting()[0].busy) {
+      say(waiting()[0].busy + " Kept on this phone (" + plural(count, "result") + "), sent " +
+        "by itself when the server is back.", "waiting");
     } else if (count && (!navigator.onLine || outbox.some(function (i) { return i.tries > 0; }))) {
       say("Waiting for the network (" + plural(count, "result") + "): kept on this phone, " +
         "sent as soon as the network returns.", "waiting");
@@ -265,16 +268,37 @@
         Accept: "application/json",
         Authorization: "Table " + config.token,
         "Idempotency-Key": item.key,
+        Prefer: "return=minimal", // the page shows the scores: the answer says it is stored
       },
       body: JSON.stringify(item.body),
       credentials: "omit",
-      cache: "no-store",
       referrerPolicy: "no-referrer", // the link is in the Authorization header already
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
         return answered(item, response.status, answer);
       });
-    }, function () { return false; }); // no network: try again later
+    }, function () { // no network: try again later
+      item.busy = null;
+      return false;
+    });
+  }
+
+  /* What the server said when it could not save (full disk, overloaded, restarting), in its
+     first sentence, or in words of ours: the network is fine, the server is not. */
+  var BUSY = {
+    429: "The server is overloaded; nothing was saved.",
+    500: "The server failed to save it; nothing was saved.",
+    502: "The server did not answer; nothing was saved.",
+    503: "The server is busy; nothing was saved.",
+    504: "The server did not answer in time; nothing was saved.",
+  };
+
+  function serverSaid(status, answer) {
+    var said = answer.errors && answer.errors[0] && answer.errors[0].message;
+    var first = said ? (String(said).match(/^[^]*?\.(?=\s|$)/) || [String(said)])[0] : "";
+    first = first.slice(0, 200);
+    return first || BUSY[status] || "The server could not save it (" + status + "); nothing " +
+      "was saved.";
   }
 
   function answered(item, status, answer) {
@@ -287,6 +311,7 @@
     } else if (status === 400) {
       refused(item, answer);
     } else if (status >= 500 || status === 408 || status === 429) {
+      item.busy = serverSaid(status, answer);
       return false;
     } else {
       item.state = "stuck"; // the link was reissued, the round locked...: kept, never dropped
@@ -460,7 +485,10 @@
   var queuedNode = null;
 
   function showQueued() {
-    if (!form || !entry) return;
+    if (!form || !entry) { // the match is over: no form to come back, nothing to wait for
+      if (queuedNode) queuedNode.hidden = true;
+      return;
+    }
     var item = outbox.find(function (other) {
       return other.game === entry.game && other.state !== "stuck";
     });
@@ -506,10 +534,9 @@
     clearTimeout(catchUpTimer);
     catchingUp = true;
     showQueued();
-    return fetch(config.parts + "?have=" + holding(), {
+    return fetch(config.parts + "?have=" + holding(), { // answered no-store: never cached
       headers: { Accept: "application/json" },
       credentials: "same-origin",
-      cache: "no-store",
       referrerPolicy: "no-referrer",
     }).then(function (response) {
       if (!response.ok) throw new Error(String(response.status));
@@ -692,17 +719,19 @@
       entered_by: config.names[who] || "",
       values: valuesOf("", "deal", false),
       sides: entry.rows.map(function (row) {
-        return {
-          seat: row.seat,
-          values: valuesOf(row.prefix, "side", row.outs.indexOf(out) >= 0),
-          members: row.members.map(function (member) {
+        var side = { seat: row.seat };
+        side.values = valuesOf(row.prefix, "side", row.outs.indexOf(out) >= 0);
+        if (row.members.length) { // left out where a side has no partners: the API's default
+          side.members = row.members.map(function (member) {
             return valuesOf(member.prefix, "member", member.out === out);
-          }),
-        };
+          });
+        }
+        return side;
       }),
-      confirm_warnings: Boolean(form.elements.confirm_warnings &&
-        form.elements.confirm_warnings.checked),
     };
+    if (form.elements.confirm_warnings && form.elements.confirm_warnings.checked) {
+      data.confirm_warnings = true; // false is the API's default: not sent
+    }
     if (entry.correcting) {
       data.version = Number(form.elements.base_version.value);
       data.reason = form.elements.reason.value.trim();

@@ -6,8 +6,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("tournament", "0009_tournament_club_player_member"), ("clubs", "0001_initial")]
-AFTER = [("tournament", "0010_each_tournament_a_club")]
+BEFORE = [("tournament", "0010_tournament_club_player_member"), ("clubs", "0001_initial")]
+AFTER = [("tournament", "0011_each_tournament_a_club")]
 
 
 def migrated(to):

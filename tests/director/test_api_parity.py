@@ -32,6 +32,7 @@ PARITY = {
     "director:players-import": ["players-import"],
     "director:club-members": ["club-members-import"],
     "director:check-in-all": ["entries-check-in-all"],
+    "director:check-in-window": ["check-in-window-open", "check-in-window-close"],
     "director:entry-action": [
         "entry-check-in",
         "entry-undo-check-in",

@@ -334,10 +334,10 @@ def test_a_director_changes_an_entry(dana, ann, action, body, before, after) -> 
     assert (event.actor, event.detail["to"]) == (dana, after)
 
 
-def test_an_impossible_change_is_a_400_with_the_reason(dana, ann) -> None:
+def test_a_change_the_status_does_not_allow_is_a_409_with_the_reason(dana, ann) -> None:
     Entry.objects.filter(pk=ann.pk).update(status=Status.WITHDRAWN)
     response = as_user(dana).post(f"/api/tournaments/spring-open/entries/{ann.pk}/check-in")
-    assert response.status_code == 400
+    assert response.status_code == 409  # the state is in the way, not the request
     assert response.json()["errors"][0]["message"].startswith("Ann Clarke has withdrawn")
 
 
@@ -415,9 +415,9 @@ def test_a_player_disqualified_without_a_ruling_is_reinstated_with_the_reason_lo
     assert ann.tournament.audit.get(action="entry.reinstate").detail["reason"] == "Cleared."
 
 
-def test_reinstating_a_player_still_in_is_a_400_with_the_reason(dana, ann) -> None:
+def test_reinstating_a_player_still_in_is_a_409_with_the_reason(dana, ann) -> None:
     response = as_user(dana).post(REINSTATE.format(ann.pk))
-    assert response.status_code == 400
+    assert response.status_code == 409  # the state is in the way, not the request
     assert "still in the tournament (registered)" in response.json()["errors"][0]["message"]
 
 

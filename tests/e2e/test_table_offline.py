@@ -293,3 +293,47 @@ def test_the_manifest_makes_the_tables_page_installable(live_server, browser, co
     for icon in manifest["icons"]:
         response = phone.request.get(f"{live_server.url}{icon['src']}")
         assert response.ok and response.headers["content-type"] == "image/png"
+
+
+DISK_FULL = (
+    "The server's disk is full; nothing was saved. The entry is kept on this phone: ask the "
+    "director to make room on the server, then try again."
+)
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "said"),
+    [
+        (503, {"errors": [{"rule": None, "field": None, "message": DISK_FULL}]},
+         "The server's disk is full; nothing was saved. Kept on this phone (1 result), "
+         "sent by itself when the server is back."),
+        (502, None, "The server did not answer; nothing was saved. Kept on this phone"),
+    ],
+    ids=["full disk", "no answer from the server"],
+)  # fmt: skip
+def test_a_server_that_cannot_save_is_named_and_the_result_is_sent_when_it_is_back(
+    live_server, browser, contexts, table, status: int, body, said: str
+) -> None:
+    """A 503 is no network problem: the phone says what the server said and that the result is
+    kept and sent by itself, not "Waiting for the network"."""
+    phone = phone_of(browser, contexts)
+    open_table(phone, link(live_server, table), "Ann")
+    enter_points(phone, "Ann", ANN_GAME_1)
+    server_back: list[bool] = []
+    refused: list[int] = []
+
+    def server_busy(route) -> None:
+        if server_back:
+            return route.continue_()
+        refused.append(status)
+        route.fulfill(status=status, json=body) if body else route.fulfill(status=status, body="")
+
+    phone.route("**/api/tables/*/games/1/result", server_busy)
+    phone.get_by_role("button", name="Save game 1").click()
+    expect(saved(phone)).to_contain_text(said)
+    expect(saved(phone)).not_to_contain_text("network")
+    assert_accessible(phone)
+    assert not Deal.objects.filter(table=table).exists()
+    server_back.append(True)  # the phone tries again by itself (1 s, then 2 s, 4 s...)
+    expect(saved(phone)).to_contain_text("Game 1 is saved.", timeout=20_000)
+    assert deal_1(table).revisions.count() == 1

@@ -142,6 +142,24 @@ class TestEntering:
         revision = ResultRevision.objects.get()
         assert revision.entered_via == "table 1 link · Marcia Campbell"
 
+    def test_a_phone_that_prefers_it_gets_a_minimal_answer_rfc_7240(self, phone, table) -> None:
+        """The phone's page shows the scores itself: its answer only says what was stored.
+        A retry gets the same; a refusal and a conflict stay whole."""
+        minimal = {"HTTP_PREFER": "return=minimal", "HTTP_IDEMPOTENCY_KEY": "k-1"}
+        body = {"entered_by": "Marcia Campbell", "hands": hands()}
+        response = phone.put(url(table, 1), body, format="json", **minimal)
+        assert response.status_code == 201, response.content
+        assert response["Preference-Applied"] == "return=minimal"
+        stored = {"number": 1, "title": "Game 1", "attempt": 1, "void": False}
+        assert response.json() == stored | {"status": "confirmed", "version": 1, "flagged": False}
+        retry = phone.put(url(table, 1), body, format="json", **minimal)
+        assert (retry.status_code, retry.json()) == (201, response.json())
+        assert DealResult.objects.filter(deal__number=1).count() == 5  # stored once
+        again = phone.put(url(table, 1), body, format="json", HTTP_PREFER="return=minimal")
+        assert "current" in again.json() and again.status_code == 409
+        refused = put(phone, table, 2, hands=hands(s2={"points": 999}))
+        assert refused.status_code == 400 and refused.json()["errors"]
+
     def test_players_may_be_named_by_entry_id_and_name(self, phone, table) -> None:
         seats = list(table.seats.select_related("entry__player").order_by("position"))
         lines = [

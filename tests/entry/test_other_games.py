@@ -2,6 +2,8 @@
 the game's fields, a body names each side's values (`sides`), problems say which side, partner
 and field they are about, and reads cost the same queries however many deals were played."""
 
+import re
+
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
@@ -299,3 +301,36 @@ def test_a_refused_deal_after_deal_1_names_no_bogus_turn_pa6_5(
     assert "PA6.5" not in rules and "PA6.2" in rules, checked["errors"]  # seven parcels
     page = client.post(f"/t/{table.access_token}/", form | {"action": "preview"})
     assert "PA6.2" in page.content.decode() and "is the next deal" not in page.content.decode()
+
+
+# --- a correction opens with the stored result's one-of-the-table flag ---------------------------
+
+
+def marked_radio(html: str) -> str:
+    """The value of the checked radio of the form's one-of-the-table flag (went_out)."""
+    checked = [tag for tag in re.findall(r'<input type="radio" name="went_out"[^>]*>', html)
+               if "checked" in tag]  # fmt: skip
+    assert len(checked) == 1, checked
+    return re.search(r'value="(\d+)"', checked[0]).group(1)
+
+
+def test_a_parcellus_correction_opens_with_the_j_hearts_taker_marked_pa6_4(
+    client: Client, parcellus_table
+) -> None:
+    """The J♥'s taker is kept when another field is corrected: without it the 24 cards were
+    refused (PA6.4) or the J♥'s 3 points moved silently."""
+    table = parcellus_table
+    phone_at(table).put(url(table, 1), pa_body(*FIRST), format="json")
+    html = client.get(f"/t/{table.access_token}/games/1/correct").content.decode()
+    ann = table.seats.get(position=1).entry_id
+    assert marked_radio(html) == str(ann)
+
+
+def test_a_hand_and_foot_correction_opens_with_the_partner_who_went_out_marked_hf5_3(
+    client: Client, hf_table
+) -> None:
+    table = hf_table
+    sides = [{"seat": 1, **OUT_TEAM}, {"seat": 2, **OTHER_TEAM}]  # Ann went out
+    assert phone_at(table).put(url(table, 1), {"sides": sides}, format="json").status_code == 201
+    html = client.get(f"/t/{table.access_token}/games/1/correct").content.decode()
+    assert marked_radio(html) == "1"  # a partner's flag names the seat (HF1.2)

@@ -50,8 +50,12 @@ def test_after_a_save_only_what_changed_is_sent_and_the_form_moves_on(
     response = client.get(f"/t/{table.access_token}/parts", {"have": held(html)})
     answer = response.json()
     sent = {name for name, _, _ in answer["parts"]}
-    assert {"totals", "now", "result-2-1", "results-total", "result-rows", "game-2-1"} <= sent
-    assert not sent & {"page", "head", "enter", "outbox", "live", "results", "result-1-1"}, sent
+    assert {"totals-row", "totals-caption", "now", "result-2-1", "results-total"} <= sent
+    assert {"result-rows", "game-2-1"} <= sent
+    assert any(name.startswith("seat-total-") for name in sent)  # a total that changed
+    # The totals' table and the seats keep their markup: only the numbers in them are sent.
+    unchanged = {"page", "head", "enter", "outbox", "live", "results", "result-1-1", "totals"}
+    assert not sent & (unchanged | {"seats"}), sent
     assert answer["deal"]["game"] == 3 and answer["entry"] is None  # the same form, game 3
     rows = next(markup for name, _, markup in answer["parts"] if name == "result-rows")
     assert '<tr data-slot="result-1-1"></tr>' in rows  # a slot the phone fills from its own
@@ -73,4 +77,11 @@ def test_the_page_goes_compressed_with_its_styles_inline(client: Client, table: 
     nonce = re.search(r"<style nonce=\"([^\"]+)\">", html)[1]
     assert f"'nonce-{nonce}'" in response["Content-Security-Policy"]
     assert 'rel="stylesheet"' not in html  # drawn from this one answer
+    links = response["Link"].split(", ")  # the scripts asked for with the headers, not after
+    for script in ("live.js", "clock.js", "table-entry.js"):
+        [link] = [link for link in links if f"/js/{script}>" in link]
+        assert (
+            link.endswith("; rel=preload; as=script")
+            and f'src="{link[1 : link.index(">")]}"' in html
+        )
     assert re.search(r'<script src="[^"]*table-entry\.js" defer>', html.split("</head>")[0])

@@ -16,7 +16,10 @@ generated requests get past the permission checks into the services:
   of the path; and the schema's own request examples.
 
 Each answer must not be a 5xx, must have a documented status code and must match the documented
-response schema. A run collects every failure and reports each with a curl line to reproduce it.
+response schema; a schema-valid request must not be refused with a 400 (`KNOWN_GAPS` lists the
+operations that refuse some for a reason the schema cannot say) and an invalid one must not be
+accepted (schemathesis' conformance checks). A run collects every failure and reports each with
+a curl line to reproduce it.
 """
 
 import copy
@@ -36,9 +39,15 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from schemathesis import APIOperation, Case, GenerationMode
 from schemathesis.checks import not_a_server_error
-from schemathesis.core.failures import FailureGroup
+from schemathesis.core.failures import AcceptedNegativeData, FailureGroup
 from schemathesis.core.transport import Response
-from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
+from schemathesis.openapi.checks import RejectedPositiveData
+from schemathesis.specs.openapi.checks import (
+    negative_data_rejection,
+    positive_data_acceptance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from config.wsgi import application
 from scoring.rulings import ruling_record
@@ -50,7 +59,13 @@ SCHEMA = schemathesis.openapi.from_wsgi("/api/schema/", application)
 OPERATIONS: dict[str, APIOperation] = {
     result.ok().definition.raw["operationId"]: result.ok() for result in SCHEMA.get_all_operations()
 }
-CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    response_schema_conformance,
+    positive_data_acceptance,
+    negative_data_rejection,
+]
 VALID_EXAMPLES = 10  # per operation, as its caller
 INVALID_EXAMPLES = 5  # as its caller, when it has a body or a query to make invalid
 ANYONE_EXAMPLES = 5
@@ -66,6 +81,42 @@ HUGE = 10**30
 NUL = "Ann\x00Clarke"
 
 TOTALS: Counter[str] = Counter()
+
+# Operations that refuse some schema-valid requests (a 400), each for a reason the schema cannot
+# say; schemathesis' positive-data check counts them without failing the run. Everything else a
+# conformance check finds fails it: an undocumented status, an answer not of its documented
+# shape, a 5xx, a schema-valid request refused, an invalid one accepted.
+ROW_IDS = "a body names rows by id (an entry, a table) that this tournament may not have"
+LATE = "once round 1 is seated, a newcomer must be marked late (`late`): the tournament's state"
+NOTATION = "cards are written in the games' notation (R11), games within the ruleset's set (R4)"
+FORMS = "a form-encoded body cannot carry a list (hands, partners) nor a null"
+KNOWN_GAPS = {
+    "auth_token_create": "wrong credentials are a 400 (DRF's token endpoint, which clients use)",
+    "entries_refuse_pairing": "only a team's pairing is refused (HF1.2); an entry id is either",
+    "pins_set": ROW_IDS,
+    "players_add": LATE,
+    "players_import": LATE,
+    "rounds_move": ROW_IDS,
+    "rounds_seat_change": ROW_IDS,
+    "rounds_seat": FORMS,
+    "rounds_swap": ROW_IDS,
+    "rulings_record": ROW_IDS + "; a ruling names a player, a table or a game",
+    "rules_contract": NOTATION,
+    "rules_game": NOTATION + "; " + FORMS,
+    "rules_meld": NOTATION,
+    "rules_tack_on": NOTATION,
+    "tables_result": "every seat needs a result, by `hands` or by `sides` (one of two shapes)",
+    "tables_sign_off": "a set is signed off once its games are played (R4.1): the table's state",
+    "teams_add": "a team is two partners (HF1.2); " + FORMS,
+    "teams_update": "a team is two partners (HF1.2); " + FORMS,
+    "tournaments_create": "a ruleset names a preset, then its settings: " + FORMS,
+    "tournaments_update": "a tournament ends on or after the day it starts",
+}
+# Invalid requests accepted, in form-encoded bodies only (the API's clients send JSON): not mended.
+FORM_GAPS = {
+    "tournaments_create": "a blank `game` is read as no game (DRF's reading of HTML forms)",
+    "tournaments_update": "a field it does not know, in a form-encoded PATCH, is not refused",
+}
 
 
 # --- the tournament the requests are made against -------------------------------------------------
@@ -230,6 +281,15 @@ class Run:
     world: World
     examples: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
+    gaps: int = 0  # schema-valid requests refused, as KNOWN_GAPS says they are
+
+    @property
+    def gap(self) -> str | None:
+        return KNOWN_GAPS.get(self.operation.definition.raw["operationId"])
+
+    @property
+    def form_gap(self) -> str | None:
+        return FORM_GAPS.get(self.operation.definition.raw["operationId"])
 
     def send(self, lane: str, persona: str, case: Case) -> None:
         headers = self.world.headers[persona]
@@ -248,6 +308,12 @@ class Run:
             case.validate_response(response, checks=CHECKS, headers=headers)
         except FailureGroup as group:
             for failure in group.exceptions:
+                if isinstance(failure, RejectedPositiveData) and self.gap:
+                    self.gaps += 1  # a known refusal the schema cannot yet describe
+                    continue
+                if isinstance(failure, AcceptedNegativeData) and self.form_gap:
+                    self.gaps += 1  # a known leniency of form-encoded bodies, not yet mended
+                    continue
                 self.failures.append(report(persona, case, headers, response, failure, crashes))
 
     def lane(self, name: str, cases: st.SearchStrategy[Case], personas: list[str], n: int) -> None:
@@ -273,13 +339,20 @@ def report(
     return f"[{persona}] {failure!r}\n  {curl}\n  -> {response.status_code} {answer}"
 
 
+def constrained(parameter: dict[str, Any]) -> bool:
+    """Whether a header's schema refuses any value (a plain string takes them all)."""
+    schema = parameter.get("schema", {})
+    return bool(set(schema) - {"type", "description"}) or schema.get("type", "string") != "string"
+
+
 def negatable(operation: APIOperation) -> bool:
     """Whether anything is left to make invalid once the path is given: a body, a query, a
     header other than the credentials (which the schema lists as parameters too)."""
     inputs = [
         p
         for p in operation.iter_parameters()
-        if p.location == "query" or (p.location == "header" and p.name != "Authorization")
+        if p.location == "query"
+        or (p.location == "header" and p.name != "Authorization" and constrained(p.definition))
     ]
     return bool(inputs) or bool(list(operation.body))
 
@@ -316,11 +389,12 @@ def _say_how_many(request: pytest.FixtureRequest) -> Iterator[None]:
     reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin("capturemanager")
     if reporter is None or capture is None or not TOTALS:
         return
-    lanes = {key: value for key, value in TOTALS.items() if key != "operations"}
+    lanes = {key: value for key, value in TOTALS.items() if key not in ("operations", "known_gaps")}
     with capture.global_and_fixture_disabled():
         reporter.write_line(
             f"\nschemathesis: {TOTALS['operations']} operations, "
-            f"{sum(lanes.values())} requests {json.dumps(lanes)}"
+            f"{sum(lanes.values())} requests {json.dumps(lanes)}; "
+            f"{TOTALS['known_gaps']} schema-valid requests refused as KNOWN_GAPS says"
         )
 
 
@@ -330,8 +404,12 @@ def _say_how_many(request: pytest.FixtureRequest) -> Iterator[None]:
 @pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
 def test_every_operation_answers_as_documented(operation_id: str, world: World) -> None:
     run = fuzz(OPERATIONS[operation_id], world)
-    TOTALS.update(run.examples + Counter(operations=1))
+    TOTALS.update(run.examples + Counter(operations=1, known_gaps=run.gaps))
     assert not run.failures, f"{len(run.failures)} failures:\n\n" + "\n\n".join(run.failures)
+    if run.gap or run.form_gap:  # the lists stay honest: an operation mended leaves them
+        assert run.gaps, (
+            f"{operation_id} accepts every schema-valid request: drop it from KNOWN_GAPS"
+        )
 
 
 def test_the_schema_lists_every_api_route() -> None:

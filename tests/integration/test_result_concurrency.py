@@ -21,7 +21,7 @@ from scoring import rounds, services
 from scoring.models import Deal, IdempotencyRecord, ResultRevision
 from scoring.services import HandInput, result_submit
 from tables.models import Table
-from tests.scoring.playing import published_round, tables_of, tournament_with
+from tests.scoring.playing import play, published_round, tables_of, tournament_with
 from tournament.models import Round, Tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -212,6 +212,35 @@ def test_a_result_in_flight_does_not_hold_up_the_other_tables_of_its_round() -> 
     with result_in_flight(first), ThreadPoolExecutor(max_workers=1) as pool:
         answer = pool.submit(in_parallel, [put(second)])
         assert statuses(answer.result(timeout=10)) == [201]  # not queued behind table 1
+
+
+def step_waits_for(call: Callable[[], Any], round: Round) -> None:
+    """`call` (a result being saved) is made on another connection and held in flight; a round
+    step (locking the round, R12.4) started then must wait for it, a backend waiting on a lock,
+    and go on once the result's transaction ends. Bounded: 10 seconds at each wait."""
+    with ThreadPoolExecutor(max_workers=1) as pool, in_flight(call):
+        step = pool.submit(in_parallel, [lambda: rounds.round_lock(round=round, by=None)])
+        deadline = time.monotonic() + 10
+        while not waiting_for_a_lock() and not step.done() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not step.done(), "the round step did not wait for the result in flight"
+        assert waiting_for_a_lock() == 1
+    with pytest.raises(rounds.RoundError, match="Complete round 1 before locking it"):
+        step.result(timeout=10)  # it went on once the result's transaction ended
+
+
+def test_a_round_step_waits_for_a_result_saved_through_the_service() -> None:
+    """The whole write, as the pages and the table API make it (`result_record`: the round's row
+    in share mode and the table's, then the deals, in one message on PostgreSQL)."""
+    round = round_in_play(5)
+    [table] = tables_of(round)
+    step_waits_for(lambda: play(table, 1), round)
+
+
+def test_a_round_step_waits_for_a_result_saved_through_the_table_api() -> None:
+    round = round_in_play(5)
+    [table] = tables_of(round)
+    step_waits_for(lambda: put(table)(), round)
 
 
 def test_a_round_step_waits_for_the_result_in_flight() -> None:

@@ -554,6 +554,17 @@ def test_a_file_written_before_teams_existed_loads(played) -> None:
     assert imported.tournament.entries.filter(team_name="").count() == 10
 
 
+def test_a_file_written_before_self_check_in_loads(played) -> None:
+    document = json.loads(tournament_export(tournament=played))
+    del document["tournament"]["check_in_until"]
+    for row in document["entries"]:
+        del row["checked_in_by_phone"]
+    _empty_the_database()
+    imported = load(json.dumps(document))
+    assert imported.tournament.check_in_until is None
+    assert not imported.tournament.entries.filter(checked_in_by_phone=True).exists()
+
+
 # --- hostile files that pages would have read (issue 30) -----------------------------------------
 
 
@@ -735,7 +746,15 @@ def _pages(tournament: Tournament) -> list[tuple[str, str]]:
                 found.extend(_filled(prefix + str(pattern.pattern), namespace, values))
 
     walk(get_resolver(), "", None)
-    return found
+    return found + _parts_of(found)
+
+
+def _parts_of(pages: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The parts pages ask for by themselves: each public page's live part (`?live=1`), and
+    the phone's, all of them at once (`parts` holding none) and the clock (`live`, a route)."""
+    live = [(kind, f"{url}?live=1") for kind, url in pages if kind == "public"]
+    phone = [(kind, f"{url}?have=") for kind, url in pages if url.endswith("/parts")]
+    return live + phone
 
 
 def _filled(route: str, namespace: str | None, values: dict) -> list[tuple[str, str]]:
@@ -748,6 +767,8 @@ def _filled(route: str, namespace: str | None, values: dict) -> list[tuple[str, 
     kind = {"public": "public", "table": "link"}.get(namespace or "", "director")
     if route.startswith("api/tables"):
         kind = "link"
+    if kind == "link":  # a table's `number` is a deal's, not a round's
+        values = {**values, "number": values["game"]}
     urls = []
     for combo in itertools.islice(itertools.product(*(values[n] for n in names)), 40):
         url = route
@@ -766,11 +787,6 @@ def _no_page_fails(tournament: Tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(is_published=True)
     failed = []
     for kind, url in _pages(tournament):
-        if url.endswith("/live"):
-            # The phone's clock part answers 500 for any table whose clock runs without a
-            # warning (entry/_live.html's clock needs `tournament`), whatever the file: left
-            # to the phone page's owner (issue 29A), and it reads no backed-up value but the clock.
-            continue
         if kind == "link":
             link = APIClient(raise_request_exception=False)
             table = _link_table(url, tournament)
@@ -843,7 +859,12 @@ def test_a_section_of_300000_rows_is_refused_at_once_saying_so(evil) -> None:
 def test_every_page_of_an_honest_file_answers(evil) -> None:
     """The walk over the pages works: an untampered file's pages all answer."""
     imported = tournament_import(document=evil)
-    assert len(_pages(imported.tournament)) > 50
+    urls = [url for _, url in _pages(imported.tournament)]
+    assert len(urls) > 50
+    # The parts the phone and the hall's pages ask for by themselves are walked too.
+    for part in ("/live", "/parts?have=", "/leaderboard/rows", "?live=1"):
+        assert any(url.endswith(part) for url in urls), part
+    assert any(re.search(r"^/t/\w+/games/\d+/correct$", url) for url in urls)
     _no_page_fails(imported.tournament)
 
 

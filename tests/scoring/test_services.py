@@ -6,9 +6,12 @@ from django.db import transaction
 from scoring.models import Deal, DealResult, ResultRevision
 from scoring.services import (
     HandInput,
+    ResultConflict,
     ResultRefused,
     WarningsNotConfirmed,
+    deal_current,
     result_record,
+    result_submit,
     table_hold,
 )
 from tables.models import Table
@@ -179,3 +182,84 @@ def test_a_table_whose_seats_were_all_taken_away_is_refused_under_its_lock(table
         result_record(table=table, number=1, hands=[], via="test")
     assert "has 0 seats" in str(refused.value.problems[0])
     assert not Deal.objects.filter(table=table).exists()
+
+
+def test_the_current_result_is_the_scored_attempt_of_the_deal_asked_for(table: Table) -> None:
+    first = result_record(
+        table=table, number=1, hands=_hands(table, **GAME_1), via="test", confirm_warnings=True
+    )
+    result_record(table=table, number=2, hands=[], void=True, via="test")  # a void attempt
+    second = result_record(
+        table=table, number=2, hands=_hands(table, **GAME_1), via="test", confirm_warnings=True
+    )
+    assert deal_current(table=table, number=1).pk == first.pk
+    assert deal_current(table=table, number=2).pk == second.pk
+    assert deal_current(table=table, number=3) is None
+
+
+@pytest.mark.django_db(transaction=True)  # outside the test's own transaction
+def test_holding_a_table_outside_a_transaction_is_refused_in_words(table: Table) -> None:
+    with pytest.raises(transaction.TransactionManagementError, match="inside a transaction"):
+        table_hold(table)
+
+
+# --- what a correction says, in words ---------------------------------------------------------
+
+SIMPLE = {
+    "Ann": {"went_out": True, "cards": ""},
+    "Ben": {"points": 10},
+    "Cy": {"points": 11},
+    "Di": {"points": 12},
+    "Ed": {"points": 13},
+}
+
+
+def test_a_correction_is_not_a_new_result_and_keeps_its_words(table: Table) -> None:
+    first = result_submit(table=table, number=1, hands=_hands(table, **SIMPLE), via="test")
+    assert first.created is True
+    again = result_submit(
+        table=table, number=1, hands=_hands(table, **SIMPLE), via="test", base_version=1
+    )
+    assert again.created is False and again.deal.version == 2
+    revision = again.deal.revisions.exclude(status=ResultRevision.Status.SUPERSEDED).get()
+    assert revision.reason == "corrected: no total changed"  # the same totals, sent again
+    with pytest.raises(ResultConflict) as stale:
+        result_submit(
+            table=table, number=1, hands=_hands(table, **SIMPLE), via="test", base_version=1
+        )
+    assert str(stale.value) == (
+        "Game 1 changed since you opened it (you had version 1, it is now version 2): here is "
+        "the stored result"
+    )
+
+
+def test_correcting_a_game_never_entered_is_refused_citing_the_order_r4_1(table: Table) -> None:
+    with pytest.raises(ResultRefused) as refused:
+        result_submit(
+            table=table, number=1, hands=_hands(table, **SIMPLE), via="test", base_version=1
+        )
+    [problem] = refused.value.problems
+    assert (problem.rule, problem.message) == (
+        "R4.1",
+        "Game 1 has no result to correct: enter it instead (R4.1)",
+    )
+
+
+def test_a_result_with_warnings_is_refused_unless_they_are_confirmed(table: Table) -> None:
+    doubtful = {**SIMPLE, "Ben": {"cards": "2H 3H 4H 5H 6H 7H 8H 9C", "calls": 1}}  # R10.6
+    with pytest.raises(WarningsNotConfirmed):
+        result_submit(table=table, number=1, hands=_hands(table, **doubtful), via="test")
+    assert not Deal.objects.exists()
+
+
+def test_a_locked_round_refuses_a_correction_naming_its_state_r12_4(table: Table) -> None:
+    result_submit(table=table, number=1, hands=_hands(table, **SIMPLE), via="test")
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.LOCKED)
+    with pytest.raises(ResultRefused) as refused:
+        result_submit(
+            table=Table.objects.get(pk=table.pk), number=1, hands=_hands(table, **SIMPLE),
+            via="test", base_version=1,
+        )  # fmt: skip
+    assert str(refused.value) == (
+        "Round 1 is locked (changes only by ruling): only a director ruling changes a score (R12.4)"
+    )

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0001_initial'),
-        ('tournament', '0008_ruleset_read_with_its_text'),
+        ('tournament', '0009_self_check_in'),
     ]
 
     operations = [

@@ -59,7 +59,7 @@ def _free(name: str, taken: set) -> str:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0009_tournament_club_player_member"),
+        ("tournament", "0010_tournament_club_player_member"),
         ("clubs", "0001_initial"),
     ]
 

@@ -49,9 +49,11 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "csp",
+    "clubs",
     "tournament",
     "tables",
     "scoring",
+    "seasons",
 ]
 
 MIDDLEWARE = [
@@ -230,6 +232,7 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # when a worker (re)connects.
 CELERY_BEAT_SCHEDULE = {
     "reconcile-standings": {"task": "scoring.tasks.reconcile_standings", "schedule": 30.0},
+    "reconcile-seasons": {"task": "seasons.tasks.reconcile_seasons", "schedule": 300.0},
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -32,6 +32,7 @@ from scoring.rulings import (
 from scoring.selectors import round_progress, ruling_get, rulings_list
 from scoring.standings import standing_order
 from scoring.time_called import TimeCallError
+from seasons.selectors import entry_ratings
 from tables.seating import SeatingMode
 from tables.selectors import SeatingSummary, round_byes, seating_summary
 from tables.services import (
@@ -189,7 +190,20 @@ class RoundSeatApi(DirectorApi):
         standing = standing_order(tournament=round.tournament)
         mode = SeatingMode(data["mode"])
         seed = data.get("seed")
-        round_seat(round=round, by=request.user, seed=seed, standing=standing, mode=mode)
+        if mode.needs_ratings and not entry_ratings(tournament=round.tournament):
+            raise SeatingError(
+                f"{mode.value}: nobody entered has a rating yet in the club's "
+                f"{round.tournament.rules().game.name} ratings (a locked round rates its "
+                "tables): seat round 1 by another mode."
+            )
+        round_seat(
+            round=round,
+            by=request.user,
+            seed=seed,
+            standing=standing,
+            mode=mode,
+            ratings=entry_ratings(tournament=round.tournament) if mode.needs_ratings else None,
+        )
         return Response(_round_detail(round))
 
 

@@ -37,6 +37,13 @@ class SeatForm(forms.Form):
     )
     confirm = forms.BooleanField(required=False)
 
+    def __init__(self, *args: Any, rated: bool = False, **kwargs: Any) -> None:
+        """`rated`: the players have ratings (their club's, in the game), so seating by rating
+        is offered; until then it would be an option that cannot work."""
+        super().__init__(*args, **kwargs)
+        modes = SeatingMode if rated else DIRECTOR_MODES
+        self.fields["mode"].choices = [(mode.value, mode.words) for mode in modes]
+
 
 class EntryChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, entry: Entry) -> str:

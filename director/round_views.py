@@ -54,6 +54,7 @@ from scoring.rulings import (
 )
 from scoring.selectors import round_progress, rulings_list, standings_for_director
 from scoring.standings import standing_order
+from seasons.selectors import entry_ratings
 from tables.seating import SeatingMode, sides_word
 from tables.selectors import round_byes, seating_summary
 from tables.services import SeatingError, round_seat, seat_move, seat_swap, table_link_reissue
@@ -280,7 +281,10 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             for step in STEPS.values()
             if step.from_status == round.status
         ],
-        "seat_form": SeatForm(initial={"mode": seating.mode} if seating else None),
+        "seat_form": SeatForm(
+            initial={"mode": seating.mode} if seating else None,
+            rated=bool(entry_ratings(tournament=round.tournament)),
+        ),
         "marks_dealer": names_a_dealer(round.tournament),
         "seating_words": seating_words(round.tournament),
         "seated_word": sides_word(round.tournament.rules()),
@@ -324,7 +328,7 @@ def round_step(request: HttpRequest, slug: str, number: int, step: str) -> HttpR
 def round_seat_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Draw the seating of a draft round; redrawing over a seating needs the box ticked."""
     round = _round(tournament_for_director(request.user, slug), number)
-    form = SeatForm(request.POST)
+    form = SeatForm(request.POST, rated=bool(entry_ratings(tournament=round.tournament)))
     if not form.is_valid():
         messages.error(request, _form_errors(form))
     elif round.tables.exists() and not form.cleaned_data["confirm"]:
@@ -340,7 +344,14 @@ def round_seat_view(request: HttpRequest, slug: str, number: int) -> HttpRespons
 def _seat(request: HttpRequest, round: Round, seed: int | None, mode: SeatingMode) -> None:
     try:
         standing = standing_order(tournament=round.tournament)
-        tables = round_seat(round=round, by=request.user, seed=seed, standing=standing, mode=mode)
+        tables = round_seat(
+            round=round,
+            by=request.user,
+            seed=seed,
+            standing=standing,
+            mode=mode,
+            ratings=entry_ratings(tournament=round.tournament) if mode.needs_ratings else None,
+        )
     except SeatingError as error:
         messages.error(request, str(error))
         return

@@ -22,6 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
 import games
+from clubs.permissions import directed_clubs
 from director.ruleset_forms import RulesetForm
 from director.tournament_forms import (
     EntryFilterForm,
@@ -44,10 +45,11 @@ DirectorView = Callable[..., HttpResponse]
 
 @login_required
 def director_home(request: HttpRequest) -> HttpResponse:
-    """The tournaments this director runs; others' tournaments are not shown."""
+    """The tournaments and clubs this director runs; others' are not shown."""
     context = {
         "tournaments": selectors.tournament_list_for_director(user=request.user),
         "may_create": may_create_tournaments(request.user),
+        "clubs": list(directed_clubs(request.user).prefetch_related("seasons")),
     }
     return render(request, "director/director_home.html", context)
 

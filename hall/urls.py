@@ -7,7 +7,7 @@ Included at the site root by config/urls.py, with the site's front page (`/`, "p
 from django.urls import path
 
 from hall import api as public_api
-from hall import phone_api
+from hall import club_views, phone_api
 from hall import phone_views as phone
 from hall import seating_views as hall_views
 from hall import views as public
@@ -38,6 +38,25 @@ urlpatterns = [
     path(PUBLIC + "results.csv", public_api.results_csv, name="results-csv"),
     path(PUBLIC + "games.csv", public_api.games_csv, name="games-csv"),
     path("api/me/<str:token>", phone_api.MyPageApi.as_view(), name="api-my-page"),
+    path("c/<slug:club>/seasons/<slug:season>", club_views.season_page, name="season"),
+    path("c/<slug:club>/seasons/<slug:season>.csv", club_views.season_csv, name="season-csv"),
+    path("c/<slug:club>/ratings/<slug:game>", club_views.ratings_page, name="ratings"),
+    path("c/<slug:club>/members/<int:member_id>", club_views.member_page, name="member"),
+    path(
+        "api/clubs/<slug:club>/seasons/<slug:season>/table",
+        club_views.SeasonApi.as_view(),
+        name="api-season",
+    ),
+    path(
+        "api/clubs/<slug:club>/ratings/<slug:game>",
+        club_views.RatingsApi.as_view(),
+        name="api-ratings",
+    ),
+    path(
+        "api/clubs/<slug:club>/members/<int:member_id>/history",
+        club_views.MemberHistoryApi.as_view(),
+        name="api-member-history",
+    ),
     path(
         "api/tournaments/<slug:slug>/standings",
         public_api.StandingsApi.as_view(),

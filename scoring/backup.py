@@ -118,7 +118,7 @@ class Section:
 
 
 SECTIONS = (
-    Section("players", Player, {}),
+    Section("players", Player, {}, left_out=("member",)),  # members: a club's, not the file's
     Section(
         "entries",
         Entry,
@@ -217,7 +217,9 @@ def tournament_export(*, tournament: Tournament) -> str:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": datetime.now().astimezone().isoformat(),
-        "tournament": {f.name: _plain(getattr(tournament, f.name)) for f in fields_of(Tournament)},
+        "tournament": {
+            f.name: _plain(getattr(tournament, f.name)) for f in fields_of(Tournament, ("club",))
+        },
         "staff": [_staff(role) for role in tournament.staff.select_related("user")],
     }
     for section in SECTIONS:
@@ -418,7 +420,7 @@ TOURNAMENT_ADDED: dict[str, Any] = {"check_in_until": None}  # the self check-in
 def _tournament(data: Any, checked: Checked) -> Tournament | None:
     if isinstance(data, dict):
         data = TOURNAMENT_ADDED | data
-    values = _values(data, Tournament, fields_of(Tournament), "tournament", checked)
+    values = _values(data, Tournament, fields_of(Tournament, ("club",)), "tournament", checked)
     if values is None:
         return None
     try:

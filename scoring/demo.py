@@ -13,6 +13,9 @@ Beside it, the "Demo Parcellus Cup": ten players at tables of three with a bye e
 And the "Demo Hand and Foot Night": nine teams of two partners (HF1.2), two teams a table and one
 team out each round (HF11.1); round 1 played out (time called at one table after two hands,
 HF2.2) and completed, round 2 seated by the standings and in play, a hand or two at each table.
+
+All three belong to the "Demo Card Club", whose member register holds every demo player (a
+name that plays two demo nights is one member); the demo director directs it.
 """
 
 import datetime
@@ -26,6 +29,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.models import Club, Member
 from games import get as game_of
 from games.base import Rules
 from scoring.matches import played, sides_of
@@ -39,6 +43,7 @@ from tables.services import round_seat
 from tournament.models import Entry, EntryMember, Player, Round, StaffRole, Tournament
 
 SLUG = "demo-kalooki-open"
+CLUB_SLUG = "demo-card-club"  # every demo tournament's club; its players are its members
 PARCELLUS_SLUG = "demo-parcellus-cup"
 PARCELLUS_PLAYERS = [
     ("Ava Chen", "Mona"),
@@ -143,11 +148,28 @@ def _users(accounts: bool) -> dict[str, AbstractUser]:
     return {name: _user(name, pw) for name, pw in PASSWORDS.items()} if accounts else {}
 
 
+def _club(users: dict[str, AbstractUser]) -> Club:
+    """The demo club every demo tournament belongs to; the demo director directs it."""
+    club, _ = Club.objects.get_or_create(slug=CLUB_SLUG, defaults={"name": "Demo Card Club"})
+    if users:
+        club.directors.add(users["director"])
+    return club
+
+
+def _member(club: Club | None, name: str) -> Member | None:
+    """The club's member of this name: a regular plays every demo night as one member."""
+    if club is None:
+        return None
+    member = club.members.filter(name=name).first()
+    return member or Member.objects.create(club=club, name=name)
+
+
 def _running(game_key: str, name: str, slug: str, venue: str) -> Tournament:
     """A published tournament of `game_key` under its default preset, running today."""
     game = game_of(game_key)
     today = timezone.localdate()
     return Tournament.objects.create(
+        club=_club({}),
         name=name,
         slug=slug,
         game=game_key,
@@ -203,7 +225,10 @@ def _build_hand_and_foot(*, accounts: bool) -> Tournament:
 
 def _teams(tournament: Tournament) -> None:
     for name, partners in TEAMS:
-        players = [Player.objects.create(tournament=tournament, name=p) for p in partners]
+        players = [
+            Player.objects.create(tournament=tournament, name=p, member=_member(tournament.club, p))
+            for p in partners
+        ]
         entry = Entry.objects.create(
             tournament=tournament,
             player=players[0],
@@ -255,6 +280,7 @@ def _user(username: str, password: str) -> AbstractUser:
 def _tournament(users: dict[str, AbstractUser]) -> Tournament:
     today = timezone.localdate()
     tournament = Tournament.objects.create(
+        club=_club(users),
         name="Demo Kalooki Open",
         slug=SLUG,
         starts_on=today,
@@ -272,12 +298,14 @@ def _staff_and_players(
     tournament: Tournament, users: dict[str, AbstractUser], players: list[tuple[str, str]]
 ) -> None:
     if users:
+        _club(users)
         StaffRole.objects.create(tournament=tournament, user=users["director"], role="director")
         StaffRole.objects.create(
             tournament=tournament, user=users["scorekeeper"], role="scorekeeper"
         )
     for name, club in players:
-        player = Player.objects.create(tournament=tournament, name=name, club=club)
+        member = _member(tournament.club, name)
+        player = Player.objects.create(tournament=tournament, name=name, club=club, member=member)
         Entry.objects.create(
             tournament=tournament,
             player=player,

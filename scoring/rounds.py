@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from scoring.matches import match_noun, played, progress, seated_as_shaped
 from scoring.models import Deal, DealResult, Ruling
+from scoring.signals import results_settled
 from scoring.standings_queue import standings_changed
 from tables.models import Bye, Seat
 from tournament.models import Entry, Round, Tournament
@@ -298,4 +299,6 @@ def round_lock(*, round: Round, by: AbstractBaseUser | None) -> Round:
         )
     _require(round, Status.COMPLETE, "locked")
     round.locked_at = timezone.now()
-    return _step(round, Status.LOCKED, by=by, action="lock")
+    round = _step(round, Status.LOCKED, by=by, action="lock")
+    results_settled.send(sender=Round, tournament_id=round.tournament_id)
+    return round

@@ -16,7 +16,7 @@ from rest_framework import serializers
 from config.api import Input
 from scoring.models import Deal, Ruling
 from tables.models import Table
-from tables.seating import DIRECTOR_MODES, SeatingMode
+from tables.seating import SeatingMode
 from tournament.models import Entry, Round
 
 
@@ -177,10 +177,12 @@ class RoundDetailOutput(RoundOutput):
 
 class SeatInput(Input):
     mode = serializers.ChoiceField(
-        choices=[(mode.value, mode.words) for mode in DIRECTOR_MODES],
+        choices=[(mode.value, mode.words) for mode in SeatingMode],
         default=SeatingMode.AVOID_REPEATS.value,
         help_text="What the seating aims for: avoid_repeats (new opponents), standings "
-        "(similar standing together) or random.",
+        "(similar standing together), random, or by the members' ratings in the club and game: "
+        "rating_balanced (tables of equal strength) or rating_stratified (similar ratings "
+        "together; refused while nobody entered has a rating).",
     )
     seed = serializers.IntegerField(
         required=False,

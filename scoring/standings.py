@@ -71,6 +71,7 @@ from scoring.stage_standings import (
     stages_data,
     stages_read,
 )
+from scoring.signals import results_settled
 from tables.models import Bye, Seat
 from tournament.models import Entry, EntryMember, Round, Tournament
 from tournament.stages import Stage
@@ -80,8 +81,9 @@ CACHE_SECONDS = 24 * 3600
 # recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
 # the rulings counted, `counted_rulings`; 4: fair mid-round standings, live rounds apart).
 # 5: any game: its stats and columns, matches scored by the game; 6: byes; 7: a live round
-# counted up to the deal every table has played; 8: stages.
-SNAPSHOT_SHAPE = 8
+# counted up to the deal every table has played; 8: stages; 9: each table's sides with
+# their places (what ratings read).
+SNAPSHOT_SHAPE = 9
 
 
 class StoredDetail(Mapping[str, Any]):
@@ -137,6 +139,7 @@ class TableMatch:
     over: bool = True  # its match is over (read for the tables of rounds in play)
     up_to: int | None = None  # its round is live: the deals counted are those up to this one
     counted_sums: list[SideSums] = field(default_factory=list)  # side -> its counted deals summed
+    places: list[int] = field(default_factory=list)  # side -> its place in the match, once scored
 
     @property
     def entries(self) -> list[int]:
@@ -708,6 +711,7 @@ def _score_matches(
         played = table.played(confirmed_only=True)
         counted = table.counted_deals(played)
         results = _counted_result(rules, table, counted, live)
+        table.places = [result.place for result in results] if results else []
         last = played[-1]  # the deals are in order (`TableMatch.played`)
         shown = _match_result(rules, table, played) if table.up_to is not None else None
         for index, side in enumerate(table.sides):
@@ -783,6 +787,11 @@ def _table_row(table: TableMatch, tallies: dict[int, Tally]) -> dict[str, Any]:
         "round": table.round,
         "table": table.number,
         "games_played": len(table.entered),
+        # The match's order, what ratings read: each side's entries and its place (1 best).
+        "sides": [
+            {"entries": side, "place": place}
+            for side, place in zip(table.sides, table.places, strict=False)
+        ],
         "seats": [
             {"entry": entry, "total": tallies[entry].shown_points(table.round)}
             for entry in _seat_order(table)
@@ -905,6 +914,7 @@ def standings_refresh(*, tournament_id: int) -> StandingsSnapshot:
     latest = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
     if latest is None or latest.source_stamp != stamp:
         latest = _store(tournament, stamp, (latest.version if latest else 0) + 1)
+        results_settled.send(sender=StandingsSnapshot, tournament_id=tournament.pk)
     _cache_put(latest)
     return latest
 
@@ -923,6 +933,24 @@ def _store(tournament: Tournament, stamp: str, version: int) -> StandingsSnapsho
             )
     except IntegrityError:  # another run stored this version first: theirs is as good
         return StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version")[0]
+
+
+def standings_forget(*, tournament_id: int, entries: set[int], name: str) -> None:
+    """An erased person's name taken out of every snapshot of the tournament (rows of
+    `entries` renamed `name`), and a new version stored, so that every cache and process
+    moves on from the old ones."""
+    snapshots = StandingsSnapshot.objects.select_for_update().filter(tournament_id=tournament_id)
+    latest = None
+    for snapshot in snapshots.order_by("version"):
+        for row in snapshot.data.get("players", []):
+            if row.get("entry") in entries:
+                row["player"], row["club"] = name, ""
+        snapshot.save(update_fields=["data"])
+        latest = snapshot
+    if latest is None:
+        return
+    tournament = Tournament.objects.get(pk=tournament_id)
+    _cache_put(_store(tournament, standings_stamp(tournament=tournament), latest.version + 1))
 
 
 def _cache_key(tournament_id: int) -> str:

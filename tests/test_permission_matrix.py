@@ -41,12 +41,15 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from clubs.models import Member
+from clubs.services import club_create, members_import_csv
 from scoring.clock import clock_pause, clock_start
 from scoring.control import director_call
 from scoring.models import DirectorCall
 from scoring.rounds import round_complete, round_publish
 from scoring.services import HandInput, result_record
 from scoring.standings import standings_refresh
+from seasons.services import season_create
 from tables.models import Table
 from tables.services import pin_seat
 from tests.factories import EntryFactory, StaffRoleFactory, UserFactory
@@ -67,6 +70,7 @@ from tournament.stage_services import StagePlan, stages_set
 pytestmark = pytest.mark.django_db
 
 OPEN, CUP = "open", "cup"
+HWT, KINGSTON = "hwt", "kingston"  # the Open's club, and the Cup's
 
 # --- the world: built once for the module; each test runs in a transaction rolled back after it --
 
@@ -93,6 +97,7 @@ def _build() -> World:
     cup = tournament_with(5, name="Cup", slug=CUP)
     published_round(cup)
     _cast(open_, cup, keeps=tables[0])
+    _clubs(open_, cup)
     return World(
         entries=dict(open_.entries.values_list("player__name", "pk")),
         seated={
@@ -122,6 +127,18 @@ def _cast(open_: Tournament, cup: Tournament, *, keeps: Table) -> None:
     keeps.scorekeepers.add(sam)
     for username in ("alice", "bob", "sam"):
         Token.objects.create(user=UserFactory(username=username))
+
+
+def _clubs(open_: Tournament, cup: Tournament) -> None:
+    """Alice directs the Half Way Tree club (the Open's) and Bob the Kingston club (the Cup's),
+    each with a register and a season (tenancy: neither sees the other's members)."""
+    users = {u.username: u for u in get_user_model().objects.filter(username__in=["alice", "bob"])}
+    for slug, tournament, who in ((HWT, open_, "alice"), (KINGSTON, cup, "bob")):
+        club = club_create(name=slug.title(), slug=slug, by=users[who])
+        members_import_csv(club=club, by=None, text="name,number\nAnn Lee,\nCy Moss,\nDi Ray,\n")
+        Tournament.objects.filter(pk=tournament.pk).update(club=club)
+        season_create(club=club, by=None, name="Autumn", game="kalooki")
+    open_.refresh_from_db()
 
 
 @pytest.fixture(scope="module")
@@ -219,6 +236,14 @@ def seat(table: int, index: int = 0) -> Callable[[World], int]:
 def both(world: World) -> list[int]:
     """The first players of round 2's tables 1 and 2, to swap."""
     return [world.seated[1][0], world.seated[2][0]]
+
+
+def member(name: str) -> Callable[[World], int]:
+    """The id of the Half Way Tree club's member `name` (Alice's club)."""
+    return lambda world: Member.objects.get(club__slug=HWT, name=name).pk
+
+
+CLUB = {"club": HWT}
 
 
 def ruling(world: World) -> int:
@@ -437,6 +462,23 @@ API_CASES = [
     Case("GET", "api-rulings", writes=False),
     Case("POST", "api-rulings", body=PENALTY, success=201),
     Case("POST", "api-ruling-reverse", {"pk": ruling}, {"reason": "Misheard."}, success=201),
+    # director/club_api.py: the club's register and seasons (tenancy: Bob directs Kingston)
+    Case("GET", "clubs", allowed=ANY_DIRECTOR, writes=False),
+    Case("GET", "club-members", CLUB, writes=False),
+    Case("POST", "club-members", CLUB, {"name": "Nia Brown", "number": "N1"}, success=201),
+    Case("POST", "club-members-import", CLUB, {"csv": "name\nNia Brown\n"}, success=201),
+    Case("GET", "club-member", {**CLUB, "member_id": member("Ann Lee")}, writes=False),
+    Case(
+        "POST",
+        "club-member-merge",
+        {**CLUB, "member_id": member("Di Ray")},
+        {"into": member("Cy Moss")},
+    ),
+    Case("POST", "club-member-erase", {**CLUB, "member_id": member("Di Ray")}),
+    Case("GET", "club-seasons", CLUB, writes=False),
+    Case("POST", "club-seasons", CLUB, {"name": "Spring", "game": "kalooki"}, success=201),
+    Case("PATCH", "club-season", {**CLUB, "season": "autumn"}, {"best_of": 8}),
+    Case("POST", "club-season-events", {**CLUB, "season": "autumn"}, {"tournament": OPEN}),
     # director/pin_api.py
     Case("GET", "api-pins", writes=False),
     Case("POST", "api-pins", body={"entry": the("Ann"), "table": 1}, success=201),
@@ -650,6 +692,9 @@ PAGE_CASES = [
     Case("POST", "director:ruling-reverse", {"pk": ruling}, {"reason": "Misheard."}, success=302),
     Case("GET", "director:entry-reinstate", {"entry_id": the("Lu")}, writes=False),
     Case("POST", "director:entry-reinstate", {"entry_id": the("Lu")}, success=302),
+    # director/club_views.py: the club's register (Bob directs another club: 404)
+    Case("GET", "director:club-members", CLUB, writes=False),
+    Case("POST", "director:club-members", CLUB, {"csv": "name\nNia Brown\n"}, success=302),
     # tables/views.py
     Case("GET", "director:print-cards", R2, writes=False),
     Case("GET", "director:print-sheets", R2, writes=False),
@@ -736,7 +781,7 @@ def fingerprint() -> dict[str, list[tuple]]:
     """Every row of the apps' tables, the users and their API tokens (not the sessions)."""
     models = [
         model
-        for label in ("tournament", "tables", "scoring", "authtoken")
+        for label in ("clubs", "tournament", "tables", "scoring", "seasons", "authtoken")
         for model in apps.get_app_config(label).get_models(include_auto_created=True)
     ]
     return {
@@ -844,7 +889,42 @@ def test_each_case_is_named_once() -> None:
 
 AT_THE_CUP = {"slug": CUP}
 OPEN_TABLE = {"table": lambda world: world.tables[1]}  # a table id; the API's move takes a number
+AT_KINGSTON = {"club": KINGSTON}
+
+
+def bobs(name: str) -> Callable[[World], int]:
+    return lambda world: Member.objects.get(club__slug=KINGSTON, name=name).pk
+
+
 THROUGH_THE_CUP = [  # (case, the status Bob gets)
+    # Bob, through his own club, names Alice's members, season and tournament
+    (Case("GET", "club-member", {**AT_KINGSTON, "member_id": member("Ann Lee")}), 404),
+    (Case("POST", "club-member-erase", {**AT_KINGSTON, "member_id": member("Ann Lee")}), 404),
+    (
+        Case(
+            "POST",
+            "club-member-merge",
+            {**AT_KINGSTON, "member_id": member("Ann Lee")},
+            {"into": bobs("Cy Moss")},
+        ),
+        404,
+    ),
+    (
+        Case(
+            "POST",
+            "club-member-merge",
+            {**AT_KINGSTON, "member_id": bobs("Cy Moss")},
+            {"into": member("Ann Lee")},
+            variant="into Alice's",
+        ),
+        404,
+    ),
+    (
+        Case(
+            "POST", "club-season-events", {**AT_KINGSTON, "season": "autumn"}, {"tournament": OPEN}
+        ),
+        404,
+    ),
     *[
         (Case("POST", f"entry-{action}", {**AT_THE_CUP, "entry_id": the(player)}, body), 404)
         for action, (player, body) in ENTRY_ACTIONS.items()

@@ -87,3 +87,36 @@ def test_every_page_and_endpoint_runs_the_same_queries_at_10_and_2000_players() 
     cache.clear()
     big = counted(2000)
     assert big == small
+
+
+CLUB_PAGES = [
+    "/c/{club}/seasons/season",
+    "/c/{club}/seasons/season?projector=1",
+    "/c/{club}/seasons/season.csv",
+    "/api/clubs/{club}/seasons/season/table",
+    "/c/{club}/ratings/kalooki",
+    "/api/clubs/{club}/ratings/kalooki",
+    "/c/{club}/members/{member}",
+    "/api/clubs/{club}/members/{member}/history",
+]
+
+
+def club_counted(members: int, events: int) -> dict[str, int]:
+    from tests.seasons.scale import club_at_scale
+
+    club, _season, member = club_at_scale(members, events, slug=f"club-{members}")
+    counts = {}
+    for address in CLUB_PAGES:
+        path = address.format(club=club.slug, member=member.pk)
+        with CaptureQueriesContext(connection) as queries:
+            response = Client().get(path)
+        assert response.status_code == 200, path
+        counts[address] = len(queries)
+    return counts
+
+
+def test_the_season_ratings_and_member_pages_run_the_same_queries_at_any_size() -> None:
+    """10 members and 2 nights, or 2,000 members and 20 nights: the same queries."""
+    small, large = club_counted(10, 2), club_counted(2000, 20)
+    assert small == large
+    assert max(small.values()) <= 6

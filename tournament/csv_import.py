@@ -1,12 +1,13 @@
 """Reading a list of players from a CSV file, before anything is saved.
 
 A **players file** is text: a **header** row naming its columns (``name`` required; ``club``,
-``email`` and ``team`` optional; any order, any case), then one **row** per player. In a game of
-partners (Hand and Foot, HF1.2) the ``team`` column is required: the two rows with the same team
-name are that team's partners, the first row partner 1 (``teams_of``). Values are separated by
-commas or semicolons (a spreadsheet set to a European locale saves semicolons), or tabs; the
-header decides which. Blank lines are skipped. **Line numbers** are the file's own, counting the
-header as line 1 and counting blank lines, so that a director can find a row in their editor.
+``email``, ``team`` and the club's member ``number`` optional; any order, any case), then one
+**row** per player. In a game of partners (Hand and Foot, HF1.2) the ``team`` column is
+required: the two rows with the same team name are that team's partners, the first row partner 1
+(``teams_of``). Values are separated by commas or semicolons (a spreadsheet set to a European
+locale saves semicolons), or tabs; the header decides which. Blank lines are skipped. **Line
+numbers** are the file's own, counting the header as line 1 and counting blank lines, so that a
+director can find a row in their editor.
 
 A file that is not UTF-8 is read as Windows-1252 (Excel's plain "CSV") only when it looks like
 it: a file in another encoding (Shift-JIS, Cyrillic Windows-1251) is refused with what to do,
@@ -27,9 +28,9 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-COLUMNS = ("name", "club", "email", "team")
+COLUMNS = ("name", "club", "email", "team", "number")
 TEAM_SIZE = 2  # partners in a team (HF1.2)
-ALIASES = {"e-mail": "email"}
+ALIASES = {"e-mail": "email", "member number": "number"}
 DELIMITERS = ",;\t"
 MAX_NAME = 120  # Player.name and Player.club
 MAX_EMAIL = 254
@@ -73,6 +74,8 @@ class CsvPlayer:
     club: str
     email: str
     team: str = ""
+    number: str = ""  # the club's member number, when the file or the director gives one
+    member: int | None = None  # the member the director chose, when a name matched several
 
     def key(self) -> tuple[str, str]:
         return player_key(self.name, self.club)
@@ -246,7 +249,7 @@ def _columns(line: int, header: list[str]) -> tuple[dict[str, int], list[RowProb
     names = [ALIASES.get(tidy(cell).casefold(), tidy(cell).casefold()) for cell in header]
     unknown = [name for name in names if name not in COLUMNS]
     repeated = sorted({name for name in names if names.count(name) > 1})
-    expected = "name (required), club, email and team (optional)"
+    expected = "name (required), club, email and team (optional), and number (a member number)"
     if "name" not in names or unknown:
         found = ", ".join(f"“{cell.strip()}”" for cell in header)
         message = f"the first row must be a header naming the columns {expected}; it reads {found}"
@@ -295,7 +298,12 @@ def _player(line: int, values: list[str], columns: dict[str, int]) -> CsvPlayer:
         return tidy(values[index]) if index is not None and index < len(values) else ""
 
     return CsvPlayer(
-        line=line, name=value("name"), club=value("club"), email=value("email"), team=value("team")
+        line=line,
+        name=value("name"),
+        club=value("club"),
+        email=value("email"),
+        team=value("team"),
+        number=value("number").upper(),
     )
 
 

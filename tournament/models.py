@@ -29,6 +29,7 @@ from django.db.models.functions import Coalesce, NullIf
 from django.utils import timezone
 
 import games
+from clubs.models import Club, Member
 from games.base import Rules
 from tournament.stored import StoredModel
 
@@ -83,6 +84,11 @@ class Tournament(StoredModel):
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
+    # Set for every tournament by its services and the data migration; null only for rows made
+    # without them (tests' factories), which then link no members.
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
+    )
     starts_on = models.DateField()
     ends_on = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
@@ -160,6 +166,14 @@ class Player(StoredModel):
     name = models.CharField(max_length=120)
     club = models.CharField(max_length=120, blank=True)
     email = models.EmailField(blank=True)
+    member = models.ForeignKey(
+        Member,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="players",
+        help_text="The club member this player is: results reach seasons and ratings through it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

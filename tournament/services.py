@@ -36,6 +36,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 import games
+from clubs.models import Club
 from games.base import Game, Problem, RulesError, RulesetInvalid
 from tournament.csv_import import (
     MAX_NAME,
@@ -48,6 +49,7 @@ from tournament.csv_import import (
     teams_of,
     tidy,
 )
+from tournament.members import ambiguity, club_for, members_link, members_match
 from tournament.models import (
     DEFAULT_GAME,
     AuditEvent,
@@ -58,7 +60,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.selectors import rules_frozen_because
-from tournament.signals import entries_changed
+from tournament.signals import entries_changed, tournament_finished
 
 RulesetRequest = Mapping[str, Any] | str | None  # a request, a preset's name, or the default
 # Editable after creation. The slug is not: printed table cards and shared links carry it.
@@ -114,6 +116,15 @@ class RulesetRefused(TournamentError):
         self.problems = problems
 
 
+class MemberChoiceNeeded(TournamentError):
+    """A name matches several club members: the director chooses one (``member``), never the
+    software; `candidates` tell them apart."""
+
+    def __init__(self, message: str, candidates: list[Any]) -> None:
+        super().__init__(message, field="member")
+        self.candidates = candidates
+
+
 class RulesFrozen(TournamentError):
     """The game or ruleset asked to change once a round exists; the message says why."""
 
@@ -158,8 +169,10 @@ def tournament_create(
     requires_confirmation: bool = False,
     game: str = DEFAULT_GAME,
     ruleset: RulesetRequest = None,
+    club: Club | None = None,
 ) -> Tournament:
-    """A new tournament, directed by its creator, playing ``game`` under a copy of the ruleset
+    """A new tournament of ``club`` (the creator's first club when none is given: a new one if
+    they direct none), directed by its creator, playing ``game`` under a copy of the ruleset
     asked for (the game's default preset when none is)."""
     kind = _game(game)
     stored = _ruleset(kind, ruleset)
@@ -173,6 +186,7 @@ def tournament_create(
         requires_confirmation=requires_confirmation,
         game=kind.key,
         ruleset=stored,
+        club=club or club_for(by=by),
     )
     _check_tournament(tournament)
     tournament.slug = _free_slug(slug) if slug else _slug_for(tournament.name)
@@ -356,9 +370,13 @@ def player_add(
     club: str = "",
     email: str = "",
     late: bool = False,
+    number: str = "",
+    member: int | None = None,
 ) -> Entry:
     """Enter one player; after round 1 exists only as a late entry (`late=True`), which the
-    director must ask for, since a late player has missed the rounds already seated."""
+    director must ask for, since a late player has missed the rounds already seated. The
+    player is the club member with that `number`, else the one `member` chosen, else the one
+    of that name (``tournament.members``: several of one name are refused, with the candidates)."""
     tournament = _locked(tournament)
     _check_single_players(tournament)
     name, club, email = tidy(name), tidy(club), email.strip()
@@ -367,10 +385,14 @@ def player_add(
         field, message = problems[0]
         raise TournamentError(f"{message[0].upper()}{message[1:]}.", field=field)
     is_late = _is_late(tournament, late=late, who=name)
-    wanted = CsvPlayer(line=0, name=name, club=club, email=email)
+    wanted = CsvPlayer(line=0, name=name, club=club, email=email, number=tidy(number).upper(),
+                       member=member)  # fmt: skip
     existing = _entries_by_key(tournament).get(wanted.key())
-    if existing is not None:
+    if existing is not None and not (wanted.number or member):
         raise TournamentError(_already_entered(wanted, existing), field="name")
+    refusal = ambiguity(tournament=tournament, wanted=wanted)
+    if refusal is not None:
+        raise MemberChoiceNeeded(refusal.message, refusal.candidates)
     entry = _enter(tournament, [wanted], late=is_late)[0]
     audit_record(
         tournament=tournament,
@@ -459,16 +481,30 @@ def _already_entered(player: CsvPlayer, entry: Entry) -> str:
 
 
 def _enter(tournament: Tournament, wanted: list[CsvPlayer], *, late: bool) -> list[Entry]:
-    """A new player record of this tournament and its entry for each row wanted."""
+    """A new player record of this tournament and its entry for each row wanted, each
+    linked to its club member (``tournament.members``)."""
+    members = _members_for(tournament, wanted)
     players = Player.objects.bulk_create(
         Player(tournament=tournament, name=player.name, club=player.club, email=player.email)
         for player in wanted
     )
+    members_link(tournament=tournament, players=players, members=members, wanted=wanted)
     entries = Entry.objects.bulk_create(
         Entry(tournament=tournament, player=player, is_late_entry=late) for player in players
     )
     entries_changed.send(sender=Entry, tournament_id=tournament.pk)
     return entries
+
+
+def _members_for(tournament: Tournament, wanted: list[CsvPlayer]) -> list[Any]:
+    """The member each wanted player is; any ambiguous or entered twice refuses them all."""
+    members, problems = members_match(tournament=tournament, wanted=wanted)
+    if problems and len(wanted) == 1 and not problems[0].line:
+        raise TournamentError(f"{problems[0].message[0].upper()}{problems[0].message[1:]}.",
+                              field="member")  # fmt: skip
+    if problems:
+        raise CsvImportRefused(problems)
+    return members
 
 
 # Teams (HF1.2): in a game of partners an entry is a team of two players
@@ -589,11 +625,12 @@ def _partner_words(team: CsvTeam) -> str:
 
 def _enter_teams(tournament: Tournament, teams: list[CsvTeam], *, late: bool) -> list[Entry]:
     """A player record for each partner, and one entry per team with its two members."""
+    wanted = [p for team in teams for p in team.partners]
+    members = _members_for(tournament, wanted)
     players = Player.objects.bulk_create(
-        Player(tournament=tournament, name=p.name, club=p.club, email=p.email)
-        for team in teams
-        for p in team.partners
+        Player(tournament=tournament, name=p.name, club=p.club, email=p.email) for p in wanted
     )
+    members_link(tournament=tournament, players=players, members=members, wanted=wanted)
     entries = Entry.objects.bulk_create(
         Entry(tournament=tournament, player=players[2 * i], team_name=team.name, is_late_entry=late)
         for i, team in enumerate(teams)
@@ -969,6 +1006,8 @@ def _status_save(tournament: Tournament, to: str, by: AbstractBaseUser | None) -
         summary=f"Status: {TournamentStatus(before).label} → {TournamentStatus(to).label}",
         detail={"from": before, "to": to},
     )
+    if TournamentStatus.FINISHED in (before, to):
+        tournament_finished.send(sender=Tournament, tournament_id=tournament.pk)
     return tournament
 
 

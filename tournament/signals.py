@@ -9,3 +9,6 @@ depends on it (see the import contracts in pyproject.toml).
 from django.dispatch import Signal
 
 entries_changed = Signal()
+# Sent, with `tournament_id`, when a tournament is finished or reopened: seasons count finished
+# events only.
+tournament_finished = Signal()

@@ -30,6 +30,7 @@ PARITY = {
     "director:tournament-status": ["tournament"],  # PATCH {"status": ...}
     "director:players": ["players-add", "teams-add"],
     "director:players-import": ["players-import"],
+    "director:club-members": ["club-members-import"],
     "director:check-in-all": ["entries-check-in-all"],
     "director:check-in-window": ["check-in-window-open", "check-in-window-close"],
     "director:entry-action": [

@@ -168,3 +168,19 @@ def test_make_run_echoes_no_command_after_the_logins() -> None:
     after = makefile[makefile.index("run: demo") + 1 :]
     recipe = list(takewhile(lambda line: line.startswith("\t"), after))
     assert recipe and all(line.startswith("\t@") for line in recipe), recipe
+
+
+def test_the_demo_belongs_to_a_club_whose_members_are_its_players() -> None:
+    from clubs.models import Club
+    from scoring.demo import CLUB_SLUG, demo_load, hand_and_foot_demo_load
+    from tournament.models import Player
+
+    demo_load(accounts=True)
+    hand_and_foot_demo_load(accounts=False)
+    club = Club.objects.get(slug=CLUB_SLUG)
+    assert set(club.tournaments.values_list("slug", flat=True)) == {
+        "demo-kalooki-open", "demo-hand-and-foot-night"
+    }  # fmt: skip
+    assert not Player.objects.filter(member__isnull=True).exists()
+    assert club.members.count() == len(set(Player.objects.values_list("name", flat=True)))
+    assert club.directors.filter(username="director").exists()

@@ -100,12 +100,14 @@ def test_the_refusal_says_nothing_was_imported_and_what_to_do(dana, spring) -> N
         (
             "Ann Clarke,Half Way Tree\n",
             "Line 1: the first row must be a header naming the columns name (required), club, "
-            "email and team (optional); it reads “Ann Clarke”, “Half Way Tree”",
+            "email and team (optional), and number (a member number); it reads “Ann Clarke”, "
+            "“Half Way Tree”",
         ),
         (
             "\nname,club,phone\n",
             "Line 2: the first row must be a header naming the columns name (required), club, "
-            "email and team (optional); it reads “name”, “club”, “phone”",
+            "email and team (optional), and number (a member number); it reads “name”, “club”, "
+            "“phone”",
         ),
         ("name,Name\nAnn\n", "Line 1: the header names name more than once"),
         ("PK\x03\x04\x14\x00\x06\x00", "This is a spreadsheet workbook, not a CSV file: save it"),

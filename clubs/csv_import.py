@@ -1,0 +1,163 @@
+"""Reading a club's member list from a CSV file, before anything is saved.
+
+A **members file** has a header row naming its columns (``name`` required; ``display_name``,
+``number``, ``contact`` and ``public_name`` optional, any order, any case), then a row per member.
+Commas, semicolons or tabs separate values, as the header shows. **Line numbers** are the file's
+own (the header is line 1, blank lines count), so a director finds each bad row in an editor.
+Reading never stops at the first problem: every row and every problem come back together; what
+needs the database (numbers already held by a member) is the service's question.
+"""
+
+import csv
+import io
+from dataclasses import dataclass
+
+from clubs.models import Member
+
+COLUMNS = ("name", "display_name", "number", "contact", "public_name")
+ALIASES = {"display name": "display_name", "member number": "number", "public name": "public_name"}
+MAX_NAME, MAX_NUMBER, MAX_CONTACT = 120, 20, 254
+MAX_ROWS, MAX_BYTES = 5000, 1_000_000
+CHOICES = {choice.value: choice.value for choice in Member.PublicName}
+
+
+@dataclass(frozen=True, slots=True)
+class RowProblem:
+    """What is wrong with one line of the file (``line`` None: the file as a whole)."""
+
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"Line {self.line}: {self.message}" if self.line else self.message
+
+
+@dataclass(frozen=True, slots=True)
+class CsvMember:
+    line: int
+    name: str
+    display_name: str = ""
+    number: str = ""
+    contact: str = ""
+    public_name: str = Member.PublicName.FULL
+
+
+def tidy(text: str) -> str:
+    """Whitespace as a person means it: trimmed, runs of spaces made one."""
+    return " ".join(text.split())
+
+
+def member_problems(member: CsvMember) -> list[str]:
+    """What a member record cannot hold; the same checks serve a form and a file's row."""
+    problems = []
+    if not member.name:
+        problems.append("the name is missing")
+    if len(member.name) > MAX_NAME or len(member.display_name) > MAX_NAME:
+        problems.append(f"a name is longer than {MAX_NAME} characters")
+    if member.number and not (member.number.isalnum() and len(member.number) <= MAX_NUMBER):
+        problems.append(
+            f"the member number “{member.number[:30]}” is not letters and digits "
+            f"(at most {MAX_NUMBER})"
+        )
+    if len(member.contact) > MAX_CONTACT:
+        problems.append(f"the contact is longer than {MAX_CONTACT} characters")
+    if member.public_name not in CHOICES:
+        problems.append(
+            f"the public name “{member.public_name[:20]}” is not one of {', '.join(CHOICES)}"
+        )
+    return problems
+
+
+def read_members(text: str) -> tuple[list[CsvMember], list[RowProblem]]:
+    """Every member row of the file and every problem with it."""
+    text = text.removeprefix("\ufeff")
+    if "\x00" in text or len(text) > MAX_BYTES:
+        return [], [RowProblem(None, "This is not a members CSV file (binary, or over 1 MB).")]
+    lines = text.splitlines()
+    header = next((line for line in lines if line.strip()), "")
+    if not header:
+        return [], [RowProblem(None, "The file is empty: start it with the header row.")]
+    delimiter = max(",;\t", key=header.count)
+    try:
+        records = _records(lines, delimiter)
+    except csv.Error as error:
+        return [], [RowProblem(None, f"The file cannot be read as CSV: {error}.")]
+    columns, problem = _columns(records[0])
+    if problem:
+        return [], [problem]
+    return _rows(records[1:], columns)
+
+
+def _records(lines: list[str], delimiter: str) -> list[tuple[int, list[str]]]:
+    """(line number, values) of every non-blank line; a value may not span lines."""
+    records = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            values = next(csv.reader(io.StringIO(line), delimiter=delimiter, strict=True))
+        except csv.Error as error:
+            raise csv.Error(f"line {number}: {error} (a quote left open?)") from None
+        records.append((number, values))
+    return records
+
+
+def _columns(header: tuple[int, list[str]]) -> tuple[list[str], RowProblem | None]:
+    line, values = header
+    names = [ALIASES.get(tidy(v).casefold(), tidy(v).casefold()) for v in values]
+    unknown = [name for name in names if name not in COLUMNS]
+    if unknown or "name" not in names or len(set(names)) != len(names):
+        wanted = ", ".join(COLUMNS)
+        return [], RowProblem(line, f"The header must name the columns once each, from {wanted}.")
+    return names, None
+
+
+def _rows(
+    records: list[tuple[int, list[str]]], columns: list[str]
+) -> tuple[list[CsvMember], list[RowProblem]]:
+    if len(records) > MAX_ROWS:
+        return [], [RowProblem(None, f"The file has more than {MAX_ROWS} members: split it.")]
+    if not records:
+        return [], [RowProblem(None, "The file has a header but no members under it.")]
+    members, problems = [], []
+    for line, values in records:
+        if len(values) != len(columns):
+            problems.append(RowProblem(line, f"{len(values)} values for {len(columns)} columns"))
+            continue
+        row = {name: tidy(value) for name, value in zip(columns, values, strict=True)}
+        row["public_name"] = row.get("public_name", "").casefold() or Member.PublicName.FULL
+        row["number"] = row.get("number", "").upper()
+        member = CsvMember(line=line, **row)
+        problems += [RowProblem(line, message) for message in member_problems(member)]
+        members.append(member)
+    problems += _duplicates(members)
+    return members, sorted(problems, key=lambda problem: problem.line or 0)
+
+
+def _duplicates(members: list[CsvMember]) -> list[RowProblem]:
+    """A number twice, or the same name and number twice, in one file."""
+    problems, seen = [], {}
+    for member in members:
+        key = member.number or None
+        if key and key in seen:
+            problems.append(
+                RowProblem(
+                    member.line,
+                    f"member number {member.number} is also on line {seen[key]}",
+                )
+            )
+        elif key:
+            seen[key] = member.line
+    names: dict[str, int] = {}
+    for member in members:
+        key = member.name.casefold()
+        if not member.number and key in names:
+            problems.append(
+                RowProblem(
+                    member.line,
+                    f"{member.name} is also on line {names[key]}: give each a member number "
+                    "if they are two people",
+                )
+            )
+        names.setdefault(key, member.line)
+    return problems

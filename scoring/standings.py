@@ -64,6 +64,7 @@ from django.utils import timezone
 from games.base import Column, DealScore, Rules, SideResult, SideScore, SideSums, StandingLine
 from scoring.matches import deal_noun, ranking_words, side_count
 from scoring.models import Deal, DealResult, Ruling, StandingsSnapshot
+from scoring.signals import results_settled
 from scoring.stage_standings import (
     Placed,
     final_order,
@@ -71,7 +72,6 @@ from scoring.stage_standings import (
     stages_data,
     stages_read,
 )
-from scoring.signals import results_settled
 from tables.models import Bye, Seat
 from tournament.models import Entry, EntryMember, Round, Tournament
 from tournament.stages import Stage

@@ -229,3 +229,27 @@ def test_the_director_home_lists_only_ones_own_clubs(
     page = client.get("/director/").content.decode()
     assert "/director/clubs/half-way-tree/members" in page and "kingston" not in page.lower()
     assert client.get("/director/clubs/kingston/members").status_code == 404
+
+
+def test_a_merge_of_two_partners_of_one_round_is_refused_hf1_2(half_way_tree, alice) -> None:
+    """Partner 2 of a team sits through the team's entry only (EntryMember): two members who
+    partnered in two teams of one round are two people (R12.1, HF1.2)."""
+    import games
+    from tables.services import round_seat
+    from tests.factories import RoundFactory
+    from tournament.services import Partner, team_add
+
+    tournament = night(half_way_tree, alice, name="Hand and Foot night")
+    game = games.get("hand_and_foot")
+    tournament.game, tournament.ruleset = "hand_and_foot", game.dump(game.ruleset())
+    tournament.save()
+    for name, partners in (("Aces", ("Bo", "Ann Lee")), ("Kings", ("Cy", "Annie"))):
+        team_add(tournament=tournament, by=alice, name=name, partners=tuple(map(Partner, partners)))
+    tournament.entries.update(status="checked_in")
+    round_seat(round=RoundFactory(tournament=tournament), seed=1, by=alice)
+    ann, annie = (Member.objects.get(club=half_way_tree, name=n) for n in ("Ann Lee", "Annie"))
+    with pytest.raises(ClubError, match="both played in round 1 of Hand and Foot night"):
+        member_merge(keep=ann, drop=annie, by=alice)
+    annie.refresh_from_db()
+    assert annie.merged_into is None
+    assert Player.objects.get(member=annie).name == "Annie"

@@ -138,3 +138,33 @@ def test_two_players_naming_one_member_are_refused(backup, half_way_tree) -> Non
 def test_a_hostile_link_is_refused_naming_its_field(backup, half_way_tree, link, match) -> None:
     backup["players"][0]["club_member"] = link
     refused(backup, half_way_tree, r"players\[0\]\." + match)
+
+
+def test_a_hand_and_foot_partner_carries_its_member_too(half_way_tree, alice) -> None:
+    from tournament.services import Partner, team_add
+
+    night = tournament_create(by=alice, name="Hand and Foot night", starts_on=DAY, ends_on=DAY,
+                              club=half_way_tree, game="hand_and_foot",
+                              ruleset=None)  # fmt: skip
+    team_add(tournament=night, by=alice, name="Aces", partners=(Partner("Bo"), Partner("Ann Lee")))
+    document = json.loads(tournament_export(tournament=night))
+    links = {row["name"]: row["club_member"] for row in document["players"]}
+    assert links["Ann Lee"] == {"number": "H1", "name": "Ann Lee"}
+    _delete(night)
+    tournament = load(document, club=half_way_tree)
+    assert members_of(tournament)["Ann Lee"] == half_way_tree.members.get(number="H1")
+
+
+def test_the_command_loads_into_a_club_and_refuses_an_unknown_one(
+    backup, half_way_tree, tmp_path
+) -> None:
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(backup))
+    with pytest.raises(CommandError, match="no club with the address 'nowhere'"):
+        call_command("tournament_import", str(path), "--club", "nowhere")
+    call_command("tournament_import", str(path), "--club", half_way_tree.slug)
+    ann = Player.objects.get(name="Ann Lee")
+    assert ann.member == half_way_tree.members.get(number="H1")

@@ -8,6 +8,14 @@ another section of the same file (`"player": 12`). **Staff** are named by userna
 reference to a person (who entered a result, who decided a ruling) is mapped to the user of that
 name here, if there is one, and left blank otherwise.
 
+A player carries its club **member** by number and name only (`club_member`; never the contact).
+Loaded into a club (`club`), each player is linked as adding players links them: the member
+number names the member (a number not in the register makes a new member holding it), else the
+same name, else a new member; a number another club holds, a name matching several members, or
+two players naming one member refuse the file (a backup has no director to choose: the name is
+given a member number, or the file is loaded without a club). A file written before the links
+loads, its players matched by their own names.
+
 What a backup leaves out: accounts and password hashes, API tokens, the tables' link tokens
 (new links are issued on import: print the table cards again) and the tables' scorekeepers (a
 grant of access: the director adds them again), the standings (recomputed from the results) and
@@ -45,8 +53,16 @@ from django.db import IntegrityError, OperationalError, connection, models, tran
 from django.utils.dateparse import parse_date, parse_datetime
 
 import games
+from clubs.models import Club, Member
 from config.parsers import MAX_DEPTH, depth
-from scoring.backup_checks import GameShape, in_range, json_problem, play_problems, shape_problems
+from scoring.backup_checks import (
+    GameShape,
+    in_range,
+    json_problem,
+    member_link_problems,
+    play_problems,
+    shape_problems,
+)
 from scoring.models import (
     ClockEvent,
     Deal,
@@ -57,6 +73,8 @@ from scoring.models import (
 )
 from scoring.planner import analyze
 from tables.models import Bye, PinnedSeat, Seat, SeatingRecord, Table
+from tournament.csv_import import CsvPlayer, RowProblem, tidy
+from tournament.members import members_link, members_match
 from tournament.models import (
     AuditEvent,
     Entry,
@@ -115,10 +133,14 @@ class Section:
     # they then held: a team's name and a refusal's note (HF1.2), a time call (HF2.2), a
     # check-in by the player's phone.
     added: dict[str, Any] = field(default_factory=dict)
+    member_link: bool = False  # each row carries `club_member`: its member's number and name
 
 
 SECTIONS = (
-    Section("players", Player, {}, left_out=("member",)),  # members: a club's, not the file's
+    # The member itself is the club's, not the file's: a player carries its number and name.
+    Section(
+        "players", Player, {}, left_out=("member",), added={"club_member": None}, member_link=True
+    ),
     Section(
         "entries",
         Entry,
@@ -224,6 +246,8 @@ def tournament_export(*, tournament: Tournament) -> str:
     }
     for section in SECTIONS:
         rows = section.model.objects.filter(**{section.path or "tournament": tournament})
+        if section.member_link:
+            rows = rows.select_related("member")
         document[section.name] = [_row(row, section, users) for row in rows.order_by("pk")]
     return json.dumps(document, indent=1, ensure_ascii=False)
 
@@ -241,7 +265,17 @@ def _row(row: models.Model, section: Section, users: dict[int, str]) -> dict[str
     for f in fields_of(section.model, section.left_out):
         value = getattr(row, f.attname)
         out[f.name] = users.get(value) if f.name in section.users else _plain(value)
+    if section.member_link:
+        out["club_member"] = _member_link(row.member)  # type: ignore[attr-defined]
     return out
+
+
+def _member_link(member: Member | None) -> dict[str, str] | None:
+    """The member a player is, by number and name only (the contact stays in the register);
+    none for an erased member (the name would say nothing, the number is gone)."""
+    if member is None or member.erased_at is not None:
+        return None
+    return {"number": member.number, "name": member.name}
 
 
 def _plain(value: Any) -> Any:
@@ -363,6 +397,7 @@ class Checked:
     game: GameShape | None = None  # the tournament's game under its ruleset, once it is read
     staff: list[tuple[str, str, datetime]] = field(default_factory=list)
     rows: dict[str, list[models.Model]] = field(default_factory=dict)
+    links: dict[int, dict[str, str] | None] = field(default_factory=dict)  # player id -> member
     problems: list[str] = field(default_factory=list)
 
     def problem(self, where: str, message: str) -> None:
@@ -471,6 +506,8 @@ def _section_row(
         if f.name not in section.references and f.name not in section.users
     ]
     wanted = {"id", *(f.name for f in fields_of(section.model, section.left_out))}
+    if section.member_link:
+        wanted.add("club_member")
     if isinstance(row, dict):
         row = section.added | row
     if not _keys(row, wanted, where, checked):
@@ -495,6 +532,10 @@ def _section_row(
     for name in section.users:
         username = _username(row[name], f"{where}.{name}", checked, optional=True)
         values[f"{name}_id"] = users.get(username) if username else None
+    if section.member_link:
+        for name, message in member_link_problems(row["club_member"]):
+            checked.problem(f"{where}.{name}", message)
+        checked.links[row["id"]] = row["club_member"]
     checked.rows[section.name].append(section.model(id=row["id"], **values))
 
 
@@ -670,16 +711,21 @@ class Imported:
 
 
 def tournament_import(
-    *, document: dict[str, Any], slug: str | None = None, grant_staff: bool = False
+    *,
+    document: dict[str, Any],
+    slug: str | None = None,
+    grant_staff: bool = False,
+    club: Club | None = None,
 ) -> Imported:
-    """Load a checked backup: everything or, with `BackupRefused` saying why, nothing."""
+    """Load a checked backup: everything or, with `BackupRefused` saying why, nothing. Into a
+    `club`, each player is linked to a member of its register (``_members_linked``)."""
     _check_header(document)
     if slug is not None:
         document = {**document, "tournament": {**_as_dict(document["tournament"]), "slug": slug}}
     _check_sizes(document)
     try:
         with _statements_bounded():
-            imported = _check_and_write(document, grant_staff=grant_staff)
+            imported = _check_and_write(document, grant_staff=grant_staff, club=club)
     except OperationalError as error:
         if "timeout" not in str(error) and "interrupted" not in str(error):
             raise
@@ -691,14 +737,14 @@ def tournament_import(
     return imported
 
 
-def _check_and_write(document: dict[str, Any], *, grant_staff: bool) -> Imported:
+def _check_and_write(document: dict[str, Any], *, grant_staff: bool, club: Club | None) -> Imported:
     checked = backup_check(document)
     if checked.problems:
         shown = "\n".join(f"- {problem}" for problem in checked.problems[:MAX_PROBLEMS])
         raise BackupRefused(f"The file was not loaded; nothing was written:\n{shown}")
     try:
         with transaction.atomic():
-            return _write(checked, grant_staff=grant_staff)
+            return _write(checked, grant_staff=grant_staff, club=club)
     except IntegrityError as error:
         raise BackupRefused(
             f"The file was not loaded; the database refused its rows: {error}"
@@ -752,7 +798,7 @@ def _as_dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _write(checked: Checked, *, grant_staff: bool) -> Imported:
+def _write(checked: Checked, *, grant_staff: bool, club: Club | None) -> Imported:
     tournament = checked.tournament
     assert tournament is not None  # checked
     with _as_written(Tournament):
@@ -765,8 +811,44 @@ def _write(checked: Checked, *, grant_staff: bool) -> Imported:
         with _as_written(section.model, section.left_out):
             section.model.objects.bulk_create(rows, batch_size=BATCH)
     _reset_sequences()
+    if club is not None:
+        _members_linked(tournament, club, checked)
     granted, to_add = _staff_roles(tournament, checked.staff, grant=grant_staff)
     return Imported(tournament, granted, to_add)
+
+
+def _members_linked(tournament: Tournament, club: Club, checked: Checked) -> None:
+    """Each player linked to a member of `club` as adding players links them: the member
+    number names the member (a new one holds it), else the same name; a number another club
+    holds, a name matching several members, or two players one member refuse the file (the
+    backup has no one to choose, and a guess would put one person's results on another's)."""
+    Tournament.objects.filter(pk=tournament.pk).update(club=club)
+    tournament.club = club
+    players: list[Player] = checked.rows["players"]  # type: ignore[assignment]
+    wanted = [_as_added(index, player, checked.links.get(player.pk))
+              for index, player in enumerate(players)]  # fmt: skip
+    problems = [RowProblem(w.line, f"member number {w.number} belongs to another club")
+                for w in wanted if w.number in _numbers_elsewhere(club, wanted)]  # fmt: skip
+    members, matched = members_match(tournament=tournament, wanted=wanted)
+    problems += matched
+    if problems:
+        shown = "\n".join(f"- players[{p.line - 1}].club_member: {p.message}"
+                          for p in problems[:MAX_PROBLEMS])  # fmt: skip
+        raise BackupRefused(f"The file was not loaded; nothing was written:\n{shown}")
+    members_link(tournament=tournament, players=players, members=members, wanted=wanted)
+
+
+def _as_added(index: int, player: Player, link: dict[str, str] | None) -> CsvPlayer:
+    """The player as adding it names it: its member's number and name, else its own name."""
+    name = tidy(link["name"]) if link else player.name
+    number = link["number"] if link else ""
+    return CsvPlayer(index + 1, name, "", "", number=number)
+
+
+def _numbers_elsewhere(club: Club, wanted: list[CsvPlayer]) -> set[str]:
+    numbers = {w.number for w in wanted if w.number}
+    held = Member.objects.filter(number__in=numbers).exclude(club=club)
+    return set(held.values_list("number", flat=True))
 
 
 @contextlib.contextmanager

@@ -10,6 +10,8 @@ from the rows, so that no accepted file can make one of them fail:
 - **the table**: a seat within the table's size and in its table's round, a result's player
   seated at its deal's table and its side one of that table's sides, no result in a void deal,
   no bye for a player seated in that round;
+- **a player's club member**: only the member's number and name (never contact), each within
+  the register's columns;
 - **sane values**: times from 2000 to 2100, points within ±`MAX_POINTS` a deal, JSON numbers
   no larger than `MAX_NUMBER`, a JSON value no longer than `MAX_JSON_CHARS` written out.
 
@@ -36,6 +38,7 @@ MAX_WARNINGS = 50
 MAX_JSON_CHARS = 100_000  # a version's entry is a few kilobytes; a seating's audit detail, tens
 MAX_NUMBER = 10**12
 MAX_TEXT = 1_000  # a value entered for a side: a hand of cards is a few dozen characters
+MAX_MEMBER_NUMBER, MAX_MEMBER_NAME = 20, 120  # a club member's columns (clubs.models.Member)
 WARNING_KEYS = {"rule": str, "message": str, "player": str, "field": str, "side": int}
 WARNING_KEYS |= {"member": int}
 Where = tuple[str, str]
@@ -299,3 +302,25 @@ def _rulings(rulings: list[Any], tables: dict, deals: dict) -> Iterator[Where]:
             yield f"rulings[{index}].deal", "is a deal of another table than the ruling's"
         if abs(ruling.points) > MAX_POINTS:
             yield f"rulings[{index}].points", f"must be within ±{MAX_POINTS:,}"
+
+
+def member_link_problems(link: Any) -> Iterator[Where]:
+    """A player's `club_member` (the club member it was linked to, never their contact): null,
+    or an object of the member's `number` (letters and digits, may be empty) and `name`."""
+    if link is None:
+        return
+    if not _plain_mapping(link) or set(link) != {"number", "name"}:
+        yield "club_member", "must be null or an object of the member's number and name only"
+        return
+    number, name = link["number"], link["name"]
+    if (
+        not isinstance(number, str)
+        or len(number) > MAX_MEMBER_NUMBER
+        or (number and not number.isalnum())
+    ):
+        yield (
+            "club_member.number",
+            (f"must be letters and digits, at most {MAX_MEMBER_NUMBER} (or empty)"),
+        )
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_MEMBER_NAME:
+        yield "club_member.name", f"must be a name of 1 to {MAX_MEMBER_NAME} characters"

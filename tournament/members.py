@@ -9,6 +9,7 @@ A member already playing in the tournament is refused as entered twice.
 Merging and erasing members: ``scoring.members`` (they read the seats of rounds).
 """
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -48,10 +49,11 @@ class MemberAmbiguous(ClubError):
 
 
 def members_match(
-    *, tournament: Tournament, wanted: list[CsvPlayer]
+    *, tournament: Tournament, wanted: list[CsvPlayer], leaving: Collection[int] = ()
 ) -> tuple[list[Member | None], list[RowProblem]]:
     """The member each wanted player is (None: a new member to make), and a problem for each
-    ambiguous, unknown or already entered one (by the file's line)."""
+    ambiguous, unknown or already entered one (by the file's line). The players `leaving` (ids
+    of records being corrected) do not count as entered."""
     club = tournament.club
     if club is None:
         return [None] * len(wanted), []
@@ -62,9 +64,9 @@ def members_match(
     for member in register:
         by_name.setdefault(tidy(member.name).casefold(), []).append(member)
     entered = set(
-        Player.objects.filter(tournament=tournament, member__isnull=False).values_list(
-            "member_id", flat=True
-        )
+        Player.objects.filter(tournament=tournament, member__isnull=False)
+        .exclude(pk__in=leaving)
+        .values_list("member_id", flat=True)
     )
     found, problems = [], []
     for player in wanted:
@@ -119,7 +121,7 @@ def members_link(
     *, tournament: Tournament, players: list[Player], members: list[Member | None],
     wanted: list[CsvPlayer],
 ) -> None:  # fmt: skip
-    """Each new player linked to its member, a new member made for each new name."""
+    """Each new (or renamed) player linked to its member, a new member made for each new name."""
     if tournament.club is None:
         return
     new = [

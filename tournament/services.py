@@ -26,7 +26,7 @@ under them, and a draft round was seated by their table plan.
 """
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -727,8 +727,10 @@ def team_update(
             field=f"partner_{replaced[0].position}_name",
         )
     before = entry.partner_names()
+    players, found, wanted = _partners_renamed(entry.tournament, members, team)
     for member, partner in zip(members, team.partners, strict=True):
         _set_partner(entry, member, partner)
+    members_link(tournament=entry.tournament, players=players, members=found, wanted=wanted)
     entry.team_name = team.name
     entry.save(update_fields=["team_name"])
     entries_changed.send(sender=Entry, tournament_id=entry.tournament_id)
@@ -740,6 +742,26 @@ def team_update(
         detail={"entry_id": entry.pk, "replaced": [m.position for m in replaced]},
     )
     return entry
+
+
+def _partners_renamed(
+    tournament: Tournament, members: list[EntryMember], team: CsvTeam
+) -> tuple[list[Player], list[Any], list[CsvPlayer]]:
+    """The partners given another name, with the member each now is, matched as adding a partner
+    matches it: an ambiguous name or a member already entered refuses the edit on its field."""
+    renamed = [
+        (m, replace(p, line=m.position))
+        for m, p in zip(members, team.partners, strict=True)
+        if m.player.name.casefold() != p.name.casefold()
+    ]
+    wanted = [partner for _, partner in renamed]
+    leaving = [m.player_id for m, _ in renamed]
+    found, problems = members_match(tournament=tournament, wanted=wanted, leaving=leaving)
+    for problem in problems:
+        message = problem.message[0].upper() + problem.message[1:]
+        raise TournamentError(f"Partner {problem.line}: {message}.",
+                              field=f"partner_{problem.line}_name")  # fmt: skip
+    return [m.player for m, _ in renamed], found, wanted
 
 
 def _set_partner(entry: Entry, member: EntryMember, partner: CsvPlayer) -> None:

@@ -229,3 +229,81 @@ def test_the_director_home_lists_only_ones_own_clubs(
     page = client.get("/director/").content.decode()
     assert "/director/clubs/half-way-tree/members" in page and "kingston" not in page.lower()
     assert client.get("/director/clubs/kingston/members").status_code == 404
+
+
+def hand_and_foot_night(club, by) -> Tournament:
+    import games
+
+    tournament = night(club, by, name="Hand and Foot night")
+    game = games.get("hand_and_foot")
+    tournament.game, tournament.ruleset = "hand_and_foot", game.dump(game.ruleset())
+    tournament.save()
+    return tournament
+
+
+def team(tournament, by, name, partners):
+    from tournament.services import Partner, team_add
+
+    return team_add(tournament=tournament, by=by, name=name, partners=tuple(map(Partner, partners)))
+
+
+def test_a_partner_renamed_is_matched_to_a_member_as_adding_does(half_way_tree, alice) -> None:
+    from tournament.services import Partner, team_update
+
+    cy = member_add(club=half_way_tree, by=alice, name="Cy Moss", number="H7")
+    tournament = hand_and_foot_night(half_way_tree, alice)
+    aces = team(tournament, alice, "Aces", ("Bo", "Ann Lee"))
+    first = aces.members.get(position=2).player.member
+
+    def rename(second: str):
+        return team_update(
+            entry=aces, by=alice, name="Aces", partners=(Partner("Bo"), Partner(second))
+        )
+
+    rename("cy  moss")  # the same name, ignoring case and spacing, is the member
+    partner = aces.members.get(position=2).player
+    assert (partner.name, partner.member) == ("cy moss", cy)
+    rename("Dee Oak")  # a new name becomes a new member
+    partner = aces.members.get(position=2).player
+    assert partner.member.name == "Dee Oak" and partner.member not in (cy, first)
+    assert aces.members.get(position=1).player.member.name == "Bo"  # partner 1 untouched
+
+
+def test_a_partner_renamed_to_an_ambiguous_or_entered_member_is_refused(
+    half_way_tree, alice
+) -> None:
+    from tournament.services import Partner, team_update
+
+    for number in ("H1", "H2"):
+        member_add(club=half_way_tree, by=alice, name="Ann Lee", number=number)
+    tournament = hand_and_foot_night(half_way_tree, alice)
+    aces = team(tournament, alice, "Aces", ("Bo", "Cy"))
+    team(tournament, alice, "Kings", ("Di", "Ed"))
+    before = aces.members.get(position=2).player.member
+    # Ed of another club is another player by name and club, but the same member by name.
+    for second, message in ((Partner("Ann Lee"), "matches 2 members"),
+                            (Partner("Ed", club="Kingston"), "already entered")):  # fmt: skip
+        with pytest.raises(TournamentError, match=f"Partner 2: .*{message}") as refused:
+            team_update(entry=aces, by=alice, name="Aces", partners=(Partner("Bo"), second))
+        assert refused.value.field == "partner_2_name"
+        partner = aces.members.get(position=2).player
+        assert (partner.name, partner.member) == ("Cy", before)  # nothing changed
+
+
+def test_a_merge_of_two_partners_of_one_round_is_refused_hf1_2(half_way_tree, alice) -> None:
+    """Partner 2 of a team sits through the team's entry only (EntryMember): two members who
+    partnered in two teams of one round are two people (R12.1, HF1.2)."""
+    from tables.services import round_seat
+    from tests.factories import RoundFactory
+
+    tournament = hand_and_foot_night(half_way_tree, alice)
+    team(tournament, alice, "Aces", ("Bo", "Ann Lee"))
+    team(tournament, alice, "Kings", ("Cy", "Annie"))
+    tournament.entries.update(status="checked_in")
+    round_seat(round=RoundFactory(tournament=tournament), seed=1, by=alice)
+    ann, annie = (Member.objects.get(club=half_way_tree, name=n) for n in ("Ann Lee", "Annie"))
+    with pytest.raises(ClubError, match="both played in round 1 of Hand and Foot night"):
+        member_merge(keep=ann, drop=annie, by=alice)
+    annie.refresh_from_db()
+    assert annie.merged_into is None
+    assert Player.objects.get(member=annie).name == "Annie"

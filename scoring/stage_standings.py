@@ -31,7 +31,7 @@ class Tallied(Protocol):
     @property
     def has_played(self) -> bool: ...
 
-    def counts(self, round: int, up_to_round: int | None = None) -> bool: ...
+    def counted_rounds(self, up_to_round: int | None = None) -> list[int]: ...
 
 
 def stages_read(tournament_id: int) -> tuple[list[Stage], dict[int, dict[int, int]]]:
@@ -90,7 +90,7 @@ def _later(
 
 def _line(tally: Tallied, rounds: range) -> StandingLine:
     """The entry's rounds of `rounds` that count now (a live round waits, as in the standings)."""
-    played = sorted(r for r in set(tally.rounds) | tally.byes if r in rounds and tally.counts(r))
+    played = [r for r in tally.counted_rounds() if r in rounds]
     return StandingLine(tally.key, tuple(tally.rounds.get(r) for r in played))
 
 

@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from director.reseat_forms import reseat_form
 from director.round_views import names_a_dealer
 from scoring.clock import (
     MAX_MINUTES,
@@ -175,6 +176,7 @@ def _render(
         "call": call_open_get(table=table),
         "default_minutes": round_minutes(table.round.tournament.rules()),
         "marks_dealer": names_a_dealer(table.round.tournament),
+        "reseat": reseat_form(page),
         **extra,
     }
     return render(request, template, context)

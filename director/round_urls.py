@@ -1,6 +1,6 @@
 from django.urls import path
 
-from director import control_views, pin_views, stage_views
+from director import control_views, pin_views, reseat_views, stage_views
 from director import round_views as views
 
 ROUND = "director/<slug:slug>/rounds/<int:number>/"
@@ -33,6 +33,7 @@ urlpatterns = [
     path(ROUND + "calls/<int:pk>/answer", control_views.call_answer, name="call-answer"),
     path(TABLE, control_views.director_table, name="director-table"),
     path(TABLE + "clock", control_views.table_clock, name="table-clock"),
+    path(TABLE + "reseat", reseat_views.table_reseat_view, name="director-reseat"),
     path(TABLE + "time", control_views.table_time, name="table-time"),
     path(ROUND + "time", control_views.round_time, name="round-time"),
     path(TABLE + "sign-off", control_views.director_sign_off, name="director-sign-off"),

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.stages import stage_cut
+from scoring.stages import CutTie, stage_cut
 from tournament.models import Entry, Tournament
 from tournament.permissions import tournament_for_director
 from tournament.stage_services import StageError, StagePlan, stages_set
@@ -112,12 +112,23 @@ def stages_page(request: HttpRequest, slug: str) -> HttpResponse:
     form = StagesForm(request.POST or None, initial=_initial(stages, tournament))
     if request.method == "POST" and _set(request, tournament, form):
         return redirect("director:stages", slug)
+    return _page(request, tournament, stages, form)
+
+
+def _page(
+    request: HttpRequest,
+    tournament: Tournament,
+    stages: list[Stage],
+    form: StagesForm | None = None,
+    tie: dict[str, Any] | None = None,
+) -> HttpResponse:
     context = {
         "tournament": tournament,
         "here": "stages",
-        "form": form,
+        "form": form or StagesForm(initial=_initial(stages, tournament)),
         "lines": _lines(stages),
         "cut_form": CutForm(),
+        "tie": tie,
     }
     return render(request, "director/stages.html", context)
 
@@ -150,8 +161,13 @@ def stage_cut_view(request: HttpRequest, slug: str, number: int) -> HttpResponse
     if not form.is_valid():
         messages.error(request, "Nothing was done: the seed is a whole number from 0.")
         return redirect("director:stages", slug)
+    seed = form.cleaned_data["seed"]
     try:
-        round = stage_cut(stage=stage, by=request.user, seed=form.cleaned_data["seed"])
+        decided = _decided(request.POST)
+        round = stage_cut(stage=stage, by=request.user, seed=seed, decided=decided)
+    except CutTie as tie:
+        messages.error(request, f"Nothing was done: {tie}")
+        return _tie_page(request, tournament, stage, tie.tied, seed)
     except StageError as error:
         messages.error(request, f"Nothing was done: {error}")
         return redirect("director:stages", slug)
@@ -161,3 +177,42 @@ def stage_cut_view(request: HttpRequest, slug: str, number: int) -> HttpResponse
         f"the {stage.size} who made it ({stage.seats_words().lower()}). Publish it next.",
     )
     return redirect("director:round", slug, round.number)
+
+
+def _decided(data: Any) -> list[int]:
+    """The director's order for entries level at the cut line, from the tie form's
+    `place_<entry id>` fields (1 for the play-off's winner); empty when the form gave none."""
+    places: dict[int, int] = {}
+    for name, value in data.items():
+        if not name.startswith("place_"):
+            continue
+        try:
+            places[int(name.removeprefix("place_"))] = int(value)
+        except ValueError as error:
+            raise StageError(
+                "Give each tied entry its place in the play-off as a whole number: 1, 2, ... "
+                "(R12.3).",
+                field="decided",
+            ) from error
+    if sorted(places.values()) != list(range(1, len(places) + 1)):
+        raise StageError(
+            f"Give the {len(places)} tied entries the places 1 to {len(places)}, each once, "
+            "as the play-off table finished (R12.3).",
+            field="decided",
+        )
+    return sorted(places, key=places.__getitem__)
+
+
+def _tie_page(
+    request: HttpRequest, tournament: Tournament, stage: Stage, tied: list[int], seed: int | None
+) -> HttpResponse:
+    """The stages page with the entries level at the cut line, to be put in order."""
+    found = Entry.objects.filter(pk__in=tied).select_related("player")
+    names = {entry.pk: entry.name for entry in found}
+    tie = {
+        "stage": stage,
+        "seed": seed,
+        "entries": [(entry, names.get(entry, str(entry))) for entry in tied],
+    }
+    stages = list(tournament.stages.order_by("number"))
+    return _page(request, tournament, stages, tie=tie)

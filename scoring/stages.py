@@ -38,6 +38,15 @@ def stage_standing(*, stage: Stage) -> list[tuple[int, int, bool]]:  # entry, pl
     return [(entry, rows[entry]["place"], rows[entry]["shared"]) for entry in found["order"]]
 
 
+class CutTie(StageError):
+    """Entries level at the cut line after every tie-break (R12.3): `tied` are their entry ids,
+    for the director to put in order after a play-off table."""
+
+    def __init__(self, message: str, tied: list[int]) -> None:
+        super().__init__(message, field="decided")
+        self.tied = tied
+
+
 @transaction.atomic
 def stage_cut(
     *,
@@ -117,10 +126,10 @@ def _cut(
     tied = [entry for entry, at, _ in order if at == place]
     if sorted(decided) != sorted(tied):
         words = ", ".join(names.get(entry, str(entry)) for entry in tied)
-        raise StageError(
+        raise CutTie(
             f"{words} are level at place {place} after every tie-break (R12.3), across the cut "
             f"to {size}: play a play-off table between them and give their order in `decided`.",
-            field="decided",
+            tied,
         )
     above = [entry for entry, at, _ in order if at < place]
     return (above + list(decided))[:size]

@@ -672,6 +672,19 @@ PAGE_CASES = [
         success=302,
     ),
     Case("POST", "director:director-sign-off", T1, {"signer": "Ann"}, _set_played, success=302),
+    # director/reseat_views.py: table 1's seats 1 and 2 swap (no deal played yet)
+    Case(
+        "POST",
+        "director:director-reseat",
+        T1,
+        {
+            "reseat-seat_1": seat(1, 1),
+            "reseat-seat_2": seat(1, 0),
+            **{f"reseat-seat_{n}": seat(1, n - 1) for n in range(3, 6)},  # five at table 1
+            "reseat-decision": "Seats 1 and 2 swap.",
+        },
+        success=302,
+    ),
     Case("GET", "director:director-correct", G1, given=_game_1(), writes=False),
     Case("POST", "director:director-correct", G1, paper_game(True), _game_1(), success=302),
     Case("POST", "director:director-confirm", G1, {"version": 1}, _game_1(pending=True), 302),

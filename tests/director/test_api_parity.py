@@ -75,6 +75,7 @@ PARITY = {
     "director:director-confirm": ["api-table-confirm"],
     "director:director-clear-flag": ["api-table-clear-flag"],
     "director:director-sign-off": ["api-table-sign-off"],
+    "director:director-reseat": ["api-table-reseat"],
     "director:stages": ["api-stages"],
     "director:stage-cut": ["api-stage-cut"],
     "director:pin-add": ["api-pins"],

@@ -1,0 +1,52 @@
+"""The director's "Re-seat this table" form on the table page (R12.4): the seats as they
+should be, and for each deal already played, keep it or replay it. It calls the same service as
+`POST /api/.../tables/<t>/reseat` (`scoring.reseat.table_reseat`); a refusal comes back on the
+table page with its reason and nothing changed."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.views.decorators.http import require_POST
+
+from director.control_views import _render, _table, _url
+from director.reseat_forms import reseat_form
+from scoring.reseat import table_reseat
+from scoring.rulings import RulingError
+
+
+@login_required
+@require_POST
+def table_reseat_view(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Re-seat the table and keep or replay each deal played; back to the table page with
+    what was done, or the reason it was refused (nothing changed)."""
+    page = _table(request, slug, number, table)
+    form = reseat_form(page, request.POST)
+    if form is None:
+        messages.error(request, "Nothing was changed: this table's seats no longer change (R12.4).")
+        return HttpResponseRedirect(_url(page))
+    if not form.is_valid():
+        messages.error(request, "Nothing was changed: choose a player per seat, keep or replay "
+                       "each deal played, and say what was decided (R12.4).")  # fmt: skip
+        return _render(request, page, reseat=form)
+    data = form.cleaned_data
+    try:
+        ruling = table_reseat(
+            table=page.table, seats=form.seats(), games=form.games(),
+            decision=data["decision"], reason=data["reason"], by=request.user,
+        )  # fmt: skip
+    except RulingError as error:
+        messages.error(request, f"Nothing was changed: {error}")
+        return _render(request, page, reseat=form)
+    games = form.games()
+    kept = sorted(n for n, fate in games.items() if fate == "keep")
+    replayed = sorted(n for n, fate in games.items() if fate == "replay")
+    messages.success(
+        request,
+        f"{page.table} is re-seated (ruling {ruling.pk}). Kept as played: "
+        f"{_numbers(kept)}. To be replayed: {_numbers(replayed)}.",
+    )
+    return HttpResponseRedirect(_url(page))
+
+
+def _numbers(numbers: list[int]) -> str:
+    return ", ".join(str(n) for n in numbers) or "none"

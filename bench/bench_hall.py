@@ -406,6 +406,8 @@ def run(scratch: Path, players: int, count: int, saves_count: int) -> None:
         f"{HOST}:{port}",
         "--log-level",
         "warning",
+        "--control-socket",  # its own, not the machine's one default (tests/test_stack.py)
+        str(scratch / "gunicorn.ctl"),
     ]
     worker = [
         str(ROOT / ".venv/bin/celery"), "-A", "config", "worker", "-c", "2", "-l", "WARNING",

@@ -2,6 +2,7 @@
 the calls for the director, time called and flags. Inputs check types and sizes only; whether a
 step can be taken now is the services' to say."""
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from config.api import Input
@@ -9,6 +10,8 @@ from scoring.clock import MAX_MINUTES
 
 REASON = 200  # the clock keeps this much of a reason
 LONG_REASON = 300  # a flag's and a time call's reasons
+# DRF refuses a NUL byte in any text; said here too, so that the schema (a `pattern`) says it.
+NO_NUL = RegexValidator(r"^[^\x00]*$", "A NUL byte is not allowed in a reason.")
 
 
 class ClockStartInput(Input):
@@ -35,6 +38,7 @@ class ClockExtendInput(Input):
         required=False,
         allow_blank=True,
         default="",
+        validators=[NO_NUL],
         help_text="Why: a table that started late, a dispute.",
     )
 

@@ -92,6 +92,7 @@ NOTATION = "cards are written in the games' notation (R11), games within the rul
 FORMS = "a form-encoded body cannot carry a list (hands, partners) nor a null"
 KNOWN_GAPS = {
     "auth_token_create": "wrong credentials are a 400 (DRF's token endpoint, which clients use)",
+    "check_in_window_close": "only an open check-in window can be closed: the tournament's state",
     "entries_refuse_pairing": "only a team's pairing is refused (HF1.2); an entry id is either",
     "pins_set": ROW_IDS,
     "players_add": LATE,
@@ -104,6 +105,10 @@ KNOWN_GAPS = {
     "rules_contract": NOTATION,
     "rules_game": NOTATION + "; " + FORMS,
     "rules_meld": NOTATION,
+    "stages_cut": "a `seed` of null (the draw's own) is a JSON null: " + FORMS,
+    "stages_set": "stage 1 is the qualifying stage, with no cut: a rule across stages; " + FORMS,
+    "tables_reseat": "the seats are the table's own players re-ordered, the games its deals by "
+    "number: the table's rows; " + FORMS,
     "rules_tack_on": NOTATION,
     "tables_result": "every seat needs a result, by `hands` or by `sides` (one of two shapes)",
     "tables_sign_off": "a set is signed off once its games are played (R4.1): the table's state",
@@ -114,6 +119,7 @@ KNOWN_GAPS = {
 }
 # Invalid requests accepted, in form-encoded bodies only (the API's clients send JSON): not mended.
 FORM_GAPS = {
+    "check_in_window_open": "a form field with no name is dropped by Django's form parser, unseen",
     "tournaments_create": "a blank `game` is read as no game (DRF's reading of HTML forms)",
     "tournaments_update": "a field it does not know, in a form-encoded PATCH, is not refused",
 }

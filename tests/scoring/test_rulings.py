@@ -76,6 +76,14 @@ def total(tournament: Tournament, player: Entry) -> int:
     return row_of(tournament, player)["total"]
 
 
+def play_game_one_everywhere(round: Round) -> None:
+    """Game 1 at every table of the round, so that the live round counts it: until every table
+    has played game 1 nobody is placed and no total counts (README, "Standings the hall can
+    read mid-round")."""
+    for table in tables_of(round):
+        play(table, 1)
+
+
 def row_of(tournament: Tournament, player: Entry) -> dict:
     """The player's line of the standings, as computed now from the results and rulings."""
     players = standings_compute(tournament=tournament)["players"]
@@ -233,7 +241,7 @@ class TestReinstatement:
     def test_it_reverses_the_disqualification_with_the_reason(
         self, open_, round_one, alice, alice_rules
     ) -> None:
-        play(tables_of(round_one)[0], 1)
+        play_game_one_everywhere(round_one)
         player = at_table(open_, 1)[1]
         out = alice_rules(kind=Kind.DISQUALIFICATION, entry=player, decision="Marked cards.")
         reinstated = player_reinstate(entry=player, by=alice, reason="The venue's deck.")
@@ -335,7 +343,7 @@ class TestReversal:
         assert refused.value.field == "reason"
 
     def test_rulings_flow_into_the_totals(self, open_, round_one, alice, alice_rules) -> None:
-        play(tables_of(round_one)[0], 1)
+        play_game_one_everywhere(round_one)
         player = at_table(open_, 1)[1]  # seat 2 scores 10 + 2 points in game 1
         assert total(open_, player) == 12
         decision = "Failed come-down not entered (R5.4)."

@@ -177,6 +177,7 @@ def _render(
         "default_minutes": round_minutes(table.round.tournament.rules()),
         "marks_dealer": names_a_dealer(table.round.tournament),
         "reseat": reseat_form(page),
+        "ruling_rule": page.rules.cites("ruling"),  # the game's own number, never Kalooki's
         **extra,
     }
     return render(request, template, context)

@@ -12,6 +12,14 @@ from director.control_views import _render, _table, _url
 from director.reseat_forms import reseat_form
 from scoring.reseat import table_reseat
 from scoring.rulings import RulingError
+from scoring.score_sheet import TablePage
+
+
+def _cited(page: TablePage) -> str:
+    """The game's rule for a director's ruling, in brackets: R12.4 for Kalooki, none where the
+    game numbers none (a page never cites another game's rule)."""
+    rule = page.rules.cites("ruling")
+    return f" ({rule})" if rule else ""
 
 
 @login_required
@@ -22,11 +30,12 @@ def table_reseat_view(request: HttpRequest, slug: str, number: int, table: int) 
     page = _table(request, slug, number, table)
     form = reseat_form(page, request.POST)
     if form is None:
-        messages.error(request, "Nothing was changed: this table's seats no longer change (R12.4).")
+        messages.error(request, "Nothing was changed: this table's seats no longer change"
+                       f"{_cited(page)}.")  # fmt: skip
         return HttpResponseRedirect(_url(page))
     if not form.is_valid():
         messages.error(request, "Nothing was changed: choose a player per seat, keep or replay "
-                       "each deal played, and say what was decided (R12.4).")  # fmt: skip
+                       f"each deal played, and say what was decided{_cited(page)}.")  # fmt: skip
         return _render(request, page, reseat=form)
     data = form.cleaned_data
     try:

@@ -38,7 +38,7 @@ def leaderboard_rows(html: str) -> Shown:
 
 def home_leaders(html: str) -> Shown:
     rows = re.findall(
-        r'<tr class="status-\w+"><td class="num">(.*?)</td><td><a href="/p/\w+/players/(\d+)">'
+        r'<tr class="status-\w+"><td class="num">(.*?)</td><td><a href="/p/[\w-]+/players/(\d+)">'
         r".*?<td class=\"num\"><strong>(-?\d+)</strong></td></tr>",
         html,
         re.S,
@@ -55,7 +55,7 @@ def player_page(html: str) -> tuple[str, int]:
 def table_page(html: str) -> Shown:
     seats = [
         int(e)
-        for e in re.findall(r'<th scope="col" class="num"><a href="/p/\w+/players/(\d+)"', html)
+        for e in re.findall(r'<th scope="col" class="num"><a href="/p/[\w-]+/players/(\d+)"', html)
     ]
     cells = re.findall(
         r'<span class="place">(.*?)</span> · <span class="standing-total">(-?\d+)</span>', html

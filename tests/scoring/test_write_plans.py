@@ -19,10 +19,10 @@ from django.db import connection
 
 from entry.access import _TABLE_OF_LINK
 from scoring import services
-from scoring.batch import table_deals_statement
 from scoring.models import Deal, DealResult
 from scoring.planner import ANALYZED
-from scoring.prepared import _numbered
+from scoring.store.batch import table_deals_statement
+from scoring.store.prepared import _numbered
 from tables.models import Seat, Table
 from tests.scale import tournament_at_scale
 from tournament.models import Entry, Player

@@ -17,7 +17,7 @@ Terms
   write is refused (the result it sends is stored already: a conflict, R4.1) or it succeeds and
   its record collides with the first one's on the unique (table, key) constraint, which undoes
   the write with its transaction. The same holds for two requests with the same key at once:
-  the table's lock (held by every result service) serves them one after the other.
+  the table's lock (taken by every result service) serves them one after the other.
 """
 
 import hashlib

@@ -24,9 +24,8 @@ from scoring.store.prepared import PreparedRead, leave_prefetched, send_as_one
 from tables.models import Seat, Table
 from tournament.models import Entry, Player, Round, Tournament
 
-# The tables a result write and a recompute read, whose statistics `analyze` refreshes.
+# The tables a result write reads, whose statistics `analyze` refreshes (and the snapshots').
 ANALYZED = (Tournament, Player, Entry, Round, Table, Seat, Deal, DealResult, ResultRevision)
-ANALYZED += (StandingsSnapshot,)
 
 Statement = tuple[str, list[Any]]
 
@@ -134,7 +133,8 @@ class PostgresStore:
         """`ANALYZE` the tables a result write and a recompute read: right after a bulk load a
         table that was empty still looks empty, and a read of one tournament's results becomes
         a scan of every tournament's."""
-        names = ", ".join(connection.ops.quote_name(model._meta.db_table) for model in ANALYZED)
+        models = (*ANALYZED, StandingsSnapshot)
+        names = ", ".join(connection.ops.quote_name(model._meta.db_table) for model in models)
         with connection.cursor() as cursor:
             cursor.execute(f"ANALYZE {names}")
 

@@ -191,14 +191,14 @@ def _locked_round(
     """The ruling's round (`_round_of`), locked in share mode until the transaction ends and read
     again once locked: a round step waits for the ruling (taking the round back to draft is then
     refused, since a ruling names it), or the ruling sees what the step did. The round being
-    played, if it went back to draft before it was locked, gives way to the one before it."""
+    played, if it went back to draft before it was held, gives way to the one before it."""
     round = _round_of(tournament, table, reverses)
     if round is None:
         return None
-    locked = _lock_round(round)
-    if table is None and reverses is None and locked.status == Round.Status.DRAFT:
-        return _locked_round(tournament, table, reverses)  # this draft, locked, is left out now
-    return locked
+    held = _lock_round(round)
+    if table is None and reverses is None and held.status == Round.Status.DRAFT:
+        return _locked_round(tournament, table, reverses)  # this draft, held, is left out now
+    return held
 
 
 def _lock_round(round: Round) -> Round:

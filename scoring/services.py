@@ -195,10 +195,10 @@ def result_record(
 ) -> Deal:
     """Record the result of deal `number` at `table` (a void attempt when the game scores it
     void, Kalooki R9.2). `sides` (or Kalooki's `hands`) name each side by an entry id."""
-    locked = _locked(table)
+    held = _locked(table)
     inputs = _side_inputs([*sides, *hands])
     deal_values = _deal_values(values, down_and_out, void)
-    return _create(locked, number, deal_values, inputs, by, via, confirm_warnings)
+    return _create(held, number, deal_values, inputs, by, via, confirm_warnings)
 
 
 def result_submit(
@@ -230,7 +230,7 @@ def result_submit(
 
 
 def _submit(
-    locked: LockedTable,
+    held: LockedTable,
     number: int,
     given: Sequence[SideInput | HandInput],
     values: Mapping[str, Any] | None,
@@ -244,17 +244,17 @@ def _submit(
 ) -> ResultOutcome:
     inputs = _side_inputs(given)
     deal_values = _deal_values(values, down_and_out, void)
-    current = locked.scored(number)
+    current = held.scored(number)
     if current is None:
         if base_version:
-            title = deal_title(locked.rules, number)
+            title = deal_title(held.rules, number)
             raise _refused(
-                f"{title} has no result to correct: enter it instead", locked.rules.cites("order")
+                f"{title} has no result to correct: enter it instead", held.rules.cites("order")
             )
-        deal = _create(locked, number, deal_values, inputs, by, via, confirm_warnings)
+        deal = _create(held, number, deal_values, inputs, by, via, confirm_warnings)
         return ResultOutcome(deal, True)
-    _check_base_version(locked.rules, current, base_version)
-    deal = _correct(locked, current, deal_values, inputs, by, via, confirm_warnings, reason)
+    _check_base_version(held.rules, current, base_version)
+    deal = _correct(held, current, deal_values, inputs, by, via, confirm_warnings, reason)
     return ResultOutcome(deal, False)
 
 
@@ -323,7 +323,7 @@ def _locked(table: Table | LockedTable, tournament: Tournament | None = None) ->
 
 
 def _create(
-    locked: LockedTable,
+    held: LockedTable,
     number: int,
     values: dict[str, Any],
     inputs: Sequence[SideInput],
@@ -331,47 +331,47 @@ def _create(
     via: str,
     confirm_warnings: bool,
 ) -> Deal:
-    table = locked.table
-    _check_table_open(locked, number)
-    evaluation = _evaluated(locked, number, values, inputs, confirm_warnings)
-    deal = _save_deal(locked, number, evaluation, by, via)
+    table = held.table
+    _check_table_open(held, number)
+    evaluation = _evaluated(held, number, values, inputs, confirm_warnings)
+    deal = _save_deal(held, number, evaluation, by, via)
     standings_changed(table.round.tournament_id)
     return deal
 
 
 def _evaluated(
-    locked: LockedTable,
+    held: LockedTable,
     number: int,
     values: dict[str, Any],
     inputs: Sequence[SideInput],
     confirm_warnings: bool,
 ) -> Evaluation:
     """The game's answer to the entry built from the table's sides; refused if it must be."""
-    _check_seated(locked)
-    entry, missing = _deal_entry(locked, number, values, inputs)
-    evaluation = locked.rules.evaluate(entry, locked.played(before=number))
+    _check_seated(held)
+    entry, missing = _deal_entry(held, number, values, inputs)
+    evaluation = held.rules.evaluate(entry, held.played(before=number))
     score = evaluation.score
     if missing and not (score is not None and score.void):
-        raise _missing(locked, missing)
+        raise _missing(held, missing)
     _refuse_if_needed(evaluation, confirm_warnings)
     return evaluation
 
 
-def _check_seated(locked: LockedTable) -> None:
+def _check_seated(held: LockedTable) -> None:
     """A table whose seats the game cannot read as its sides takes no result."""
-    if not seated_as_shaped(locked.rules, len(locked.seats)):
-        shape = locked.rules.shape()
+    if not seated_as_shaped(held.rules, len(held.seats)):
+        shape = held.rules.shape()
         raise _refused(
-            f"{locked.table} has {len(locked.seats)} seats: {locked.rules.game.name} is played by "
+            f"{held.table} has {len(held.seats)} seats: {held.rules.game.name} is played by "
             f"{shape.min_sides} to {shape.max_sides} sides of {shape.members}; seat the table "
             "again"
         )
 
 
-def _missing(locked: LockedTable, missing: list[int]) -> ResultRefused:
-    labels = _labels(locked)
+def _missing(held: LockedTable, missing: list[int]) -> ResultRefused:
+    labels = _labels(held)
     names = [labels[index] for index in missing]
-    who = "player" if locked.rules.shape().members == 1 else "team"
+    who = "player" if held.rules.shape().members == 1 else "team"
     return ResultRefused(
         [
             Problem(
@@ -400,10 +400,10 @@ def _check_base_version(rules: Rules[Any], deal: Deal, base_version: int | None)
         )
 
 
-def _check_table_open(locked: LockedTable, number: int) -> None:
+def _check_table_open(held: LockedTable, number: int) -> None:
     """A new result: the round is being played, the match is not signed off, and the deal is
     the one the game says comes next."""
-    table, round, rules = locked.table, locked.table.round, locked.rules
+    table, round, rules = held.table, held.table.round, held.rules
     if round.status not in SCOREABLE_ROUNDS:
         state = round.get_status_display().lower()
         raise _refused(
@@ -413,22 +413,22 @@ def _check_table_open(locked: LockedTable, number: int) -> None:
         )
     _check_not_signed_off(table, rules)
     title = deal_title(rules, number)
-    if number in locked.numbers():
+    if number in held.numbers():
         raise _refused(
             f"{title} at {table} is already recorded; correct it instead of entering it again",
             rules.cites("order"),
         )
-    expected = rules.next_deal(locked.played(), time_called=table.time_called)
+    expected = rules.next_deal(held.played(), time_called=table.time_called)
     if expected is None and table.time_called:
         raise _refused(
             f"{title} cannot be entered: time was called at {table} after "
-            f"{progress(rules, len(locked.numbers()))}: the {match_noun(rules)} is over",
+            f"{progress(rules, len(held.numbers()))}: the {match_noun(rules)} is over",
             rules.cites("order"),
         )
     if expected is None:
         raise _refused(
             f"{title} cannot be entered: the {match_noun(rules)} at {table} is over "
-            f"({progress(rules, len(locked.numbers()))} played)",
+            f"({progress(rules, len(held.numbers()))} played)",
             rules.cites("order"),
         )
     if number != expected:
@@ -450,7 +450,7 @@ def _check_not_signed_off(table: Table, rules: Rules[Any]) -> None:
 
 
 def _check_correctable(table: Table) -> None:
-    """Corrections are the table's own until sign-off, and end when the round is locked."""
+    """Corrections are the table's own until sign-off, and end when the round is held."""
     round, rules = table.round, table.round.tournament.rules()
     if round.status not in CORRECTABLE_ROUNDS:
         state = round.get_status_display().lower()
@@ -462,7 +462,7 @@ def _check_correctable(table: Table) -> None:
 
 
 def _correct(
-    locked: LockedTable,
+    held: LockedTable,
     deal: Deal,
     values: dict[str, Any],
     inputs: Sequence[SideInput],
@@ -472,22 +472,22 @@ def _correct(
     reason: str,
 ) -> Deal:
     """A new version of a stored result; the old versions stay as superseded revisions."""
-    table = locked.table
+    table = held.table
     _check_correctable(table)
-    evaluation = _evaluated(locked, deal.number, values, inputs, confirm_warnings)
+    evaluation = _evaluated(held, deal.number, values, inputs, confirm_warnings)
     if evaluation.score is not None and evaluation.score.void:
-        title = deal_title(locked.rules, deal.number)
+        title = deal_title(held.rules, deal.number)
         raise _refused(
             f"{title} is already scored: a void deal is entered before its replay, not over a "
             "result; ask the director for a ruling",
-            locked.rules.cites("void"),
+            held.rules.cites("void"),
         )
     before = {result.entry_id: result.points for result in deal.results.all()}
     _update_deal(deal, table, evaluation)
-    results = _results_of(locked.entry_ids, evaluation)
+    results = _results_of(held.entry_ids, evaluation)
     after = {result.entry_id: result.points for result in results}
-    why = reason.strip() or _changes(before, after, _entry_labels(locked))
-    revision = _revision(deal, locked.entry_ids, evaluation, by, via, reason=why)
+    why = reason.strip() or _changes(before, after, _entry_labels(held))
+    revision = _revision(deal, held.entry_ids, evaluation, by, via, reason=why)
     # The old results go, the old versions are superseded, the deal takes the new version.
     store().replace_deal(deal, UPDATED, results, revision)
     standings_changed(table.round.tournament_id)
@@ -562,17 +562,17 @@ def _same_person(revision: ResultRevision, by: AbstractBaseUser | None, via: str
 @transaction.atomic
 def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signer: str) -> Table:
     """The table signs its finished match off: the game says it is over, every deal confirmed."""
-    locked = _locked(table)
-    table, rules = locked.table, locked.rules
+    held = _locked(table)
+    table, rules = held.table, held.rules
     _check_not_signed_off(table, rules)
-    if not rules.match_over(locked.played(), time_called=table.time_called):
+    if not rules.match_over(held.played(), time_called=table.time_called):
         raise _refused(
-            f"{table} has played {progress(rules, len(locked.numbers()))}: sign off when the "
+            f"{table} has played {progress(rules, len(held.numbers()))}: sign off when the "
             f"{match_noun(rules)} is finished",
             rules.cites("order"),
         )
     waiting = next(
-        (d for d in locked.deals if not d.is_void and d.status == Deal.Status.PENDING), None
+        (d for d in held.deals if not d.is_void and d.status == Deal.Status.PENDING), None
     )
     if waiting is not None:
         title = deal_title(rules, waiting.number)
@@ -583,37 +583,37 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
     return table
 
 
-def _labels(locked: LockedTable) -> list[str]:
+def _labels(held: LockedTable) -> list[str]:
     """Each side's name for messages: its players' names (partners joined by "&"), made unique
     by seat where two sides would read alike."""
-    names = [" & ".join(seat.entry.name for seat in side) for side in locked.sides]
+    names = [" & ".join(seat.entry.name for seat in side) for side in held.sides]
     return [
         name if names.count(name) == 1 else f"{name} (seat {side[0].position})"
-        for side, name in zip(locked.sides, names, strict=True)
+        for side, name in zip(held.sides, names, strict=True)
     ]
 
 
-def _entry_labels(locked: LockedTable) -> dict[int, str]:
-    return dict(zip(locked.entry_ids, _labels(locked), strict=True))
+def _entry_labels(held: LockedTable) -> dict[int, str]:
+    return dict(zip(held.entry_ids, _labels(held), strict=True))
 
 
 def _deal_entry(
-    locked: LockedTable, number: int, values: dict[str, Any], inputs: Sequence[SideInput]
+    held: LockedTable, number: int, values: dict[str, Any], inputs: Sequence[SideInput]
 ) -> tuple[DealEntry, list[int]]:
     """The game's entry for the table's sides in side order, and the sides nobody entered."""
-    index = {seat.entry_id: i for i, side in enumerate(locked.sides) for seat in side}
+    index = {seat.entry_id: i for i, side in enumerate(held.sides) for seat in side}
     strangers = sorted({item.entry_id for item in inputs} - set(index))
     if strangers:
-        raise _refused(f"Entries {strangers} are not seated at {locked.table}")
+        raise _refused(f"Entries {strangers} are not seated at {held.table}")
     given: dict[int, SideInput] = {}
     for item in inputs:
         side = index[item.entry_id]
         if side in given:
-            label = _labels(locked)[side]
+            label = _labels(held)[side]
             raise _refused(f"{label} has two results in this entry", side=side)
         given[side] = item
-    labels = _labels(locked)
-    sides = tuple(_side_entry(locked.sides[i], labels[i], given.get(i)) for i in range(len(labels)))
+    labels = _labels(held)
+    sides = tuple(_side_entry(held.sides[i], labels[i], given.get(i)) for i in range(len(labels)))
     missing = [i for i in range(len(labels)) if i not in given]
     return DealEntry(number, sides, values), missing
 
@@ -633,7 +633,7 @@ def _refuse_if_needed(evaluation: Evaluation, confirm_warnings: bool) -> None:
 
 
 def _save_deal(
-    locked: LockedTable,
+    held: LockedTable,
     number: int,
     evaluation: Evaluation,
     by: AbstractBaseUser | None,
@@ -642,20 +642,20 @@ def _save_deal(
     """The new deal, its results (none for a void attempt) and its first revision, inserted by
     the store (inside the store's `batched()`, when the block ends). The results are left on
     the deal as if prefetched."""
-    table, score = locked.table, evaluation.score
+    table, score = held.table, evaluation.score
     void = score is not None and score.void
     deal = Deal(
         table=table,
         number=number,
-        attempt=locked.next_attempt(number),
+        attempt=held.next_attempt(number),
         is_void=void,
         status=_initial_status(table),
         is_flagged=bool(evaluation.warnings),
         warnings=[problem.to_dict() for problem in evaluation.warnings],
         detail=dict(score.detail) if score is not None else {},
     )
-    results = [] if score is None or void else _results_of(locked.entry_ids, evaluation)
-    revision = _revision(deal, locked.entry_ids, evaluation, by, via)
+    results = [] if score is None or void else _results_of(held.entry_ids, evaluation)
+    revision = _revision(deal, held.entry_ids, evaluation, by, via)
     store().insert_deal(deal, results, revision)
     return deal
 

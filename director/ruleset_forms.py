@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from games.base import Game, Problem, Setting
 
@@ -86,7 +87,7 @@ class PlacesField(forms.MultiValueField):
     def compress(self, data_list: list[Any]) -> list[Any]:
         values = [value for value in data_list or [] if value not in (None, "")]
         if len(values) < self.least:
-            raise forms.ValidationError(f"Fill in at least {self.least}.")
+            raise forms.ValidationError(_("Fill in at least {least}.").format(least=self.least))
         return values
 
     def has_changed(self, initial: Any, data: Any) -> bool:
@@ -164,7 +165,9 @@ class RowsField(forms.Field):
             return int(text)
         except (TypeError, ValueError):
             raise forms.ValidationError(
-                f"Row {place}: {_words(column).lower()} is a whole number, not {str(text)[:20]!r}."
+                _("Row {place}: {column} is a whole number, not {text}.").format(
+                    place=place, column=_words(column).lower(), text=repr(str(text)[:20])
+                )
             ) from None
 
     def has_changed(self, initial: Any, data: Any) -> bool:

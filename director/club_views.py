@@ -9,8 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs import services
 from clubs.permissions import club_for_director
@@ -19,8 +18,8 @@ from tournament.csv_import import UnknownEncoding, decode_upload
 
 class MembersImportForm(forms.Form):
     csv = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}), required=False,
-                          label=_lazy("Paste the CSV"))  # fmt: skip
-    file = forms.FileField(required=False, label=_lazy("Or choose a CSV file"))
+                          label=gettext_lazy("Paste the CSV"))  # fmt: skip
+    file = forms.FileField(required=False, label=gettext_lazy("Or choose a CSV file"))
 
     def clean(self) -> dict:
         cleaned = super().clean() or {}

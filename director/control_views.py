@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from director.reseat_forms import reseat_form
@@ -349,10 +349,10 @@ CLOCK_STEPS = {
     ),
 }
 CLOCK_DONE = {
-    "start": _lazy("{whose} is started."),
-    "pause": _lazy("{whose} is paused."),
-    "resume": _lazy("{whose} is running again."),
-    "extend": _lazy("{whose} is extended."),
+    "start": gettext_lazy("{whose} is started."),
+    "pause": gettext_lazy("{whose} is paused."),
+    "resume": gettext_lazy("{whose} is running again."),
+    "extend": gettext_lazy("{whose} is extended."),
 }
 
 

@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tables.models import MAX_SEATS
@@ -26,20 +26,20 @@ from tournament.permissions import tournament_for_director
 
 
 class PinForm(forms.Form):
-    entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label=_lazy("Player"))
-    table = forms.IntegerField(min_value=1, max_value=999, label=_lazy("Table"))
+    entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("Player"))
+    table = forms.IntegerField(min_value=1, max_value=999, label=gettext_lazy("Table"))
     position = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=MAX_SEATS,
-        label=_lazy("Seat"),
-        help_text=_lazy("Blank: any seat at that table."),
+        label=gettext_lazy("Seat"),
+        help_text=gettext_lazy("Blank: any seat at that table."),
     )
     reason = forms.CharField(
         required=False,
         max_length=200,
-        label=_lazy("Why"),
-        help_text=_lazy("A wheelchair space, a walking frame."),
+        label=gettext_lazy("Why"),
+        help_text=gettext_lazy("A wheelchair space, a walking frame."),
     )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:

@@ -5,18 +5,18 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from scoring.score_sheet import TablePage
 
-FATE_CHOICES = [("keep", _lazy("Keep it as played")), ("replay", _lazy("Replay it"))]
+FATE_CHOICES = [("keep", gettext_lazy("Keep it as played")), ("replay", gettext_lazy("Replay it"))]
 
 
 class ReseatForm(forms.Form):
     """A select per seat (the table's players) and a keep/replay choice per deal played."""
 
-    decision = forms.CharField(max_length=2000, label=_lazy("What was decided"))
-    reason = forms.CharField(max_length=2000, required=False, label=_lazy("Why (optional)"))
+    decision = forms.CharField(max_length=2000, label=gettext_lazy("What was decided"))
+    reason = forms.CharField(max_length=2000, required=False, label=gettext_lazy("Why (optional)"))
 
     def __init__(self, data: Any, *, page: TablePage) -> None:
         super().__init__(data, prefix="reseat")

@@ -6,7 +6,7 @@ from typing import Any
 from django import forms
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from scoring.matches import deal_noun, deal_title
 from scoring.models import Ruling
@@ -29,13 +29,13 @@ class SeatForm(forms.Form):
         initial=SeatingMode.AVOID_REPEATS.value,
         required=False,
         widget=forms.RadioSelect,
-        label=_lazy("Seat by"),
+        label=gettext_lazy("Seat by"),
     )
     seed = forms.IntegerField(
         required=False,
         min_value=0,
         max_value=2**31 - 1,
-        help_text=_lazy("Blank: a new random seed. The same seed gives the same tables."),
+        help_text=gettext_lazy("Blank: a new random seed. The same seed gives the same tables."),
     )
     confirm = forms.BooleanField(required=False)
 
@@ -71,8 +71,10 @@ def _seated(round: Round, byes: bool = False) -> QuerySet[Entry]:
 
 
 class SwapForm(forms.Form):
-    entry_a = EntryChoiceField(queryset=Entry.objects.none(), label=_lazy("Player"))
-    entry_b = EntryChoiceField(queryset=Entry.objects.none(), label=_lazy("swaps seats with"))
+    entry_a = EntryChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("Player"))
+    entry_b = EntryChoiceField(
+        queryset=Entry.objects.none(), label=gettext_lazy("swaps seats with")
+    )
 
     def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,13 +82,13 @@ class SwapForm(forms.Form):
 
 
 class MoveForm(forms.Form):
-    entry = EntryChoiceField(queryset=Entry.objects.none(), label=_lazy("Player"))
-    table = forms.ModelChoiceField(queryset=Table.objects.none(), label=_lazy("moves to"))
+    entry = EntryChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("Player"))
+    table = forms.ModelChoiceField(queryset=Table.objects.none(), label=gettext_lazy("moves to"))
     position = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=6,
-        help_text=_lazy("Seat number; blank: the last seat."),
+        help_text=gettext_lazy("Seat number; blank: the last seat."),
     )
 
     def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
@@ -116,20 +118,24 @@ RULING_KINDS = [(k, label) for k, label in Ruling.Kind.choices if k != Ruling.Ki
 
 class RulingForm(forms.Form):
     kind = forms.ChoiceField(choices=RULING_KINDS)
-    entry = EntryChoiceField(queryset=Entry.objects.none(), required=False, label=_lazy("Player"))
+    entry = EntryChoiceField(
+        queryset=Entry.objects.none(), required=False, label=gettext_lazy("Player")
+    )
     table = TableChoiceField(queryset=Table.objects.none(), required=False)
     game = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=1000,
-        label=_lazy("Deal"),
-        help_text=_lazy("The deal's number at that table."),
+        label=gettext_lazy("Deal"),
+        help_text=gettext_lazy("The deal's number at that table."),
     )
     points = forms.IntegerField(
         initial=0,
         min_value=-10_000,
         max_value=10_000,
-        help_text=_lazy("Penalty points or a score correction only; added to the player's score."),
+        help_text=gettext_lazy(
+            "Penalty points or a score correction only; added to the player's score."
+        ),
     )
     decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
@@ -171,7 +177,7 @@ class RulingForm(forms.Form):
 
 
 class ReverseForm(forms.Form):
-    reason = forms.CharField(max_length=2000, label=_lazy("Why is it reversed?"))
+    reason = forms.CharField(max_length=2000, label=gettext_lazy("Why is it reversed?"))
 
 
 class ReinstateForm(forms.Form):
@@ -180,7 +186,7 @@ class ReinstateForm(forms.Form):
 
     reason = forms.CharField(
         max_length=2000,
-        label=_lazy("Why is the disqualification lifted?"),
+        label=gettext_lazy("Why is the disqualification lifted?"),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 

@@ -17,8 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from director.pin_views import pins_context
@@ -183,59 +182,59 @@ STEPS = {
         Step(
             "publish",
             rounds.round_publish,
-            _lazy("Publish"),
-            _lazy(
+            gettext_lazy("Publish"),
+            gettext_lazy(
                 "Yes, publish round {n}: its seating becomes final and the table cards printable"
             ),
-            _lazy("Round {n} is published: print its table cards."),
+            gettext_lazy("Round {n} is published: print its table cards."),
             Round.Status.DRAFT,
         ),
         Step(
             "remove",
             rounds.round_remove,
-            _lazy("Remove this round"),
-            _lazy("Yes, remove round {n} and its draft seating"),
-            _lazy("Round {n} is removed."),
+            gettext_lazy("Remove this round"),
+            gettext_lazy("Yes, remove round {n} and its draft seating"),
+            gettext_lazy("Round {n} is removed."),
             Round.Status.DRAFT,
         ),
         Step(
             "start",
             rounds.round_start,
-            _lazy("Start play"),
-            _lazy("Yes, round {n} is in play"),
-            _lazy("Round {n} is in play."),
+            gettext_lazy("Start play"),
+            gettext_lazy("Yes, round {n} is in play"),
+            gettext_lazy("Round {n} is in play."),
             Round.Status.PUBLISHED,
         ),
         Step(
             "unpublish",
             rounds.round_unpublish,
-            _lazy("Back to draft"),
-            _lazy("Yes, take round {n} back to draft to change its seating"),
-            _lazy("Round {n} is a draft again: its seating can be changed."),
+            gettext_lazy("Back to draft"),
+            gettext_lazy("Yes, take round {n} back to draft to change its seating"),
+            gettext_lazy("Round {n} is a draft again: its seating can be changed."),
             Round.Status.PUBLISHED,
         ),
         Step(
             "complete",
             rounds.round_complete,
-            _lazy("Complete"),
-            _lazy("Yes, every table of round {n} has finished"),
-            _lazy("Round {n} is complete: check the scores, then lock it."),
+            gettext_lazy("Complete"),
+            gettext_lazy("Yes, every table of round {n} has finished"),
+            gettext_lazy("Round {n} is complete: check the scores, then lock it."),
             Round.Status.IN_PLAY,
         ),
         Step(
             "reopen",
             rounds.round_reopen,
-            _lazy("Reopen for a correction"),
-            _lazy("Yes, put round {n} back in play"),
-            _lazy("Round {n} is in play again."),
+            gettext_lazy("Reopen for a correction"),
+            gettext_lazy("Yes, put round {n} back in play"),
+            gettext_lazy("Round {n} is in play again."),
             Round.Status.COMPLETE,
         ),
         Step(
             "lock",
             rounds.round_lock,
-            _lazy("Lock"),
-            _lazy("Yes, lock round {n}: its scores become final and change only by ruling"),
-            _lazy("Round {n} is locked."),
+            gettext_lazy("Lock"),
+            gettext_lazy("Yes, lock round {n}: its scores become final and change only by ruling"),
+            gettext_lazy("Round {n} is locked."),
             Round.Status.COMPLETE,
         ),
     ]

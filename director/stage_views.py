@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.stages import CutTie, stage_cut
@@ -24,34 +24,40 @@ from tournament.permissions import tournament_for_director
 from tournament.stage_services import StageError, StagePlan, stages_set
 from tournament.stages import Stage, stage_bounds
 
-LATER_KINDS = [("", _lazy("No cut: every round is played by the whole field"))] + [
+LATER_KINDS = [("", gettext_lazy("No cut: every round is played by the whole field"))] + [
     (kind.value, kind.label) for kind in (Stage.Kind.FINAL, Stage.Kind.SEMI_FINALS)
 ]
 
 
 class StagesForm(forms.Form):
     qualifying_rounds = forms.IntegerField(
-        min_value=1, max_value=50, label=_lazy("Qualifying rounds")
+        min_value=1, max_value=50, label=gettext_lazy("Qualifying rounds")
     )
-    kind = forms.ChoiceField(choices=LATER_KINDS, required=False, label=_lazy("Then"))
+    kind = forms.ChoiceField(choices=LATER_KINDS, required=False, label=gettext_lazy("Then"))
     size = forms.IntegerField(
-        min_value=2, max_value=10_000, required=False, label=_lazy("Cut to"),
-        help_text=_lazy("How many go through, by the standings and their tie-breaks (R12.3)."),
+        min_value=2, max_value=10_000, required=False, label=gettext_lazy("Cut to"),
+        help_text=gettext_lazy(
+            "How many go through, by the standings and their tie-breaks (R12.3)."
+        ),
     )  # fmt: skip
     rounds = forms.IntegerField(
         min_value=1,
         max_value=20,
         initial=1,
-        label=_lazy("Rounds after the cut"),
+        label=gettext_lazy("Rounds after the cut"),
     )
-    scoring = forms.ChoiceField(choices=Stage.Scoring.choices, label=_lazy("Scoring after the cut"))
+    scoring = forms.ChoiceField(
+        choices=Stage.Scoring.choices, label=gettext_lazy("Scoring after the cut")
+    )
     carry_percent = forms.IntegerField(
-        min_value=1, max_value=100, initial=100, label=_lazy("Share carried over (%)"),
-        help_text=_lazy(
+        min_value=1, max_value=100, initial=100, label=gettext_lazy("Share carried over (%)"),
+        help_text=gettext_lazy(
             "For “carry over a share”: the share of the qualifying totals that counts."
         ),
     )  # fmt: skip
-    seats = forms.ChoiceField(choices=Stage.Seats.choices, label=_lazy("Seats after the cut"))
+    seats = forms.ChoiceField(
+        choices=Stage.Seats.choices, label=gettext_lazy("Seats after the cut")
+    )
 
     def plan(self) -> list[StagePlan]:
         data = self.cleaned_data
@@ -72,8 +78,8 @@ class StagesForm(forms.Form):
 
 class CutForm(forms.Form):
     seed = forms.IntegerField(
-        required=False, min_value=0, max_value=2**31 - 1, label=_lazy("Seed of the draw"),
-        help_text=_lazy("Blank: a new draw. The same seed draws the same seats."),
+        required=False, min_value=0, max_value=2**31 - 1, label=gettext_lazy("Seed of the draw"),
+        help_text=gettext_lazy("Blank: a new draw. The same seed draws the same seats."),
     )  # fmt: skip
 
 

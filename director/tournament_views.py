@@ -19,8 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 import games
@@ -205,19 +204,27 @@ STATUS_STEPS = {
     Tournament.Status.SETUP: [
         (
             "running",
-            _lazy("Set running"),
-            _lazy("Yes, the tournament is under way (publishing round 1 does it too)"),
+            gettext_lazy("Set running"),
+            gettext_lazy("Yes, the tournament is under way (publishing round 1 does it too)"),
         )
     ],
     Tournament.Status.RUNNING: [
-        ("finished", _lazy("Finish"), _lazy("Yes, every round is locked: the standings are final")),
-        ("setup", _lazy("Back to setting up"), _lazy("Yes, no round is published yet")),
+        (
+            "finished",
+            gettext_lazy("Finish"),
+            gettext_lazy("Yes, every round is locked: the standings are final"),
+        ),
+        (
+            "setup",
+            gettext_lazy("Back to setting up"),
+            gettext_lazy("Yes, no round is published yet"),
+        ),
     ],
     Tournament.Status.FINISHED: [
         (
             "running",
-            _lazy("Reopen"),
-            _lazy("Yes, set it running again (for another round or a late ruling)"),
+            gettext_lazy("Reopen"),
+            gettext_lazy("Yes, set it running again (for another round or a late ruling)"),
         )
     ],
 }
@@ -266,9 +273,9 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 
 STATUS_DONE = {
-    Tournament.Status.SETUP: _lazy("{name} is setting up again."),
-    Tournament.Status.RUNNING: _lazy("{name} is running: its public pages say so."),
-    Tournament.Status.FINISHED: _lazy("{name} is finished: its standings are final."),
+    Tournament.Status.SETUP: gettext_lazy("{name} is setting up again."),
+    Tournament.Status.RUNNING: gettext_lazy("{name} is running: its public pages say so."),
+    Tournament.Status.FINISHED: gettext_lazy("{name} is finished: its standings are final."),
 }
 
 
@@ -428,24 +435,24 @@ class EntryAction:
 
 ENTRY_ACTIONS = {
     "check-in": EntryAction(
-        _lazy("Check in"),
-        _lazy("Check in {player}?"),
-        _lazy("{player} is checked in."),
+        gettext_lazy("Check in"),
+        gettext_lazy("Check in {player}?"),
+        gettext_lazy("{player} is checked in."),
         services.entry_check_in,
     ),
     "undo-check-in": EntryAction(
-        _lazy("Undo check-in"),
-        _lazy("Undo the check-in of {player}?"),
-        _lazy("{player} is registered again, not checked in."),
+        gettext_lazy("Undo check-in"),
+        gettext_lazy("Undo the check-in of {player}?"),
+        gettext_lazy("{player} is registered again, not checked in."),
         services.entry_undo_check_in,
-        _lazy("They will not be seated until they check in again."),
+        gettext_lazy("They will not be seated until they check in again."),
     ),
     "withdraw": EntryAction(
-        _lazy("Withdraw"),
-        _lazy("Withdraw {player}?"),
-        _lazy("{player} has withdrawn."),
+        gettext_lazy("Withdraw"),
+        gettext_lazy("Withdraw {player}?"),
+        gettext_lazy("{player} has withdrawn."),
         services.entry_withdraw,
-        _lazy(
+        gettext_lazy(
             "They keep the scores already played and are not seated in later rounds. "
             "You can reinstate them."
         ),

@@ -103,6 +103,10 @@ def _(message: str) -> str:
     return message
 
 
+# The words for who is seated, marked for the catalogues: `sides_word` and its singular.
+SIDE_WORDS = (_("players"), _("teams"), _("player"), _("team"))
+
+
 class SeatingError(ValueError):
     """A seating that cannot be made; the message says what the director can do about it.
 

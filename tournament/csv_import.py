@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 COLUMNS = ("name", "club", "email", "team", "number")
 TEAM_SIZE = 2  # partners in a team (HF1.2)
@@ -40,7 +40,9 @@ MAX_ROWS = 2000  # more players than any Kalooki hall seats; a bigger file is a 
 MAX_BYTES = 1_000_000
 # An .xlsx or .ods file is a zip archive; a director who uploads one needs to know what to do.
 ZIP_MAGIC = "PK\x03\x04"
-SAVE_AS_CSV = _lazy("save it as CSV (in Excel: File › Save As › CSV UTF-8) and import that file")
+SAVE_AS_CSV = gettext_lazy(
+    "save it as CSV (in Excel: File › Save As › CSV UTF-8) and import that file"
+)
 # A Latin name has at most a letter or two outside ASCII in a row (Zoë, Nuñez); a run of more,
 # read as Windows-1252, is another alphabet in another encoding.
 MAX_ACCENTED_RUN = 2

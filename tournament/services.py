@@ -36,8 +36,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 import games
 from clubs.models import Club
@@ -885,56 +884,56 @@ LIFT_DISQUALIFICATION = Move(
 
 # Why a move is refused, by (action, current status); {name} is the player's name.
 REFUSALS = {
-    ("check_in", Status.CHECKED_IN): _lazy("{name} is already checked in."),
-    ("check_in", Status.WITHDRAWN): _lazy(
+    ("check_in", Status.CHECKED_IN): gettext_lazy("{name} is already checked in."),
+    ("check_in", Status.WITHDRAWN): gettext_lazy(
         "{name} has withdrawn: reinstate them first if they are back to play, then check them in."
     ),
-    ("check_in", Status.REFUSED): _lazy(
+    ("check_in", Status.REFUSED): gettext_lazy(
         "The director refused the pairing of {name} (HF1.2): "
         "change a partner, reinstate the team, then check it in."
     ),
-    ("withdraw", Status.REFUSED): _lazy(
+    ("withdraw", Status.REFUSED): gettext_lazy(
         "The pairing of {name} is refused (HF1.2): the team is already out of the rounds."
     ),
-    ("refuse_pairing", Status.REFUSED): _lazy("The pairing of {name} is already refused."),
-    ("refuse_pairing", Status.WITHDRAWN): _lazy(
+    ("refuse_pairing", Status.REFUSED): gettext_lazy("The pairing of {name} is already refused."),
+    ("refuse_pairing", Status.WITHDRAWN): gettext_lazy(
         "{name} has withdrawn: there is no pairing to refuse."
     ),
-    ("refuse_pairing", Status.DISQUALIFIED): _lazy(
+    ("refuse_pairing", Status.DISQUALIFIED): gettext_lazy(
         "{name} is disqualified: there is no pairing to refuse."
     ),
-    ("check_in", Status.DISQUALIFIED): _lazy(
+    ("check_in", Status.DISQUALIFIED): gettext_lazy(
         "{name} is disqualified and cannot check in. Only a "
         "director reinstating them lets them play again."
     ),
-    ("undo_check_in", Status.REGISTERED): _lazy(
+    ("undo_check_in", Status.REGISTERED): gettext_lazy(
         "{name} is not checked in, so there is no check-in to undo."
     ),
-    ("undo_check_in", Status.WITHDRAWN): _lazy(
+    ("undo_check_in", Status.WITHDRAWN): gettext_lazy(
         "{name} has withdrawn, so there is no check-in to undo."
     ),
-    ("undo_check_in", Status.DISQUALIFIED): _lazy(
+    ("undo_check_in", Status.DISQUALIFIED): gettext_lazy(
         "{name} is disqualified, so there is no check-in to undo."
     ),
-    ("withdraw", Status.WITHDRAWN): _lazy("{name} has already withdrawn."),
-    ("withdraw", Status.DISQUALIFIED): _lazy(
+    ("withdraw", Status.WITHDRAWN): gettext_lazy("{name} has already withdrawn."),
+    ("withdraw", Status.DISQUALIFIED): gettext_lazy(
         "{name} is disqualified, which already takes them out of the tournament."
     ),
-    ("disqualify", Status.DISQUALIFIED): _lazy("{name} is already disqualified."),
-    ("reinstate", Status.REGISTERED): _lazy(
+    ("disqualify", Status.DISQUALIFIED): gettext_lazy("{name} is already disqualified."),
+    ("reinstate", Status.REGISTERED): gettext_lazy(
         "{name} is still in the tournament (registered); only a "
         "withdrawn or disqualified player can be reinstated."
     ),
-    ("reinstate", Status.CHECKED_IN): _lazy(
+    ("reinstate", Status.CHECKED_IN): gettext_lazy(
         "{name} is still in the tournament (checked in); only a "
         "withdrawn or disqualified player can be reinstated."
     ),
-    ("reinstate", Status.DISQUALIFIED): _lazy(
+    ("reinstate", Status.DISQUALIFIED): gettext_lazy(
         "{name} is disqualified by a director's ruling (R12.4): "
         "only reversing that ruling, with the reason why, reinstates them."
     ),
 }
-FALLBACK_REFUSAL = _lazy(
+FALLBACK_REFUSAL = gettext_lazy(
     "{name} is {status}, so this cannot be done: the player's status is unchanged."
 )
 

@@ -25,7 +25,7 @@ tables, is ``scoring.stages``.
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Entry, Round, Tournament
 from tournament.stored import StoredModel
@@ -33,19 +33,19 @@ from tournament.stored import StoredModel
 
 class Stage(StoredModel):
     class Kind(models.TextChoices):
-        QUALIFYING = "qualifying", _lazy("Qualifying")
-        SEMI_FINALS = "semi_finals", _lazy("Semi-finals")
-        FINAL = "final", _lazy("Final table")
-        KNOCKOUT = "knockout", _lazy("Knockout")
+        QUALIFYING = "qualifying", gettext_lazy("Qualifying")
+        SEMI_FINALS = "semi_finals", gettext_lazy("Semi-finals")
+        FINAL = "final", gettext_lazy("Final table")
+        KNOCKOUT = "knockout", gettext_lazy("Knockout")
 
     class Scoring(models.TextChoices):
-        FRESH = "fresh", _lazy("Fresh")
-        CARRY_ALL = "carry_all", _lazy("Carry over all")
-        CARRY_SHARE = "carry_share", _lazy("Carry over a share")
+        FRESH = "fresh", gettext_lazy("Fresh")
+        CARRY_ALL = "carry_all", gettext_lazy("Carry over all")
+        CARRY_SHARE = "carry_share", gettext_lazy("Carry over a share")
 
     class Seats(models.TextChoices):
-        STANDING = "standing", _lazy("By standing")
-        DRAWN = "drawn", _lazy("Drawn")
+        STANDING = "standing", gettext_lazy("By standing")
+        DRAWN = "drawn", gettext_lazy("Drawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveSmallIntegerField(help_text="1: the qualifying stage; then in order.")

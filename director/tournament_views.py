@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 import games
@@ -435,7 +435,7 @@ class EntryAction:
 
 ENTRY_ACTIONS = {
     "check-in": EntryAction(
-        gettext_lazy("Check in"),
+        pgettext_lazy("director's button", "Check in"),
         gettext_lazy("Check in {player}?"),
         gettext_lazy("{player} is checked in."),
         services.entry_check_in,

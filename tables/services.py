@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.base import Rules, RulesError
 from tables.models import (
@@ -344,8 +345,18 @@ class NoPinnedSeat(SeatingError):
     """The player asked to be unpinned has no pinned seat: there is nothing to remove."""
 
 
+# A round's status in a sentence ("Round 2 is in play: ..."), in the director's language.
+STATUS_WORDS = {
+    Round.Status.DRAFT: gettext_lazy("a draft"),
+    Round.Status.PUBLISHED: gettext_lazy("published"),
+    Round.Status.IN_PLAY: gettext_lazy("in play"),
+    Round.Status.COMPLETE: gettext_lazy("complete"),
+    Round.Status.LOCKED: gettext_lazy("locked"),
+}
+
+
 def _status_words(round: Round) -> str:
-    return round.status.replace("_", " ")
+    return str(STATUS_WORDS.get(round.status, round.status.replace("_", " ")))
 
 
 def _draft_round(round: Round) -> Round:

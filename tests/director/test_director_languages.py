@@ -6,6 +6,7 @@ Every word of the director's templates (and the staff sign-in) is in a translate
 the players' pages (`words_left`) runs over each of them.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,25 @@ def test_a_spanish_page_costs_no_more_queries_than_an_english_one(
     spanish, english = speaking("es", alice), speaking("en", alice)
     spanish.get(url), english.get(url)  # warm: sessions, the standings' cache
     assert count_queries(lambda: spanish.get(url)) == count_queries(lambda: english.get(url))
+
+
+@pytest.mark.parametrize("language", ["es", "fr"])
+def test_the_set_up_pages_script_has_its_words_in_the_javascript_catalogue(language: str) -> None:
+    catalogue = Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES" / "djangojs.po"
+    text = catalogue.read_text(encoding="utf-8")
+    assert "#, fuzzy" not in text and 'msgid "Add a row"' in text
+    script = (Path(settings.BASE_DIR) / "static" / "js" / "ruleset-rows.js").read_text()
+    assert 'gettext("Add a row")' in script
+    assert re.search(r'(textContent = |aria-label", )"[A-Za-z]', script) is None
+
+
+def test_the_javascript_catalogue_speaks_the_pages_language() -> None:
+    spanish = Client(HTTP_ACCEPT_LANGUAGE="es").get(reverse("javascript-catalog"))
+    assert "A\\u00f1adir una fila" in spanish.content.decode() or "Añadir una fila" in (
+        spanish.content.decode()
+    )
+
+
+def test_the_set_up_page_loads_the_catalogue_before_its_script(alice: AbstractBaseUser) -> None:
+    edit = page(speaking("es", alice), "tournament-edit", "copa")
+    assert edit.index("/jsi18n/") < edit.index("ruleset-rows.js")

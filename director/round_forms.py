@@ -85,6 +85,7 @@ class MoveForm(forms.Form):
     entry = EntryChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("Player"))
     table = forms.ModelChoiceField(queryset=Table.objects.none(), label=gettext_lazy("moves to"))
     position = forms.IntegerField(
+        label=gettext_lazy("Position"),
         required=False,
         min_value=1,
         max_value=6,
@@ -100,9 +101,15 @@ class MoveForm(forms.Form):
 class SeatRulingForm(MoveForm):
     """A seat change after publishing: a swap or a move, recorded as a ruling (R12.4)."""
 
-    swap_with = EntryChoiceField(queryset=Entry.objects.none(), required=False)
-    decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    swap_with = EntryChoiceField(
+        queryset=Entry.objects.none(), required=False, label=gettext_lazy("Swap with")
+    )
+    decision = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), max_length=2000, label=gettext_lazy("Decision")
+    )
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), required=False, label=gettext_lazy("Reason")
+    )
 
     field_order = ["entry", "swap_with", "table", "position", "decision", "reason"]
 
@@ -110,18 +117,20 @@ class SeatRulingForm(MoveForm):
         super().__init__(*args, round=round, **kwargs)
         self.fields["swap_with"].queryset = _seated(round)
         self.fields["table"].required = False
-        self.fields["table"].label = "or moves to"
+        self.fields["table"].label = gettext_lazy("or moves to")
 
 
 RULING_KINDS = [(k, label) for k, label in Ruling.Kind.choices if k != Ruling.Kind.SEATING_CHANGE]
 
 
 class RulingForm(forms.Form):
-    kind = forms.ChoiceField(choices=RULING_KINDS)
+    kind = forms.ChoiceField(choices=RULING_KINDS, label=gettext_lazy("Kind"))
     entry = EntryChoiceField(
         queryset=Entry.objects.none(), required=False, label=gettext_lazy("Player")
     )
-    table = TableChoiceField(queryset=Table.objects.none(), required=False)
+    table = TableChoiceField(
+        queryset=Table.objects.none(), required=False, label=gettext_lazy("Table")
+    )
     game = forms.IntegerField(
         required=False,
         min_value=1,
@@ -130,6 +139,7 @@ class RulingForm(forms.Form):
         help_text=gettext_lazy("The deal's number at that table."),
     )
     points = forms.IntegerField(
+        label=gettext_lazy("Points"),
         initial=0,
         min_value=-10_000,
         max_value=10_000,
@@ -137,8 +147,12 @@ class RulingForm(forms.Form):
             "Penalty points or a score correction only; added to the player's score."
         ),
     )
-    decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    decision = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), max_length=2000, label=gettext_lazy("Decision")
+    )
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), required=False, label=gettext_lazy("Reason")
+    )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -59,7 +59,7 @@ class RefusableForm(forms.Form):
 
 
 class TournamentForm(RefusableForm):
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(max_length=200, label=gettext_lazy("Name"))
     slug = forms.SlugField(
         max_length=80,
         required=False,
@@ -76,7 +76,7 @@ class TournamentForm(RefusableForm):
         required=False,
         help_text=gettext_lazy("Leave blank for a one-day event."),
     )
-    venue = forms.CharField(max_length=200, required=False)
+    venue = forms.CharField(max_length=200, required=False, label=gettext_lazy("Venue"))
     rounds_planned = forms.IntegerField(
         min_value=1, max_value=MAX_ROUNDS, initial=4, label=gettext_lazy("Number of rounds")
     )

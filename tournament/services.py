@@ -324,8 +324,8 @@ def _check_tournament(tournament: Tournament) -> None:
                 "The tournament cannot end ({ends}) before it starts ({starts}): correct one of "
                 "the dates."
             ).format(
-                ends=date_format(tournament.ends_on, "DATE_FORMAT"),
-                starts=date_format(tournament.starts_on, "DATE_FORMAT"),
+                ends=date_format(tournament.ends_on, "d M Y"),
+                starts=date_format(tournament.starts_on, "d M Y"),
             ),
             field="ends_on",
         )

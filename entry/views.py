@@ -50,6 +50,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST, require_safe
 
+from config.i18n import catalog_url
 from entry import compact, parts
 from entry.access import Access, table_access
 from entry.assets import inline_icon, inline_styles, preload_links
@@ -238,6 +239,7 @@ def _context(request: HttpRequest, page: TablePage, **context: Any) -> dict[str,
         "form_key": _form_key(form, config),
         "styles": inline_styles(),
         "icon": inline_icon(),
+        "catalog": catalog_url(),  # the scripts' words, None in English (config/i18n.py)
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
         "live_seconds": LIVE_SECONDS,

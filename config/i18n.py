@@ -67,8 +67,8 @@ class JavaScriptCatalog(i18n.JavaScriptCatalog):
     packages = ["locale"]  # see get_paths
 
     def get_paths(self, packages: list[str]) -> list[str]:
-        """No app's own catalogue: Django adds LOCALE_PATHS' (ours) to every catalogue."""
-        return []
+        """Our catalogue (LOCALE_PATHS) in place of the apps': the admin's is no phone's."""
+        return [str(path) for path in settings.LOCALE_PATHS]
 
     def get(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         language = _language(request)

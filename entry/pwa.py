@@ -68,7 +68,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     version = _version(source + (catalog or "") + get_language())
     body = (
         source.replace('"__ASSETS__"', ",".join(json.dumps(name) for name in names))
-        .replace('"__OFFLINE__"', json.dumps(_offline_page()))
+        .replace('"__OFFLINE__"', json.dumps(_offline_page(), ensure_ascii=False))
         .replace("__VERSION__", version)
     )
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")

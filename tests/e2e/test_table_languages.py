@@ -1,0 +1,92 @@
+"""The table's page in Spanish on a 390×844 touch phone (issue 34): the browser asks for
+Spanish, the page and its scripts answer in Spanish (the scripts' words from Django's JavaScript
+catalogue, /jsi18n/), a refused deal says so in Spanish with its rule kept, and a saved one too.
+
+The screenshots are kept in /tmp/table-languages for a person to look at; axe-core finds no
+serious or critical problem in any state the test visits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tables.models import Table
+from tests.e2e.axe import assert_accessible
+from tests.e2e.conftest import DEVICES
+from tests.scoring.playing import published_round, tournament_with
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path("/tmp/table-languages")
+
+
+@pytest.fixture
+def table() -> Table:
+    [table] = published_round(tournament_with(5, name="Copa de Primavera")).tables.all()
+    return table
+
+
+@pytest.fixture
+def spanish_phone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(**DEVICES["phone"], locale="es-ES")
+    yield context.new_page()
+    context.close()
+
+
+def line(phone: Page, name: str) -> Locator:
+    return phone.locator(f'fieldset[data-player="{name}"]')
+
+
+def shot(phone: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    phone.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_a_spanish_phone_enters_a_deal_in_spanish(
+    live_server, spanish_phone: Page, table: Table
+) -> None:
+    phone = spanish_phone
+    phone.goto(f"{live_server.url}/t/{table.access_token}/")
+    expect(phone.locator("html")).to_have_attribute("lang", "es")
+    expect(phone.get_by_role("heading", name="Ahora: partida 1 de 9")).to_be_visible()
+    expect(phone.locator("form[data-enhanced=yes]")).to_be_visible()  # the script is ready
+    assert phone.evaluate("() => gettext('Save %(title)s')") == "Guardar %(title)s"
+    expect(phone.get_by_role("button", name="Guardar partida 1")).to_be_visible()
+    expect(phone.get_by_role("button", name="Llamar al director")).to_be_attached()
+    expect(phone.get_by_role("button", name="Más para Ann")).to_be_visible()
+    shot(phone, "1-opened")
+    assert_accessible(phone)
+
+    line(phone, "Ann").locator(".out-toggle").click()  # the keypad sheet opens for the next
+    sheet = phone.get_by_role("dialog")
+    expect(sheet).to_be_visible()
+    expect(sheet.get_by_role("button", name="Hecho")).to_be_visible()
+    sheet.get_by_role("button", name="Añadir un rey").click()
+    expect(sheet.locator(".sheet-count")).to_contain_text("1 carta · ")
+    shot(phone, "2-keypad")
+    assert_accessible(phone)
+    sheet.get_by_role("button", name="Quitar la última carta").click()
+    sheet.get_by_role("button", name="Hecho").click()
+
+    phone.locator("select[name=who]").select_option(label="Ann")
+    phone.get_by_role("button", name="Guardar partida 1").click()  # four hands missing
+    status = phone.locator("[data-outbox-status]")
+    expect(status).to_contain_text("Partida 1 no está guardada: corrija los campos marcados.")
+    expect(phone.locator("[data-bar-problems]")).to_contain_text("(R8.2)")  # the rule kept
+    shot(phone, "3-refused")
+    assert_accessible(phone)
+
+    for name, points in {"Ben": 6, "Cy": 31, "Di": 10, "Ed": 7}.items():
+        line(phone, name).locator(".field-points input").fill(str(points))
+    phone.wait_for_timeout(800)  # the live check of the last line
+    phone.get_by_role("button", name="Guardar partida 1").click()
+    expect(status).to_contain_text("Partida 1 guardada.")
+    expect(status).to_contain_text("Enviada a las")
+    expect(phone.get_by_role("heading", name="Ahora: partida 2 de 9")).to_be_visible()
+    expect(phone.get_by_role("button", name="Guardar partida 2")).to_be_visible()
+    shot(phone, "4-saved")
+    assert_accessible(phone)

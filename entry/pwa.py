@@ -20,6 +20,7 @@ from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
@@ -57,11 +58,26 @@ def _offline_page() -> str:
     return f"<!doctype html><title>{escape(title)}</title><p>{escape(words)}</p>"
 
 
+def worker_url() -> str:
+    """The worker's address for a page in the active language: `?l=es` names the language where
+    the page loads a catalogue, so that the worker keeps that one (a worker's own request may
+    not carry the page's language), and a phone switched to another language registers a new
+    worker."""
+    url = reverse("table:worker")
+    return f"{url}?l={get_language()}" if catalog_url() else url
+
+
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The table pages' service worker, its assets' addresses filled in (the scripts' words in
-    the language it is fetched in among them), never cached by HTTP (the browser checks it for
-    updates on every visit: a phone switched to another language gets a new worker)."""
+    the language its address names among them), never cached by HTTP (the browser checks it for
+    updates on every visit)."""
+    asked = request.GET.get("l", "")
+    with translation.override(asked if asked in dict(settings.LANGUAGES) else get_language()):
+        return _worker()
+
+
+def _worker() -> HttpResponse:
     catalog = catalog_url()
     names = [static(name) for name in ASSETS] + ([catalog] if catalog else [])
     source = _worker_source() if not settings.DEBUG else _worker_source.__wrapped__()

@@ -55,6 +55,7 @@ from config.i18n import catalog_url
 from entry import compact, parts
 from entry.access import Access, table_access
 from entry.assets import inline_icon, inline_styles, preload_links
+from entry.pwa import worker_url
 from entry.templatetags.table_words import deal_title as titled
 from entry.templatetags.table_words import noun
 from games.base import FieldKind, RulesError, Scope
@@ -151,7 +152,7 @@ def _table_config(page: TablePage, form: ResultForm | None) -> dict[str, Any]:
         "link": _link(page),
         "parts": reverse("table:parts", args=[table.access_token]),
         "result": result,
-        "worker": reverse("table:worker"),
+        "worker": worker_url(),
         "deal_noun": page.deal_noun,
         "names": {str(seat.entry_id): seat.name for seat in page.seats},
         "entry": _entry_config(page, form),

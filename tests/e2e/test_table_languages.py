@@ -2,12 +2,16 @@
 Spanish, the page and its scripts answer in Spanish (the scripts' words from Django's JavaScript
 catalogue, /jsi18n/), a refused deal says so in Spanish with its rule kept, and a saved one too.
 
+Offline too: the service worker keeps the catalogue with the page, so a Spanish page opened once
+opens in Spanish without the network, its script's words included.
+
 The screenshots are kept in /tmp/table-languages for a person to look at; axe-core finds no
 serious or critical problem in any state the test visits.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tables.models import Table
 from tests.e2e.axe import assert_accessible
 from tests.e2e.conftest import DEVICES
+from tests.e2e.wifi import Wifi
 from tests.scoring.playing import published_round, tournament_with
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -90,3 +95,37 @@ def test_a_spanish_phone_enters_a_deal_in_spanish(
     expect(phone.get_by_role("button", name="Guardar partida 2")).to_be_visible()
     shot(phone, "4-saved")
     assert_accessible(phone)
+
+
+KEPT = (
+    "async () => Boolean(navigator.serviceWorker.controller) &&"
+    " Boolean(await caches.match(location.origin + location.pathname)) &&"
+    " Boolean(await caches.match(document.querySelector('script[src*=jsi18n]').src))"
+)
+
+
+def test_a_spanish_page_opened_once_opens_in_spanish_offline(
+    live_server, browser: Browser, table: Table
+) -> None:
+    wifi = Wifi(live_server.url)
+    context = browser.new_context(**DEVICES["phone"], locale="es-ES", service_workers="allow")
+    try:
+        phone = context.new_page()
+        phone.goto(f"{wifi.url}/t/{table.access_token}/")
+        expect(phone.locator("form[data-enhanced=yes]")).to_be_visible()
+        deadline = time.monotonic() + 10
+        while not phone.evaluate(KEPT):  # the worker keeps the page and the catalogue
+            assert time.monotonic() < deadline, "the service worker kept no copy in 10 s"
+            phone.wait_for_timeout(50)
+        wifi.cut()
+        context.set_offline(True)
+        phone.reload()  # the worker's copies: the page, its scripts, their words
+        expect(phone.get_by_role("heading", name="Ahora: partida 1 de 9")).to_be_visible()
+        expect(phone.locator("form[data-enhanced=yes]")).to_be_visible()
+        assert phone.evaluate("() => gettext('Done')") == "Hecho"
+        line(phone, "Ann").locator(".out-toggle").click()
+        expect(phone.get_by_role("dialog").get_by_role("button", name="Hecho")).to_be_visible()
+        shot(phone, "5-offline")
+    finally:
+        wifi.mend()
+        context.close()

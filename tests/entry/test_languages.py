@@ -177,11 +177,17 @@ def test_an_old_version_of_the_catalogue_is_revalidated(table: Table) -> None:
 
 
 def test_the_service_worker_keeps_the_catalogue_and_says_offline_in_spanish() -> None:
-    worker = Client(HTTP_ACCEPT_LANGUAGE="es").get("/t/sw.js").content.decode()
+    worker = Client().get("/t/sw.js?l=es").content.decode()  # the language its address names
     assert f'"/jsi18n/?l=es&v={catalog_version("es")}"' in worker
     assert "Sin conexión" in worker and "__OFFLINE__" not in worker
     english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/t/sw.js").content.decode()
     assert '"/jsi18n/' not in english and "never opened on this phone" in english
+
+
+def test_the_page_registers_the_worker_of_its_language(table: Table) -> None:
+    spanish = page(table, "es")
+    assert '"worker": "/t/sw.js?l=es"' in spanish
+    assert '"worker": "/t/sw.js"' in page(table, "en")
 
 
 def test_the_manifest_names_the_table_in_french(table: Table) -> None:

@@ -96,6 +96,16 @@ def test_a_spanish_phone_enters_a_deal_in_spanish(
     shot(phone, "4-saved")
     assert_accessible(phone)
 
+    switch = phone.get_by_role("region", name="Idioma")  # the switch, at the page's foot
+    switch.get_by_label("Idioma").select_option("fr")
+    switch.get_by_role("button", name="Cambiar").click()
+    expect(phone.get_by_role("heading", name="Maintenant : partie 2 sur 9")).to_be_visible()
+    expect(phone.locator("form[data-enhanced=yes]")).to_be_visible()
+    expect(phone.get_by_role("button", name="Enregistrer partie 2")).to_be_visible()
+    phone.get_by_role("region", name="Langue").scroll_into_view_if_needed()
+    shot(phone, "6-switched-to-french")
+    assert_accessible(phone)
+
 
 KEPT = (
     "async () => Boolean(navigator.serviceWorker.controller) &&"

@@ -124,6 +124,15 @@ def test_the_table_page_speaks_french_and_keeps_the_rules(table: Table) -> None:
         assert words in html, words
 
 
+def test_the_switch_on_the_table_page_changes_its_language(table: Table) -> None:
+    phone = Client(HTTP_ACCEPT_LANGUAGE="en")
+    link = f"/t/{table.access_token}/"
+    assert 'action="/i18n/setlang/"' in phone.get(link).content.decode()
+    switched = phone.post("/i18n/setlang/", {"language": "fr", "next": link})
+    assert switched.status_code == 302 and switched["Location"] == link
+    assert "Appeler le directeur" in phone.get(link).content.decode()
+
+
 def test_a_locked_round_says_so_in_spanish_with_its_rule(table: Table) -> None:
     play(table, 1)
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.LOCKED)

@@ -12,9 +12,11 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.utils import translation
+from rest_framework.test import APIClient
 
 from config.i18n import catalog_url, catalog_version
 from config.static_storage import trimmed
+from entry.templatetags.table_words import deal_title, noun
 from tables.models import Table
 from tests.hall.test_phone_languages import words_left
 from tests.scoring.playing import play, published_round, tournament_with
@@ -225,3 +227,36 @@ def test_the_trimmed_scripts_still_parse(name: str, tmp_path: Path) -> None:
     (tmp_path / name).write_text(trimmed(source), encoding="utf-8")
     assert len(trimmed(source)) < 0.9 * len(source)
     subprocess.run(["node", "--check", str(tmp_path / name)], check=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", ["Mano 2", "Partida 3", "Mano 4", "manos", "serie"]),
+        ("fr", ["Main 2", "Partie 3", "Donne 4", "donnes", "série"]),
+    ],
+)
+def test_the_games_nouns_in_each_language(language: str, words: list[str]) -> None:
+    with translation.override(language):
+        found = [deal_title("Hand 2"), deal_title("Game 3"), deal_title("Deal 4")]
+        assert [*found, noun("deals"), noun("set")] == words
+        assert deal_title("Round 2") == "Round 2" and noun("contract") == "contract"
+
+
+def test_the_table_api_refuses_in_the_phones_language_and_keeps_its_rule(table: Table) -> None:
+    """An API client that asks for no language is answered in English, as before."""
+    hands = [{"seat": 1, "went_out": True, "cards": ""}] + [
+        {"seat": seat, "points": 10 + seat} for seat in range(2, 5)
+    ]
+    hands.append({"entry": 999_999, "points": 3})
+    address = f"/api/tables/{table.pk}/games/1/result"
+    answers = {}
+    for language in ("es", "fr", None):
+        phone = APIClient(**({"HTTP_ACCEPT_LANGUAGE": language} if language else {}))
+        phone.credentials(HTTP_AUTHORIZATION=f"Table {table.access_token}")
+        answer = phone.put(address, {"hands": hands, "entered_by": "Ann"}, format="json")
+        assert answer.status_code == 400, answer.content
+        answers[language] = answer.json()["errors"][0]["message"]
+    assert answers["es"] == f"La inscripción 999999 no tiene asiento en {table} (R12.1)."
+    assert answers["fr"] == f"L'inscription 999999 n'a pas de siège à {table} (R12.1)."
+    assert answers[None] == f"Entry 999999 is not seated at {table} (R12.1)."

@@ -24,6 +24,7 @@ from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
@@ -46,7 +47,7 @@ from scoring.store.prepared import prefetched
 from tables.models import Seat, Table
 from tables.selectors import DealLine, SeatLine, deal_lines, seat_lines, seats_prefetch
 
-NOT_YOURS = "No table of yours has this id."
+NOT_YOURS = gettext_lazy("No table of yours has this id.")
 
 # --- reads ---------------------------------------------------------------------------------------
 # The table page's selector (`entry.views`) also reads each deal's history of versions,
@@ -309,7 +310,9 @@ class TableApi(APIView):
             noun = deal_title(rules, 1).rsplit(" ", 1)[0].lower()
             rule = f" ({rules.cites('order')})" if rules.cites("order") else ""
             raise Http404(
-                f"A match has {noun}s 1 to {most}: there is no {noun} {number}{rule}."
+                gettext(
+                    "A match has {deal}s 1 to {most}: there is no {deal} {number}{rule}."
+                ).format(deal=noun, most=most, number=number, rule=rule)
             ) from None
         return number
 
@@ -323,7 +326,11 @@ class TableApi(APIView):
         """On a shared link, the name is what tells a confirmer from the one who entered."""
         if self.access.by_link and table.round.tournament.requires_confirmation and not name:
             raise exceptions.ValidationError(
-                {field: f"Say {who}: on the table's link, names tell the players apart."}
+                {
+                    field: gettext(
+                        "Say {who}: on the table's link, names tell the players apart."
+                    ).format(who=who)
+                }
             )
 
     def handle_exception(self, exc: Exception) -> Response:
@@ -449,8 +456,10 @@ class TableResultApi(TableApi):
     def submit(self, table: Table, number: int) -> Response:
         data = self.input(ts.TableResultInput)
         if data.get("game", number) != number:
-            raise exceptions.ValidationError({"game": f"This address is deal {number}."})
-        self.require_name(table, data["entered_by"], "entered_by", "who is entering")
+            raise exceptions.ValidationError(
+                {"game": gettext("This address is deal {number}.").format(number=number)}
+            )
+        self.require_name(table, data["entered_by"], "entered_by", gettext("who is entering"))
         # The seats, read once under the table's lock; the tournament as read with the table.
         locked = services.table_lock(table, read_now=True)
         outcome = services.result_submit(
@@ -521,13 +530,19 @@ def _seat_problem(
 ) -> str:
     if seat is None:
         if item.get("seat") is not None:
-            return f"{table} has no seat {item['seat']}."
-        return f"Entry {item['entry']} is not seated at {table}{cited}."
+            return gettext("{table} has no seat {seat}.").format(table=table, seat=item["seat"])
+        return gettext("Entry {entry} is not seated at {table}{rule}.").format(
+            entry=item["entry"], table=table, rule=cited
+        )
     if earlier is not None:
-        return f"{seat.entry.name} already has a result in {{key}}.{earlier}."
+        return gettext("{name} already has a result in {key}.{earlier}.").format(
+            name=seat.entry.name, key="{key}", earlier=earlier
+        )
     name = " ".join(item.get("player", "").split())
     if name and name.casefold() != seat.entry.name.casefold():
-        return f"Seat {seat.position} is {seat.entry.name}, not {name}."
+        return gettext("Seat {seat} is {name}, not {other}.").format(
+            seat=seat.position, name=seat.entry.name, other=name
+        )
     return ""
 
 
@@ -558,11 +573,15 @@ class TableConfirmApi(TableApi):
 
     def confirm(self, table: Table, number: int) -> Response:
         data = self.input(ts.TableConfirmInput)
-        self.require_name(table, data["confirmed_by"], "confirmed_by", "who confirms")
+        self.require_name(table, data["confirmed_by"], "confirmed_by", gettext("who confirms"))
         deal = services.deal_current(table=table, number=number)
         if deal is None:
             title = deal_title(table.round.tournament.rules(), number)
-            raise Http404(f"{title} at {table} has no result to confirm yet.")
+            raise Http404(
+                gettext("{title} at {table} has no result to confirm yet.").format(
+                    title=title, table=table
+                )
+            )
         deal = services.result_confirm(
             deal=deal,
             by=self.access.user,

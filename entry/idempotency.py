@@ -25,6 +25,8 @@ from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
 from django.http.request import RawPostDataException
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -41,9 +43,12 @@ REPLAYED = "Idempotent-Replayed"
 
 class KeyReused(exceptions.APIException):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
-    default_detail = (
-        f"This {HEADER} already answered a different request. Send a new key for a new "
-        "result; the same key only with the very same request, to retry it."
+    default_detail = format_lazy(
+        gettext_lazy(
+            "This {header} already answered a different request. Send a new key for a new "
+            "result; the same key only with the very same request, to retry it."
+        ),
+        header=HEADER,
     )
     default_code = "idempotency_key_reused"
 
@@ -89,8 +94,10 @@ def request_key(request: Request) -> str | None:
     if not key or len(key) > MAX_KEY or not all("!" <= char <= "~" for char in key):
         raise exceptions.ValidationError(
             {
-                HEADER: f"An {HEADER} is 1 to {MAX_KEY} visible ASCII characters (a UUID is "
-                "ideal); this one is not."
+                HEADER: gettext(
+                    "An {header} is 1 to {most} visible ASCII characters (a UUID is "
+                    "ideal); this one is not."
+                ).format(header=HEADER, most=MAX_KEY)
             }
         )
     return key

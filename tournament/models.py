@@ -19,7 +19,6 @@ tournament's **self check-in window** is open (`check_in_until`, `tournament.che
 """
 
 import json
-from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -30,6 +29,7 @@ from django.utils import timezone
 
 import games
 from clubs.models import Club, Member
+from config.caches import RULES
 from games.base import Rules
 from tournament.stored import StoredModel
 
@@ -45,7 +45,7 @@ def game_choices() -> list[tuple[str, str]]:
     return [(game.key, game.name) for game in games.all_games()]
 
 
-@lru_cache(maxsize=256)
+@RULES
 def _rules(game: str, text: str) -> tuple[Rules[Any], dict[str, Any]]:
     """The rules of a stored ruleset's JSON text, read once per process (rulesets are
     immutable), with the ruleset they were made from (to compare with a tournament's)."""

@@ -29,7 +29,7 @@ PLAN = {
 @pytest.fixture(autouse=True)
 def standings_read_fresh(monkeypatch) -> None:
     """Each public read sees the newest standings (a web process reuses them for 0.2 s)."""
-    monkeypatch.setattr("hall.views.REUSE_SECONDS", 0)
+    monkeypatch.setattr("config.caches.PUBLIC_RECENT.seconds", 0)
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from scoring.standings import (
     standings_compute,
     standings_current,
     standings_head,
-    standings_held,
+    standings_kept,
     standings_refresh,
     standings_stamp,
 )
@@ -312,13 +312,13 @@ def test_a_process_reads_the_standings_once_per_version() -> None:
     [table] = tables_of(published_round(tournament))
     play(table, 1)
     first = standings_refresh(tournament_id=tournament.pk)
-    held = standings_held(tournament=tournament)
-    assert held["version"] == first.version
-    assert standings_held(tournament=tournament) is held  # the same version: not read again
+    kept = standings_kept(tournament=tournament)
+    assert kept["version"] == first.version
+    assert standings_kept(tournament=tournament) is kept  # the same version: not read again
     play(table, 2)
     second = standings_refresh(tournament_id=tournament.pk)
-    newer = standings_held(tournament=tournament)
-    assert newer is not held and newer["version"] == second.version
+    newer = standings_kept(tournament=tournament)
+    assert newer is not kept and newer["version"] == second.version
     assert newer["tables"][0]["games_played"] == 2
 
 

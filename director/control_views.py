@@ -97,13 +97,15 @@ def _round(request: HttpRequest, slug: str, number: int) -> Round:
     )
 
 
-def _table(request: HttpRequest, slug: str, number: int, table: int) -> TablePage:
+def table_for_director(request: HttpRequest, slug: str, number: int, table: int) -> TablePage:
+    """The table page of round `number`'s table `table`, for a director of the tournament."""
     round = _round(request, slug, number)
     token = get_object_or_404(round.tables, number=table).access_token
     return table_page_get(token=token)
 
 
-def _url(page: TablePage, anchor: str = "") -> str:
+def table_url(page: TablePage, anchor: str = "") -> str:
+    """The director's address of the table (at `anchor`)."""
     table = page.table
     url = reverse(
         "director:director-table",
@@ -128,16 +130,16 @@ def _who(page: TablePage, entry_id: int | None) -> str:
 def director_table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The table as its director sees it (GET), and the next game entered from the paper
     score sheet (POST: `action=preview` or `action=save`)."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     if request.method == "POST":
         if not page.takes_new_results:
             messages.error(request, "No new result can be entered at this table now.")
-            return HttpResponseRedirect(_url(page))
+            return HttpResponseRedirect(table_url(page))
         return _entry(
             request, page, _paper_form(page, request.POST), "director/director_table.html"
         )
     form = _paper_form(page, None) if page.takes_new_results else None
-    return _render(request, page, form=form, feedback=feedback_of(form) if form else None)
+    return table_render(request, page, form=form, feedback=feedback_of(form) if form else None)
 
 
 def _paper_form(page: TablePage, data: Any, **kwargs: Any) -> ResultForm:
@@ -160,9 +162,10 @@ def _paper_form(page: TablePage, data: Any, **kwargs: Any) -> ResultForm:
     return form
 
 
-def _render(
+def table_render(
     request: HttpRequest, page: TablePage, template: str = "director/director_table.html", **extra
 ) -> HttpResponse:
+    """The director's table page, with its clocks, call, re-seat form and `extra`."""
     table = page.table
     clocks = round_clocks(round_id=table.round_id)
     context = {
@@ -191,10 +194,12 @@ def _games(page: TablePage) -> list[tuple[Any, Any]]:
 
 def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: str, **extra):
     if not form.is_valid():
-        return _render(request, page, template, form=form, feedback=feedback_of(form), **extra)
+        return table_render(request, page, template, form=form, feedback=feedback_of(form), **extra)
     data = form.cleaned_data
     if request.POST.get("action") != "save":
-        return _render(request, page, template, form=form, feedback=preview_feedback(form), **extra)
+        return table_render(
+            request, page, template, form=form, feedback=preview_feedback(form), **extra
+        )
     try:
         outcome = result_submit(
             table=page.table,
@@ -209,15 +214,15 @@ def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: st
         )
     except ResultConflict as conflict:
         messages.error(request, f"Not saved: {conflict}")
-        return HttpResponseRedirect(_url(page, f"game-{conflict.deal.number}"))
+        return HttpResponseRedirect(table_url(page, f"game-{conflict.deal.number}"))
     except ResultRefused as refused:
         feedback = refusal_feedback(form, refused)
-        return _render(request, page, template, form=form, feedback=feedback, **extra)
+        return table_render(request, page, template, form=form, feedback=feedback, **extra)
     deal = outcome.deal
     done = "saved" if outcome.created else f"corrected (version {deal.version})"
     title = deal_title(page.rules, deal.number)
     messages.success(request, f"{title} is {done}, entered by you from the {PAPER}.")
-    return HttpResponseRedirect(_url(page, f"game-{deal.number}"))
+    return HttpResponseRedirect(table_url(page, f"game-{deal.number}"))
 
 
 @login_required
@@ -225,14 +230,14 @@ def director_correct(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
     """Correct a game from the paper score sheet: a new version, the old ones kept."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     result = page.scored(game)
     if result is None:
         title = deal_title(page.rules, game)
         raise Http404(f"{title} has no result at this table yet: enter it instead.")
     if not page.is_open:
         messages.error(request, "This table's results are closed: only a ruling changes them.")
-        return HttpResponseRedirect(_url(page, f"game-{game}"))
+        return HttpResponseRedirect(table_url(page, f"game-{game}"))
     template = "director/director_correct.html"
     if request.method == "POST":
         form = _paper_form(page, request.POST, correcting=True, number=game, initial={})
@@ -240,7 +245,9 @@ def director_correct(
     stored, rows = correction_initial(result.entry or {})
     initial = {**stored, "game": game, "base_version": result.version}
     form = _paper_form(page, None, correcting=True, number=game, initial=initial, side_initial=rows)
-    return _render(request, page, template, form=form, feedback=feedback_of(form), result=result)
+    return table_render(
+        request, page, template, form=form, feedback=feedback_of(form), result=result
+    )
 
 
 # --- the table's other steps -------------------------------------------------------------------
@@ -252,7 +259,7 @@ def director_confirm(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
     """The director confirms a pending result (never one they entered themselves)."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     title = deal_title(page.rules, game)
     found = deal_current(table=page.table, number=game)
     if found is None:
@@ -269,7 +276,7 @@ def director_confirm(
         messages.error(request, f"{title} is not confirmed: {refused}")
     else:
         messages.success(request, f"{title} is confirmed.")
-    return HttpResponseRedirect(_url(page, f"game-{game}"))
+    return HttpResponseRedirect(table_url(page, f"game-{game}"))
 
 
 @login_required
@@ -277,7 +284,7 @@ def director_confirm(
 def director_clear_flag(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     title = deal_title(page.rules, game)
     found = deal_current(table=page.table, number=game)
     if found is None:
@@ -291,18 +298,18 @@ def director_clear_flag(
         messages.error(request, f"The flag of {title.lower()} stays: {error}")
     else:
         messages.success(request, f"{title}'s flag is cleared; the reason is kept.")
-    return HttpResponseRedirect(_url(page, f"game-{game}"))
+    return HttpResponseRedirect(table_url(page, f"game-{game}"))
 
 
 @login_required
 @require_POST
 def director_sign_off(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The director signs the set off for the table, in the name of the signer on the sheet."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     form = SignOffForm(request.POST)
     if not form.is_valid():
         messages.error(request, "The set is not signed off: give the name of who signs it.")
-        return HttpResponseRedirect(_url(page, "sign-off"))
+        return HttpResponseRedirect(table_url(page, "sign-off"))
     signer = form.cleaned_data["signer"]
     via = f"director {request.user.get_username()}"
     try:
@@ -311,7 +318,7 @@ def director_sign_off(request: HttpRequest, slug: str, number: int, table: int) 
         messages.error(request, f"The set is not signed off: {refused}")
     else:
         messages.success(request, f"Table {table}'s set is signed off by {signer}.")
-    return HttpResponseRedirect(_url(page, "sign-off"))
+    return HttpResponseRedirect(table_url(page, "sign-off"))
 
 
 # --- clocks and calls -----------------------------------------------------------------------

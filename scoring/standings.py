@@ -76,12 +76,8 @@ from tables.models import Bye, Seat
 from tournament.models import Entry, EntryMember, Round, Tournament
 from tournament.stages import Stage
 
-# Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
-# recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
-# the rulings counted, `counted_rulings`; 4: fair mid-round standings, live rounds apart).
-# 5: any game: its stats and columns, matches scored by the game; 6: byes; 7: a live round
-# counted up to the deal every table has played; 8: stages; 9: each table's sides with
-# their places (what ratings read).
+# Part of the stamp: goes up whenever a snapshot's data changes shape (a field added or read
+# differently), so that the next refresh recomputes a snapshot stored in an older shape.
 SNAPSHOT_SHAPE = 9
 
 
@@ -298,7 +294,7 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector held off while the standings are built: the hundreds of
     thousands of short-lived objects of a big tournament set it off again and again, for
-    nothing (they hold no cycles), and it took about a third of the recompute (issue 18)."""
+    nothing (they hold no cycles)."""
     was_on = gc.isenabled()
     gc.disable()
     try:
@@ -460,8 +456,8 @@ def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
 def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
     """Every scored deal, and its results, once each (void attempts score nothing and are not
     read): two queries, a deal's own detail read once, not once per side. The rows come straight
-    from the cursor (`_rows`): tens of thousands of them, and the ORM's per-row work was most of
-    the recompute's cost beyond the read itself (issue 18)."""
+    from the cursor (`_rows`): tens of thousands of them, where the ORM's per-row work would
+    cost more than the read itself."""
     deals = (
         Deal.objects.filter(table__round__tournament=tournament, is_void=False)
         .order_by()  # in any order: a deal's rows are gathered by id
@@ -505,7 +501,7 @@ def _read_deal_numbers(tournament: Tournament, tables: dict[int, TableMatch]) ->
     """For a game that scores a match from sums (`Rules.scores_from_sums`, Kalooki): every
     scored deal without its results, and the results of each table's last confirmed deal only
     (two queries); `_read_sums` sums the sides. A match's results are read as one row per side
-    instead of one per side of each deal: a ninth as many in a set of nine games (issue 18)."""
+    instead of one per side of each deal: a ninth as many in a set of nine games."""
     scored = Deal.objects.filter(table__round__tournament=tournament, is_void=False).order_by()
     confirmed = Deal.Status.CONFIRMED.value
     unread: dict[int, DealScore] = {}  # deal number -> the deal, its results unread: one each

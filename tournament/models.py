@@ -67,7 +67,7 @@ class StoredRuleset(dict[str, Any]):
 
 class RulesetField(models.JSONField):
     """A JSON column read as a `StoredRuleset` when it holds an object: a tournament's rules
-    are then found by the text, without writing the ruleset out again (#18)."""
+    are then found by the text, without writing the ruleset out again."""
 
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
         ruleset = super().from_db_value(value, expression, connection)
@@ -143,9 +143,9 @@ class Tournament(StoredModel):
         """The game's rules under this tournament's stored ruleset (``games.base.Rules``).
 
         Remembered on the instance with a copy of the ruleset it was made from, and made again
-        when the game or the ruleset no longer equals it: comparing is a twentieth of the cost
-        of serialising the ruleset, which a result write did three times (#18). A ruleset as
-        read from the database is found by its text, if it still equals what was read. Equal
+        when the game or the ruleset no longer equals it: comparing costs far less than
+        serialising the ruleset. A ruleset as read from the database is found by its text (the
+        `rules` cache, config/caches.py), if it still equals what was read. Equal
         as Python compares (1 == 1.0 == True): a value changed in place to an equal one of
         another type keeps the rules made before; the director's pages replace a ruleset whole,
         checked by the game, and never change one in place."""

@@ -505,7 +505,7 @@ class TestDashboard:
         with CaptureQueriesContext(connection) as queries:
             response = client.get("/director/field/rounds/1/dashboard" + part)
         assert response.status_code == 200
-        # The top of the standings; the rest a page at a time (issue 18).
+        # The top of the standings; the rest a page at a time.
         assert len(response.context["standings"].lines) == min(players, STANDINGS_PER_PAGE)
         assert response.context["standings"].count == players
         # Session, user, tournament, round; tables, seats and the deals' results (3, the game

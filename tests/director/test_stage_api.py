@@ -1,4 +1,4 @@
-"""The director's API for stages (issue 33): a 23-player Kalooki event, three qualifying rounds,
+"""The director's API for stages: a 23-player Kalooki event, three qualifying rounds,
 a cut to a final table of five with seats drawn, the final played, and the final standings with
 the finalists first, read from the public standings API.
 

@@ -1,4 +1,4 @@
-"""The venue on the day, in Chromium: the director's control room and the live hall (issue 14).
+"""The venue on the day, in Chromium: the director's control room and the live hall.
 
 Dana directs the Open: fifteen players at three tables of five in round 1, published. The
 director works on a laptop (1280x800), the scorekeepers on phones (390x844, touch), the hall

@@ -1,4 +1,4 @@
-"""A day of each game in Chromium, the table's phone page opened once and kept open (issue 29).
+"""A day of each game in Chromium, the table's phone page opened once and kept open.
 
 Kalooki (a set cut to three games), Hand and Foot (three hands) and Parcellus (a match to 30)
 each live the same day at one table: Dana, the director, starts the round's clock from her

@@ -1,4 +1,4 @@
-"""The hall mid-round in Chromium (issue 29): phones on the leaderboard, a table page, a player's
+"""The hall mid-round in Chromium: phones on the leaderboard, a table page, a player's
 page and the home page, opened mid-round 1, each show a saved result within two seconds, without
 a reload and with the real pulse and refresh intervals (one second), the same place and total on
 every page, and the leaderboard says what its places count.

@@ -264,8 +264,8 @@ class TestTheCrowdsShortcut:
     def test_a_path_is_resolved_once_and_made_up_paths_are_not_kept_for_ever(
         self, tournament: Tournament, shortcut: None, no_stack: None
     ) -> None:
-        """The crowd asks the same paths again and again: the shortcut resolves each once
-        (about a third of a 304's CPU went on resolving, issue 18), in a bounded memory."""
+        """The crowd asks the same paths again and again: the shortcut resolves each once, in a
+        bounded memory."""
         _shortcut_view.cache_clear()
         etag = Client().get("/p/open/leaderboard")["ETag"]
         for _ in range(3):
@@ -301,7 +301,7 @@ class TestTheCrowdsShortcut:
 
 
 class TestRowsDrawnOnce:
-    """A result mid-round changes a few players' rows: the others are not drawn again (issue 18),
+    """A result mid-round changes a few players' rows: the others are not drawn again,
     and the rows read exactly as if all were drawn afresh."""
 
     def test_only_the_changed_rows_are_drawn_and_the_rows_read_the_same(

@@ -1,4 +1,4 @@
-"""The hall within two seconds (issue 29): every open page asks its pulse every second, a few
+"""The hall within two seconds: every open page asks its pulse every second, a few
 bytes and a 304 while nothing it shows changed, and fetches its live part only on a change.
 
 The Open's ten players sit at two tables of five (tests/hall/conftest.py).

@@ -1,4 +1,4 @@
-"""What keeps the standings API cheap (issue 18): the ETag is compared with the snapshot's head
+"""What keeps the standings API cheap: the ETag is compared with the snapshot's head
 before the standings are read, and a 200 is bytes prepared once per version.
 """
 

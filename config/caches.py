@@ -65,7 +65,7 @@ class Shared:
 
 @dataclass
 class Stamped:
-    """Process memory whose entries hold while their stamp is the one asked with: a value
+    """Process memory whose entries are good while their stamp is the one asked with: a value
     drawn from one version of the standings is good until the version changes."""
 
     name: str
@@ -91,7 +91,7 @@ class Stamped:
 
 @dataclass
 class Timed:
-    """Process memory whose entries hold for `seconds` (0: never reused)."""
+    """Process memory whose entries are good for `seconds` (0: never reused)."""
 
     name: str
     key: str

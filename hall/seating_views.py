@@ -39,8 +39,8 @@ def seating_board(request: HttpRequest, slug: str) -> HttpResponse:
     """Find your seat: the published round's players A to Z, with table and seat."""
     tournament = tournament_for_public(request, slug)
     key, live = ("seating", tournament.id), is_live_request(request)
-    if live and (held := kept_part(request, tournament, key)) is not None:
-        return held
+    if live and (kept := kept_part(request, tournament, key)) is not None:
+        return kept
     context = _board_context(request, tournament)
     if live:
         figures = (tournament, context["round"], context["seats"])

@@ -348,8 +348,8 @@ class _Pulses(dict[str, str | None]):
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_public(request, slug)
     live = is_live_request(request)
-    if live and (held := kept_part(request, tournament, ("home", tournament.id))) is not None:
-        return held
+    if live and (kept := kept_part(request, tournament, ("home", tournament.id))) is not None:
+        return kept
     standings = standings_public(tournament)
     round = hall_round_get(tournament_id=tournament.id)
     context = {
@@ -376,8 +376,8 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
 def table_page(request: HttpRequest, slug: str, round: int, table: int) -> HttpResponse:
     tournament = tournament_for_public(request, slug)
     key, live = ("table", tournament.id, round, table), is_live_request(request)
-    if live and (held := kept_part(request, tournament, key)) is not None:
-        return held
+    if live and (kept := kept_part(request, tournament, key)) is not None:
+        return kept
     found = table_public_get(tournament_id=tournament.id, round_number=round, table_number=table)
     if found is None:
         raise Http404(f"Round {round} has no table {table} to show yet.")
@@ -424,8 +424,8 @@ def partner_standings(request: HttpRequest, slug: str) -> HttpResponse:
 def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     tournament = tournament_for_public(request, slug)
     key, live = ("player", tournament.id, entry_id), is_live_request(request)
-    if live and (held := kept_part(request, tournament, key)) is not None:
-        return held
+    if live and (kept := kept_part(request, tournament, key)) is not None:
+        return kept
     standings = standings_public(tournament)
     player = player_public_get(tournament_id=tournament.id, entry_id=entry_id, standings=standings)
     if player is None:

@@ -120,11 +120,12 @@ def _over_since(rules: Any, tables: list[Any]) -> set[int]:
     """`matches_over`, reading the results only of the tables whose deals changed since this
     process last read them (`matches.over`): a dashboard's refresh reads the few tables that
     entered a result."""
-    stale = [t for t in tables if MATCHES_OVER.get(t.pk, _as_of(t)) is MISSING]
+    known = {table.pk: MATCHES_OVER.get(table.pk, _as_of(table)) for table in tables}
+    stale = [table for table in tables if known[table.pk] is MISSING]
     fresh = matches_over(rules=rules, tables=stale) if stale else set()
     for table in stale:
-        MATCHES_OVER.put(table.pk, _as_of(table), table.pk in fresh)
-    return {t.pk for t in tables if MATCHES_OVER.get(t.pk, _as_of(t)) is True}
+        known[table.pk] = MATCHES_OVER.put(table.pk, _as_of(table), table.pk in fresh)
+    return {pk for pk, over in known.items() if over is True}
 
 
 def _as_of(table: Any) -> tuple[int, Any]:

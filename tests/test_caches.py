@@ -122,10 +122,14 @@ def test_every_named_cache_has_a_test_of_what_invalidates_it() -> None:
 
 
 @pytest.fixture(autouse=True)
-def _afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+def _afresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Start and leave the caches empty: the next test's tournament may have the same slug."""
     cache.clear()
     forget_process_caches()
     monkeypatch.setattr(caches.PUBLIC_RECENT, "seconds", 0)
+    yield
+    cache.clear()
+    forget_process_caches()
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Every cache between a stored standings snapshot and the screen, named in one place.
 
-A number on a page is stale only while one of these holds an old value. From the database up
+A number on a page is stale only while one of these keeps an old value. From the database up
 (S: shared, in Django's cache; P: each process's memory):
 
 | name                | key                           | lifetime  | invalidated by                 |
@@ -18,7 +18,7 @@ A number on a page is stale only while one of these holds an old value. From the
 | breakdowns (P)      | its JSON text                 | process   | nothing: text is the value     |
 | matches.over (P)    | table id                      | its deals | a new deal at the table        |
 
-What each holds:
+What each keeps:
 - standings: the newest snapshot;
 - standings.head: its version and computed_at;
 - standings.kept: the standings last read;
@@ -47,7 +47,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-MISSING: Any = object()  # what a lookup answers when the cache holds nothing usable
+MISSING: Any = object()  # what a lookup answers when the cache has nothing usable
 
 
 @dataclass

@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
     # static files, before the session and auth middleware; everyone else goes the whole way.
-    "hall.views.LeaderboardShortcut",
+    "hall.middleware.LeaderboardShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the one chosen on the page (a cookie), else the browser's (Accept-Language).
     "django.middleware.locale.LocaleMiddleware",

@@ -99,13 +99,15 @@ def _round(request: HttpRequest, slug: str, number: int) -> Round:
     )
 
 
-def _table(request: HttpRequest, slug: str, number: int, table: int) -> TablePage:
+def table_for_director(request: HttpRequest, slug: str, number: int, table: int) -> TablePage:
+    """The table page of round `number`'s table `table`, for a director of the tournament."""
     round = _round(request, slug, number)
     token = get_object_or_404(round.tables, number=table).access_token
     return table_page_get(token=token)
 
 
-def _url(page: TablePage, anchor: str = "") -> str:
+def table_url(page: TablePage, anchor: str = "") -> str:
+    """The director's address of the table (at `anchor`)."""
     table = page.table
     url = reverse(
         "director:director-table",
@@ -130,16 +132,16 @@ def _who(page: TablePage, entry_id: int | None) -> str:
 def director_table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The table as its director sees it (GET), and the next game entered from the paper
     score sheet (POST: `action=preview` or `action=save`)."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     if request.method == "POST":
         if not page.takes_new_results:
             messages.error(request, _("No new result can be entered at this table now."))
-            return HttpResponseRedirect(_url(page))
+            return HttpResponseRedirect(table_url(page))
         return _entry(
             request, page, _paper_form(page, request.POST), "director/director_table.html"
         )
     form = _paper_form(page, None) if page.takes_new_results else None
-    return _render(request, page, form=form, feedback=feedback_of(form) if form else None)
+    return table_render(request, page, form=form, feedback=feedback_of(form) if form else None)
 
 
 def _paper_form(page: TablePage, data: Any, **kwargs: Any) -> ResultForm:
@@ -162,9 +164,10 @@ def _paper_form(page: TablePage, data: Any, **kwargs: Any) -> ResultForm:
     return form
 
 
-def _render(
+def table_render(
     request: HttpRequest, page: TablePage, template: str = "director/director_table.html", **extra
 ) -> HttpResponse:
+    """The director's table page, with its clocks, call, re-seat form and `extra`."""
     table = page.table
     clocks = round_clocks(round_id=table.round_id)
     context = {
@@ -193,10 +196,12 @@ def _games(page: TablePage) -> list[tuple[Any, Any]]:
 
 def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: str, **extra):
     if not form.is_valid():
-        return _render(request, page, template, form=form, feedback=feedback_of(form), **extra)
+        return table_render(request, page, template, form=form, feedback=feedback_of(form), **extra)
     data = form.cleaned_data
     if request.POST.get("action") != "save":
-        return _render(request, page, template, form=form, feedback=preview_feedback(form), **extra)
+        return table_render(
+            request, page, template, form=form, feedback=preview_feedback(form), **extra
+        )
     try:
         outcome = result_submit(
             table=page.table,
@@ -211,10 +216,10 @@ def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: st
         )
     except ResultConflict as conflict:
         messages.error(request, _("Not saved: {why}").format(why=conflict))
-        return HttpResponseRedirect(_url(page, f"game-{conflict.deal.number}"))
+        return HttpResponseRedirect(table_url(page, f"game-{conflict.deal.number}"))
     except ResultRefused as refused:
         feedback = refusal_feedback(form, refused)
-        return _render(request, page, template, form=form, feedback=feedback, **extra)
+        return table_render(request, page, template, form=form, feedback=feedback, **extra)
     deal = outcome.deal
     title = deal_title(page.rules, deal.number)
     if outcome.created:
@@ -224,7 +229,7 @@ def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: st
             "{title} is corrected (version {version}), entered by you from the paper score sheet."
         )
     messages.success(request, done.format(title=title, version=deal.version))
-    return HttpResponseRedirect(_url(page, f"game-{deal.number}"))
+    return HttpResponseRedirect(table_url(page, f"game-{deal.number}"))
 
 
 @login_required
@@ -232,7 +237,7 @@ def director_correct(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
     """Correct a game from the paper score sheet: a new version, the old ones kept."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     result = page.scored(game)
     if result is None:
         title = deal_title(page.rules, game)
@@ -241,7 +246,7 @@ def director_correct(
         )
     if not page.is_open:
         messages.error(request, _("This table's results are closed: only a ruling changes them."))
-        return HttpResponseRedirect(_url(page, f"game-{game}"))
+        return HttpResponseRedirect(table_url(page, f"game-{game}"))
     template = "director/director_correct.html"
     if request.method == "POST":
         form = _paper_form(page, request.POST, correcting=True, number=game, initial={})
@@ -249,7 +254,9 @@ def director_correct(
     stored, rows = correction_initial(result.entry or {})
     initial = {**stored, "game": game, "base_version": result.version}
     form = _paper_form(page, None, correcting=True, number=game, initial=initial, side_initial=rows)
-    return _render(request, page, template, form=form, feedback=feedback_of(form), result=result)
+    return table_render(
+        request, page, template, form=form, feedback=feedback_of(form), result=result
+    )
 
 
 # --- the table's other steps -------------------------------------------------------------------
@@ -261,7 +268,7 @@ def director_confirm(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
     """The director confirms a pending result (never one they entered themselves)."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     title = deal_title(page.rules, game)
     found = deal_current(table=page.table, number=game)
     if found is None:
@@ -280,7 +287,7 @@ def director_confirm(
         )
     else:
         messages.success(request, _("{title} is confirmed.").format(title=title))
-    return HttpResponseRedirect(_url(page, f"game-{game}"))
+    return HttpResponseRedirect(table_url(page, f"game-{game}"))
 
 
 @login_required
@@ -288,7 +295,7 @@ def director_confirm(
 def director_clear_flag(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     title = deal_title(page.rules, game)
     found = deal_current(table=page.table, number=game)
     if found is None:
@@ -308,18 +315,18 @@ def director_clear_flag(
         messages.success(
             request, _("{title}'s flag is cleared; the reason is kept.").format(title=title)
         )
-    return HttpResponseRedirect(_url(page, f"game-{game}"))
+    return HttpResponseRedirect(table_url(page, f"game-{game}"))
 
 
 @login_required
 @require_POST
 def director_sign_off(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The director signs the set off for the table, in the name of the signer on the sheet."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     form = SignOffForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The set is not signed off: give the name of who signs it."))
-        return HttpResponseRedirect(_url(page, "sign-off"))
+        return HttpResponseRedirect(table_url(page, "sign-off"))
     signer = form.cleaned_data["signer"]
     via = f"director {request.user.get_username()}"
     try:
@@ -331,7 +338,7 @@ def director_sign_off(request: HttpRequest, slug: str, number: int, table: int) 
             request,
             _("Table {table}'s set is signed off by {signer}.").format(table=table, signer=signer),
         )
-    return HttpResponseRedirect(_url(page, "sign-off"))
+    return HttpResponseRedirect(table_url(page, "sign-off"))
 
 
 # --- clocks and calls -----------------------------------------------------------------------

@@ -88,7 +88,7 @@ from tournament.models import (
 from tournament.stages import Stage, StageEntry
 
 FORMAT = "kalooki-tournament-backup"  # the name of the format, whatever game it holds
-# 3: games became deals and hand results deal results, each game's own data in JSON (issue #12)
+# 3: games are deals and hand results deal results, each game's own data in JSON
 VERSION = 3
 MAX_ID = 2**63 - 1
 MAX_PROBLEMS = 20  # listed in one refusal; a file with more is wrong throughout

@@ -1020,7 +1020,7 @@ def test_a_page_that_only_shows_writes_nothing_on_a_post(world: World, case: Cas
     assert response.status_code in (200, 405) and not changed
 
 
-# --- players: each tournament's own records (issue #17, finding 6) ------------------------------
+# --- players: each tournament's own records ------------------------------
 
 
 def _open_players() -> list[tuple]:

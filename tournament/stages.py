@@ -1,4 +1,4 @@
-"""Stages of a tournament: qualifying rounds, then cuts to smaller fields (issue 33).
+"""Stages of a tournament: qualifying rounds, then cuts to smaller fields.
 
 Terms
 - **stage**: a run of consecutive rounds. Stage 1 is the **qualifying** stage, played by the

@@ -57,10 +57,11 @@ PURE = {
     ("tables/designs.py", "one_rotational"): "combinatorics",
     ("tables/designs.py", "doubled_flats"): "combinatorics",
     ("tables/designs.py", "round_robin"): "combinatorics",
-    ("scoring/batch.py", "_insert_fields"): "a model's columns: code",
-    ("scoring/batch.py", "_json_columns"): "a model's columns: code",
-    ("scoring/batch.py", "_insert_text"): "SQL text of a model and a vendor: code",
-    ("scoring/batch.py", "_table_deals_sql"): "SQL text of a vendor: code",
+    ("config/i18n.py", "_digest"): "a shipped catalogue's digest: changes only with a deploy",
+    ("scoring/store/batch.py", "_insert_fields"): "a model's columns: code",
+    ("scoring/store/batch.py", "_json_columns"): "a model's columns: code",
+    ("scoring/store/batch.py", "_insert_text"): "SQL text of a model and a vendor: code",
+    ("scoring/store/batch.py", "_table_deals_sql"): "SQL text of a vendor: code",
 }
 
 

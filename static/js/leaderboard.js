@@ -9,6 +9,11 @@ hall's one clock, never the browser's. Without JavaScript the pages refresh them
 <meta http-equiv="refresh">. */
 (function () {
   "use strict";
+  // The page's language from the JavaScript catalog (/jsi18n/); English where a page loads none.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
   var board = document.querySelector("table[data-rows-url]");
   if (!board || !window.fetch) return;
   var body = board.tBodies[0];
@@ -48,7 +53,9 @@ hall's one clock, never the browser's. Without JavaScript the pages refresh them
     for (var i = 0; i < rows.length; i++) {
       rows[i].hidden = Math.floor(i / perPage) !== page;
     }
-    if (pageLabel) pageLabel.textContent = "Page " + (page + 1) + " of " + pages;
+    if (pageLabel) {
+      pageLabel.textContent = interpolate(gettext("Page %(page)s of %(pages)s"), { page: page + 1, pages: pages }, true);
+    }
   }
 
   // The rows are asked for every data-refresh seconds (a 304 while nothing changed); the

@@ -19,6 +19,11 @@ leaderboard.js. Without JavaScript the server's pages of a fixed size refresh th
     return Math.max(1, Math.floor(room / height));
   }
   window.kalookiFitRows = fitRows;
+  // The page's language from the JavaScript catalog (/jsi18n/); English where a page loads none.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
 
   var board = document.querySelector("table[data-board]");
   if (!board) return;
@@ -35,7 +40,9 @@ leaderboard.js. Without JavaScript the server's pages of a fixed size refresh th
     for (var i = 0; i < rows.length; i++) {
       rows[i].hidden = Math.floor(i / perPage) !== page;
     }
-    if (label) label.textContent = "Page " + (page + 1) + " of " + pages;
+    if (label) {
+      label.textContent = interpolate(gettext("Page %(page)s of %(pages)s"), { page: page + 1, pages: pages }, true);
+    }
   }
   page = 0;
   show();

@@ -2,6 +2,11 @@
 // blank rows and tick boxes the page offers without JavaScript. The server reads the same names.
 (function () {
   "use strict";
+  // The page's language from the JavaScript catalog (/jsi18n/); English where a page loads none.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
 
   function renumber(fieldset) {
     var rows = fieldset.querySelectorAll("tr[data-row]");
@@ -17,12 +22,20 @@
         place += 1;
         row.querySelector("[data-place]").textContent = String(place);
         row.querySelectorAll("input:not([data-remove])").forEach(function (input) {
-          var column = input.name.split("-").pop();
-          input.setAttribute("aria-label", column.replace(/_/g, " ") + ", row " + place);
+          var label = interpolate(gettext("%(column)s, row %(row)s"), { column: columnName(fieldset, input), row: place }, true);
+          input.setAttribute("aria-label", label);
         });
       }
     });
     fieldset.querySelector("[data-rows-count]").value = String(rows.length);
+  }
+
+  // A row's field is named by its column's heading, in the page's language.
+  function columnName(fieldset, input) {
+    var cell = input.closest("td, th");
+    var head = cell ? fieldset.querySelectorAll("thead th")[cell.cellIndex] : null;
+    var words = head ? head.textContent.trim() : "";
+    return words || input.name.split("-").pop().replace(/_/g, " ");
   }
 
   function removeButton(fieldset, row) {
@@ -30,7 +43,7 @@
     var button = document.createElement("button");
     button.type = "button";
     button.className = "link";
-    button.textContent = "Remove";
+    button.textContent = gettext("Remove");
     button.addEventListener("click", function () {
       box.checked = true;
       row.hidden = true;
@@ -47,12 +60,12 @@
     blanks.forEach(function (row) { row.remove(); });
     body.querySelectorAll("tr[data-row]").forEach(function (row) { removeButton(fieldset, row); });
     var head = fieldset.querySelector("thead th:last-child");
-    if (head) { head.textContent = ""; head.setAttribute("aria-label", "Remove"); }
+    if (head) { head.textContent = ""; head.setAttribute("aria-label", gettext("Remove")); }
     if (template) {
       var add = document.createElement("button");
       add.type = "button";
       add.className = "secondary";
-      add.textContent = "Add a row";
+      add.textContent = gettext("Add a row");
       add.addEventListener("click", function () {
         var row = template.cloneNode(true);
         row.removeAttribute("data-blank");

@@ -11,7 +11,7 @@ from datetime import date
 
 from django import template
 from django.utils.functional import Promise
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import npgettext, pgettext_lazy
 
 register = template.Library()
 
@@ -62,3 +62,17 @@ def as_date(day: str | date) -> date | str:
         return date.fromisoformat(day)
     except (TypeError, ValueError):
         return day
+
+
+@register.filter
+def deals_counted(noun: str, count: int) -> str:
+    """A deal's noun for `count` of them, by the page's language's own plural rule (French
+    writes "0 partie", English "0 games")."""
+    one = _singular(noun)
+    if one == "game":
+        return npgettext("deals", "game", "games", count)
+    if one == "hand":
+        return npgettext("deals", "hand", "hands", count)
+    if one == "deal":
+        return npgettext("deals", "deal", "deals", count)
+    return noun

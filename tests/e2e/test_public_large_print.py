@@ -13,8 +13,10 @@ import os
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import Browser, Page
 
+from hall.views import forget_recent
 from scoring.standings import standings_refresh
 from tests.e2e.axe import axe_findings
 from tests.factories import EntryFactory, TournamentFactory
@@ -77,6 +79,8 @@ ROWS_OFF_SCREEN = """() => [...document.querySelectorAll('table.projector-board 
 
 @pytest.fixture
 def open_day(transactional_db: None) -> Tournament:
+    cache.clear()  # the hall remembers the last test's tournament of this address
+    forget_recent()
     day = TournamentFactory(name="Long Names Open", slug="long", is_published=True)
     for name in LONG_NAMES:
         EntryFactory(tournament=day, player__name=name, player__club="Half Way Tree Club")

@@ -139,6 +139,12 @@ def test_the_member_page_writes_ratings_and_dates_the_languages_way(autumn) -> N
     assert "Miembro de" in spanish and '<html lang="es">' in spanish
 
 
+def test_the_dates_are_written_the_languages_way(played: Tournament) -> None:
+    assert "21 de noviembre de 2026" in _page("/p/open/", "es")
+    assert "21 novembre 2026" in _page("/p/open/", "fr")
+    assert "21 Nov 2026" in _page("/p/open/", "en")
+
+
 def test_the_games_nouns_are_translated_and_counted() -> None:
     with translation.override("es"):
         assert (deal_word("games"), deals_word("hand"), deals_counted("deals", 1)) == (

@@ -122,6 +122,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # The table pages' words for the games' nouns (entry is no installed app).
+            "libraries": {"table_words": "entry.templatetags.table_words"},
         },
     },
 ]
@@ -263,7 +265,7 @@ STATIC_ROOT = VAR_DIR / "static"
 # that accepts it: compressed once, not on every request.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.static_storage.TrimmedCompressedStaticFilesStorage"},
 }
 STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]

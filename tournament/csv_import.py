@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 COLUMNS = ("name", "club", "email", "team", "number")
 TEAM_SIZE = 2  # partners in a team (HF1.2)
@@ -38,7 +40,9 @@ MAX_ROWS = 2000  # more players than any Kalooki hall seats; a bigger file is a 
 MAX_BYTES = 1_000_000
 # An .xlsx or .ods file is a zip archive; a director who uploads one needs to know what to do.
 ZIP_MAGIC = "PK\x03\x04"
-SAVE_AS_CSV = "save it as CSV (in Excel: File › Save As › CSV UTF-8) and import that file"
+SAVE_AS_CSV = gettext_lazy(
+    "save it as CSV (in Excel: File › Save As › CSV UTF-8) and import that file"
+)
 # A Latin name has at most a letter or two outside ASCII in a row (Zoë, Nuñez); a run of more,
 # read as Windows-1252, is another alphabet in another encoding.
 MAX_ACCENTED_RUN = 2
@@ -49,10 +53,12 @@ class UnknownEncoding(ValueError):
 
     def __init__(self) -> None:
         super().__init__(
-            "This file is not UTF-8 and its encoding cannot be told for sure (it may be "
-            "Shift-JIS, Cyrillic Windows-1251 or another): names would come out garbled. In "
-            "Excel: File › Save As › CSV UTF-8; in LibreOffice: Save As, Text CSV, character set "
-            "Unicode (UTF-8). Then import that file."
+            _(
+                "This file is not UTF-8 and its encoding cannot be told for sure (it may be "
+                "Shift-JIS, Cyrillic Windows-1251 or another): names would come out garbled. In "
+                "Excel: File › Save As › CSV UTF-8; in LibreOffice: Save As, Text CSV, character "
+                "set Unicode (UTF-8). Then import that file."
+            )
         )
 
 
@@ -64,7 +70,9 @@ class RowProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"Line {self.line}: {self.message}" if self.line else self.message
+        if not self.line:
+            return self.message
+        return _("Line {line}: {problem}").format(line=self.line, problem=self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,13 +107,17 @@ def player_problems(*, name: str, club: str, email: str) -> list[tuple[str, str]
     player added on a page and every row of a file."""
     problems = []
     if not name:
-        problems.append(("name", "the name is missing"))
+        problems.append(("name", _("the name is missing")))
     elif len(name) > MAX_NAME:
-        problems.append(("name", f"the name is longer than {MAX_NAME} characters"))
+        problems.append(
+            ("name", _("the name is longer than {most} characters").format(most=MAX_NAME))
+        )
     if len(club) > MAX_NAME:
-        problems.append(("club", f"the club is longer than {MAX_NAME} characters"))
+        problems.append(
+            ("club", _("the club is longer than {most} characters").format(most=MAX_NAME))
+        )
     if email and not _is_email(email):
-        problems.append(("email", f"“{email[:80]}” is not an email address"))
+        problems.append(("email", _("“{email}” is not an email address").format(email=email[:80])))
     return problems
 
 
@@ -163,24 +175,31 @@ def read_players(text: str) -> tuple[list[CsvPlayer], list[RowProblem]]:
     except Unreadable as unreadable:
         return [], [unreadable.problem]
     if not records:
-        return [], [RowProblem(None, "The file is empty: start it with the header row.")]
+        return [], [RowProblem(None, _("The file is empty: start it with the header row."))]
     header_line, header = records[0]
     columns, problems = _columns(header_line, header)
     if problems:
         return [], problems
     players, problems = _rows(records[1:], columns)
     if not players and not problems:
-        problems = [RowProblem(None, "The file has a header but no players under it.")]
+        problems = [RowProblem(None, _("The file has a header but no players under it."))]
     return players, problems
 
 
 def _not_a_players_file(text: str) -> RowProblem | None:
     if text.startswith(ZIP_MAGIC):
-        return RowProblem(None, f"This is a spreadsheet workbook, not a CSV file: {SAVE_AS_CSV}.")
+        return RowProblem(
+            None,
+            _("This is a spreadsheet workbook, not a CSV file: {advice}.").format(
+                advice=SAVE_AS_CSV
+            ),
+        )
     if "\x00" in text or sum(map(_is_binary, text[:4096])) > 8:
-        return RowProblem(None, f"This file is not text: {SAVE_AS_CSV}.")
+        return RowProblem(None, _("This file is not text: {advice}.").format(advice=SAVE_AS_CSV))
     if len(text) > MAX_BYTES:
-        return RowProblem(None, f"The file is larger than {MAX_BYTES // 1000} kB: split it.")
+        return RowProblem(
+            None, _("The file is larger than {size} kB: split it.").format(size=MAX_BYTES // 1000)
+        )
     return None
 
 
@@ -219,10 +238,13 @@ def _records(text: str) -> list[tuple[int, list[str]]]:
 def _unreadable(line: int, text: str, error: csv.Error) -> Unreadable:
     if "field larger than field limit" in str(error):
         limit = csv.field_size_limit()
-        return Unreadable(line, f"a value on this line is longer than {limit:,} characters")
+        return Unreadable(
+            line,
+            _("a value on this line is longer than {limit} characters").format(limit=f"{limit:,}"),
+        )
     if "unexpected end of data" in str(error):
         return _unclosed(line)
-    return Unreadable(line, f"this line cannot be read as CSV ({error})")
+    return Unreadable(line, _("this line cannot be read as CSV ({error})").format(error=error))
 
 
 def _check_unclosed_quote(line: int, last_line: int, values: list[str], delimiter: str) -> None:
@@ -240,8 +262,10 @@ def _swallowed_rows(value: str, delimiter: str) -> bool:
 def _unclosed(line: int) -> Unreadable:
     return Unreadable(
         line,
-        "a double quote opened on this line is never closed, so the lines after it would be "
-        "read as one name; close the quote or remove it",
+        _(
+            "a double quote opened on this line is never closed, so the lines after it would be "
+            "read as one name; close the quote or remove it"
+        ),
     )
 
 
@@ -249,13 +273,16 @@ def _columns(line: int, header: list[str]) -> tuple[dict[str, int], list[RowProb
     names = [ALIASES.get(tidy(cell).casefold(), tidy(cell).casefold()) for cell in header]
     unknown = [name for name in names if name not in COLUMNS]
     repeated = sorted({name for name in names if names.count(name) > 1})
-    expected = "name (required), club, email and team (optional), and number (a member number)"
+    expected = _("name (required), club, email and team (optional), and number (a member number)")
     if "name" not in names or unknown:
         found = ", ".join(f"“{cell.strip()}”" for cell in header)
-        message = f"the first row must be a header naming the columns {expected}; it reads {found}"
+        message = _(
+            "the first row must be a header naming the columns {expected}; it reads {found}"
+        ).format(expected=expected, found=found)
         return {}, [RowProblem(line, message)]
     if repeated:
-        return {}, [RowProblem(line, f"the header names {', '.join(repeated)} more than once")]
+        twice = _("the header names {columns} more than once").format(columns=", ".join(repeated))
+        return {}, [RowProblem(line, twice)]
     return {name: index for index, name in enumerate(names)}, []
 
 
@@ -263,7 +290,8 @@ def _rows(
     records: list[tuple[int, list[str]]], columns: dict[str, int]
 ) -> tuple[list[CsvPlayer], list[RowProblem]]:
     if len(records) > MAX_ROWS:
-        return [], [RowProblem(None, f"The file has more than {MAX_ROWS} players: split it.")]
+        too_many = _("The file has more than {most} players: split it.").format(most=MAX_ROWS)
+        return [], [RowProblem(None, too_many)]
     players, problems, first_seen = [], [], {}
     for line, values in records:
         player = _player(line, values, columns)
@@ -272,7 +300,10 @@ def _rows(
             # Keyed even when the row has other faults: both rows will need fixing.
             first = first_seen.setdefault(player.key(), line)
             if first != line:
-                row_problems.append(RowProblem(line, f"{player} is already on line {first}"))
+                already = _("{player} is already on line {first}").format(
+                    player=player, first=first
+                )
+                row_problems.append(RowProblem(line, already))
         if row_problems:
             problems += row_problems
         else:
@@ -282,10 +313,10 @@ def _rows(
 
 def _row_problems(line: int, values: list[str], columns: dict[str, int]) -> list[RowProblem]:
     if len(values) > len(columns):
-        message = (
-            f"this row has {len(values)} values but the header names {len(columns)} columns; "
+        message = _(
+            "this row has {values} values but the header names {columns} columns; "
             "a name or club with a comma or semicolon in it must be in double quotes"
-        )
+        ).format(values=len(values), columns=len(columns))
         return [RowProblem(line, message)]
     player = _player(line, values, columns)
     found = player_problems(name=player.name, club=player.club, email=player.email)
@@ -323,7 +354,10 @@ def teams_of(players: list[CsvPlayer]) -> tuple[list[CsvTeam], list[RowProblem]]
     """The teams the rows make, by their ``team`` value (the same name in any case), and a
     problem for each row without a team and each team without exactly two partners (HF1.2)."""
     problems = [
-        RowProblem(player.line, f"{player} has no team: every partner names their team (HF1.2)")
+        RowProblem(
+            player.line,
+            _("{player} has no team: every partner names their team (HF1.2)").format(player=player),
+        )
         for player in players
         if not player.team
     ]
@@ -343,8 +377,12 @@ def _team_problems(rows: list[CsvPlayer]) -> list[RowProblem]:
     if len(rows) == TEAM_SIZE and len(name) <= MAX_NAME:
         return []
     if len(name) > MAX_NAME:
-        return [RowProblem(rows[0].line, f"the team name is longer than {MAX_NAME} characters")]
+        too_long = _("the team name is longer than {most} characters").format(most=MAX_NAME)
+        return [RowProblem(rows[0].line, too_long)]
     if len(rows) < TEAM_SIZE:
-        return [RowProblem(rows[0].line, f"team “{name}” has one partner: a team is two (HF1.2)")]
-    message = f"team “{name}” has {len(rows)} partners (lines {lines}): a team is two (HF1.2)"
+        one = _("team “{team}” has one partner: a team is two (HF1.2)").format(team=name)
+        return [RowProblem(rows[0].line, one)]
+    message = _("team “{team}” has {count} partners (lines {lines}): a team is two (HF1.2)").format(
+        team=name, count=len(rows), lines=lines
+    )
     return [RowProblem(row.line, message) for row in rows[TEAM_SIZE:]]

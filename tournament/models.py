@@ -27,6 +27,7 @@ from django.db import models
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce, NullIf
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 import games
 from clubs.models import Club, Member
@@ -78,9 +79,9 @@ class RulesetField(models.JSONField):
 
 class Tournament(StoredModel):
     class Status(models.TextChoices):
-        SETUP = "setup", "Setting up"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        SETUP = "setup", _("Setting up")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -194,11 +195,11 @@ class EntryQuerySet(models.QuerySet["Entry"]):
 
 class Entry(StoredModel):
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        CHECKED_IN = "checked_in", "Checked in"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        DISQUALIFIED = "disqualified", "Disqualified"
-        REFUSED = "refused", "Pairing refused"
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        DISQUALIFIED = "disqualified", _("Disqualified")
+        REFUSED = "refused", _("Pairing refused")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     # RESTRICT, not PROTECT: deleting the tournament takes its players and entries together.
@@ -301,11 +302,11 @@ class EntryMember(StoredModel):
 
 class Round(StoredModel):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft (seating editable)"
-        PUBLISHED = "published", "Published"
-        IN_PLAY = "in_play", "In play"
-        COMPLETE = "complete", "Complete"
-        LOCKED = "locked", "Locked (changes only by ruling)"
+        DRAFT = "draft", _("Draft (seating editable)")
+        PUBLISHED = "published", _("Published")
+        IN_PLAY = "in_play", _("In play")
+        COMPLETE = "complete", _("Complete")
+        LOCKED = "locked", _("Locked (changes only by ruling)")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -336,8 +337,8 @@ class Round(StoredModel):
 
 class StaffRole(StoredModel):
     class Role(models.TextChoices):
-        DIRECTOR = "director", "Tournament director"
-        SCOREKEEPER = "scorekeeper", "Scorekeeper"
+        DIRECTOR = "director", _("Tournament director")
+        SCOREKEEPER = "scorekeeper", _("Scorekeeper")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(

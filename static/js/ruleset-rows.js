@@ -2,11 +2,13 @@
 // blank rows and tick boxes the page offers without JavaScript. The server reads the same names.
 (function () {
   "use strict";
-  // The page's language from the JavaScript catalog (/jsi18n/); English where a page loads none.
+
+  // The page's language: Django's JavaScript catalog (/jsi18n/), else the English as written.
   var gettext = window.gettext || function (text) { return text; };
-  var interpolate = window.interpolate || function (text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
-  };
+  function rowLabel(column, place) {
+    var format = gettext("%(column)s, row %(row)s");
+    return format.replace("%(column)s", column).replace("%(row)s", String(place));
+  }
 
   function renumber(fieldset) {
     var rows = fieldset.querySelectorAll("tr[data-row]");
@@ -22,20 +24,12 @@
         place += 1;
         row.querySelector("[data-place]").textContent = String(place);
         row.querySelectorAll("input:not([data-remove])").forEach(function (input) {
-          var label = interpolate(gettext("%(column)s, row %(row)s"), { column: columnName(fieldset, input), row: place }, true);
-          input.setAttribute("aria-label", label);
+          var column = input.name.split("-").pop();
+          input.setAttribute("aria-label", rowLabel(column.replace(/_/g, " "), place));
         });
       }
     });
     fieldset.querySelector("[data-rows-count]").value = String(rows.length);
-  }
-
-  // A row's field is named by its column's heading, in the page's language.
-  function columnName(fieldset, input) {
-    var cell = input.closest("td, th");
-    var head = cell ? fieldset.querySelectorAll("thead th")[cell.cellIndex] : null;
-    var words = head ? head.textContent.trim() : "";
-    return words || input.name.split("-").pop().replace(/_/g, " ");
   }
 
   function removeButton(fieldset, row) {

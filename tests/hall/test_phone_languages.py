@@ -33,20 +33,15 @@ def _english_afterwards() -> object:
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 SCRIPTS = Path(settings.BASE_DIR) / "static" / "js"
 # Others' files, being translated on other branches (issue 34): the lead empties this at merge.
-PENDING_ON_OTHER_BRANCHES = (
-    "director/",
-    "registration/",
-    "entry/",
-    "scoring/",
-    "table-entry.js",
-    "table-sw.js",
-    "clock.js",
-)
+PENDING_ON_OTHER_BRANCHES: tuple[str, ...] = ()  # every file is translated since main's merge
 TRANSLATED = re.compile(
     r"{%\s*blocktranslate.*?{%\s*endblocktranslate\s*%}|{%\s*translate\s.*?%}", re.S
 )
-# Not words a person reads: the page's classes, and the QR code's markup.
-NOT_SHOWN = re.compile(r"{%\s*block body_class\s*%}.*?{%\s*endblock\s*%}", re.S)
+# Not words a person reads: the page's classes, and comments.
+NOT_SHOWN = re.compile(
+    r"{%\s*block body_class\s*%}.*?{%\s*endblock\s*%}|{%\s*comment\s*%}.*?{%\s*endcomment\s*%}",
+    re.S,
+)
 TEMPLATE_BITS = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 WORDS_SHOWN = re.compile(r'(?:aria-label|title|alt|placeholder)="([^"]*)"')
 LITERAL = r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
@@ -56,6 +51,9 @@ TAG_NAMES_A_FILE = re.compile(
     r"({%\s*(?:url|include|extends|static|load|block|now)\s+)(?:" + LITERAL + ")"
 )
 FORMAT = re.compile(r"\|\s*(?:date|time|stringformat|floatformat)\s*:\s*(?:" + LITERAL + ")")
+# `{{ "Ann Clarke,Half Way Tree,Aces" }}`: a literal shown as it is, the way a template says
+# "sample data, not words" (a CSV file's lines).
+DATA = re.compile(r"^{{\s*(?:" + LITERAL + r")\s*}}$")
 # Words: two words with a space between them, or a capitalised word ("Time left", "Remove").
 WORDS = re.compile(r"[A-Za-z]{2,}[,.:;!?]?\s+[A-Za-z]{2,}|^[A-Z][a-z]+")
 
@@ -73,7 +71,7 @@ def words_left(source: str) -> list[str]:
 
 
 def _said(tag: str) -> list[str]:
-    if tag.startswith("{#"):
+    if tag.startswith("{#") or DATA.match(tag):
         return []
     tag = FORMAT.sub(" ", TAG_NAMES_A_FILE.sub(r"\1", tag))
     return [text for text in (lit[1:-1] for lit in re.findall(LITERAL, tag)) if WORDS.search(text)]
@@ -84,7 +82,11 @@ def _said(tag: str) -> list[str]:
 JS_COMMENTS = re.compile(r"/\*.*?\*/|(?<![:\\\"'])//[^\n]*", re.S)
 JS_LITERAL = LITERAL + r"|`(?:[^`\\]|\\.)*`"
 JS_TRANSLATED = re.compile(
-    r"\b(?:n?p?gettext|interpolate)\(\s*(?:" + JS_LITERAL + r")(?:\s*,\s*(?:" + JS_LITERAL + "))*"
+    r"\b(?:n?p?gettext|interpolate)\(\s*(?:"
+    + JS_LITERAL
+    + r")(?:\s*[,+]\s*(?:"
+    + JS_LITERAL
+    + "))*"
 )
 JS_SELECTOR = re.compile(r"\b(?:querySelector(?:All)?|closest|matches)\(\s*(?:" + JS_LITERAL + ")")
 HTTP_HEADER = re.compile(r"^[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+$")  # If-None-Match, X-Updated
@@ -95,6 +97,11 @@ JS_NOT_READ = {
     "ETag": "an HTTP header's name",
     "Enter": "a key's name (KeyboardEvent.key)",
     "Escape": "a key's name (KeyboardEvent.key)",
+    "Table ": "the table link's Authorization scheme (entry API)",
+    "held small": "an element's classes (table-entry.js's element())",
+    "op times": "an element's classes (table-entry.js's element())",
+    "secondary out-key": "a button's classes (table-entry.js's button())",
+    "secondary next-key": "a button's classes (table-entry.js's button())",
 }
 
 

@@ -68,10 +68,10 @@ FRENCH = {
     "/": "Tournois",
     "/p/open/": "Classement en direct",
     "/p/open/leaderboard": "points d'une décision du directeur (R12.4)",
-    "/p/open/seating": "Trouvez votre siège",
-    "/p/open/tables/1/1": "Manche 1 · Table 1",
+    "/p/open/seating": "Trouvez votre place",
+    "/p/open/tables/1/1": "Ronde 1 · Table 1",
     "/p/open/projector": "Page 1 sur 1",
-    "/p/open/seating/projector": "Trouvez votre siège",
+    "/p/open/seating/projector": "Trouvez votre place",
 }
 
 
@@ -93,8 +93,8 @@ def test_the_player_page_keeps_its_rules_in_spanish(played: Tournament, table_on
 
 
 def test_the_table_page_counts_its_games_in_each_language(played: Tournament) -> None:
-    assert "2 de 9 partidas anotadas." in _page("/p/open/tables/1/1", "es")
-    assert "2 parties comptées sur 9." in _page("/p/open/tables/1/1", "fr")
+    assert "2 de 9 partidas puntuadas." in _page("/p/open/tables/1/1", "es")
+    assert "2 parties sur 9 comptées." in _page("/p/open/tables/1/1", "fr")
     assert "2 of 9 games scored." in _page("/p/open/tables/1/1", "en")
 
 

@@ -39,7 +39,7 @@ hall's one clock, never the browser's. Without JavaScript the pages refresh them
           etag = version;
           board.setAttribute("data-etag", version);
           if (updated && stamped) updated.textContent = stamped;
-          if (counted) counted.textContent = response.headers.get("X-Counted") || "";
+          if (counted) counted.textContent = decodeURIComponent(response.headers.get("X-Counted") || "");
         });
       })
       .catch(function () {}); // offline or busy: the next round trip tries again

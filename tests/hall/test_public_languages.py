@@ -115,10 +115,9 @@ def test_the_script_catalogue_speaks_the_pages_language(played: Tournament) -> N
     )
 
 
-@pytest.mark.xfail(strict=True, reason="hall/views.py keys its drawn pages without the language")
 def test_a_page_drawn_in_english_is_not_served_in_spanish(played: Tournament) -> None:
-    """The hall's caches (hall/views.py: a page and its live parts drawn once per snapshot, and
-    their ETags) must be kept per language; the lead keys them by get_language() at merge."""
+    """The hall's caches (hall/responses.py: a page and its live parts drawn once per snapshot,
+    and their ETags) are kept per language."""
     cache.clear()
     forget_recent()
     Client(HTTP_ACCEPT_LANGUAGE="en").get("/p/open/leaderboard")

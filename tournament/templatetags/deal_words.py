@@ -8,10 +8,11 @@ chosen is feminine where a sentence agrees with it (partida, mano; partie, main,
 """
 
 from datetime import date
+from typing import Any
 
 from django import template
 from django.utils.functional import Promise
-from django.utils.translation import npgettext, pgettext_lazy
+from django.utils.translation import gettext, npgettext, pgettext_lazy
 
 register = template.Library()
 
@@ -76,3 +77,20 @@ def deals_counted(noun: str, count: int) -> str:
     if one == "deal":
         return npgettext("deals", "deal", "deals", count)
     return noun
+
+
+@register.filter
+def counted_sentence(standings: dict[str, Any]) -> str:
+    """What the places count while a round is live, in the page's language, from a snapshot's
+    `counted_up_to` and its deal noun; the snapshot's own `counted_words` stay English (the API's
+    answer). "" when every deal counts."""
+    up_to = standings.get("counted_up_to") or {}
+    if not up_to:
+        return ""
+    round, deals = max((int(number), deals) for number, deals in up_to.items())
+    noun = deal_word(standings.get("deal_noun") or "deal")
+    if not deals:
+        words = gettext("Round {round} counts from when every table has played {noun} 1")
+    else:
+        words = gettext("Round {round} counts up to {noun} {deals}, which every table has played")
+    return words.format(round=round, noun=noun, deals=deals)

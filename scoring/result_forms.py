@@ -37,6 +37,7 @@ from games.base import (
     SideScore,
 )
 from scoring.matches import deal_title, sides_of
+from scoring.phrases import translated
 from scoring.services import ResultRefused, SideInput, WarningsNotConfirmed
 from tables.selectors import SeatLine
 
@@ -411,6 +412,8 @@ def entry_feedback(
     scores: Sequence[SideScore] = (),
 ) -> EntryFeedback:
     out = _posted_went_out(form)
+    errors = [translated(problem) for problem in errors]
+    warnings = [translated(problem) for problem in warnings]
     rows = form.rows
     for row in rows:
         row.went_out = any(form.out_key(seat) == out for seat in row.seats)

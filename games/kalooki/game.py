@@ -49,6 +49,7 @@ from games.base import (
     TableShape,
     Tool,
     ToolAnswer,
+    gettext_noop,
     side_sums,
 )
 
@@ -302,7 +303,16 @@ class KalookiRules(Rules[Ruleset]):
     def check(self, tool: str, request: Mapping[str, Any]) -> ToolAnswer:
         if tool not in {t.name for t in _TOOLS}:
             names = ", ".join(t.name for t in _TOOLS)
-            raise RulesError(Problem("", f"Kalooki has no check called {tool!r}: it has {names}"))
+            raise RulesError(
+                Problem(
+                    "",
+                    gettext_noop(
+                        "Kalooki has no check called {tool}: it has {names}",
+                        tool=repr(tool),
+                        names=names,
+                    ),
+                )
+            )
         return check_tool(tool, request, self.ruleset)
 
     # --- demos, benchmarks and tests ------------------------------------------------------------

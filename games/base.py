@@ -626,7 +626,10 @@ class Rules(ABC, Generic[R]):
 
     def check(self, tool: str, request: Mapping[str, Any]) -> ToolAnswer:
         """Run dispute check ``tool``; ``RulesError`` for a tool the game does not have."""
-        raise RulesError(Problem("", f"{self.game.name} has no check called {tool!r}"))
+        text = gettext_noop(
+            "{game} has no check called {tool}", game=self.game.name, tool=repr(tool)
+        )
+        raise RulesError(Problem("", text))
 
     @abstractmethod
     def example_entry(self, number: int, sides: int, rng: random.Random) -> DealEntry:

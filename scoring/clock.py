@@ -28,6 +28,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.base import Rules
 from scoring.models import ClockEvent
@@ -198,7 +199,11 @@ def clock_start(*, round: Round, minutes: int, by: AbstractBaseUser | None) -> C
     round = _held(round)
     _check_minutes(minutes)
     if _clock(round).is_started:
-        raise ClockError(f"Round {round.number}'s clock is running already: extend it instead.")
+        raise ClockError(
+            gettext("Round {number}'s clock is running already: extend it instead.").format(
+                number=round.number
+            )
+        )
     return _record(round, None, Kind.START, minutes, by, "")
 
 
@@ -210,9 +215,15 @@ def clock_pause(
     round = _held(round)
     clock = _started(round, table)
     if _paused(clock, table):
-        raise ClockError(f"{_whose(round, table)} clock is paused already.")
+        raise ClockError(
+            gettext("{whose} clock is paused already.").format(whose=_whose(round, table))
+        )
     if clock.state == "over":
-        raise ClockError(f"{_whose(round, table)} time is up: extend it instead of pausing.")
+        raise ClockError(
+            gettext("{whose} time is up: extend it instead of pausing.").format(
+                whose=_whose(round, table)
+            )
+        )
     return _record(round, table, Kind.PAUSE, 0, by, reason)
 
 
@@ -223,7 +234,7 @@ def clock_resume(
     round = _held(round)
     clock = _started(round, table)
     if not _paused(clock, table):
-        raise ClockError(f"{_whose(round, table)} clock is not paused.")
+        raise ClockError(gettext("{whose} clock is not paused.").format(whose=_whose(round, table)))
     return _record(round, table, Kind.RESUME, 0, by, "")
 
 
@@ -249,8 +260,9 @@ def _held(round: Round) -> Round:
     if round.status not in CLOCKED_ROUNDS:
         state = round.get_status_display().lower()
         raise ClockError(
-            f"Round {round.number} is {state}: the clock runs while a round is published or "
-            "in play."
+            gettext(
+                "Round {number} is {state}: the clock runs while a round is published or in play."
+            ).format(number=round.number, state=state)
         )
     return round
 
@@ -262,10 +274,18 @@ def _clock(round: Round, table: Table | None = None) -> Clock:
 
 def _started(round: Round, table: Table | None) -> Clock:
     if table is not None and table.round_id != round.pk:
-        raise ClockError(f"{table} is not a table of round {round.number}.")
+        raise ClockError(
+            gettext("{table} is not a table of round {number}.").format(
+                table=table, number=round.number
+            )
+        )
     clock = _clock(round, table)
     if not clock.is_started:
-        raise ClockError(f"Round {round.number}'s clock has not started: start it first.")
+        raise ClockError(
+            gettext("Round {number}'s clock has not started: start it first.").format(
+                number=round.number
+            )
+        )
     return clock
 
 
@@ -281,7 +301,11 @@ def _whose(round: Round, table: Table | None) -> str:
 
 def _check_minutes(minutes: int) -> None:
     if not 1 <= minutes <= MAX_MINUTES:
-        raise ClockError(f"Give between 1 and {MAX_MINUTES} minutes (you gave {minutes}).")
+        raise ClockError(
+            gettext("Give between 1 and {max_minutes} minutes (you gave {minutes}).").format(
+                max_minutes=MAX_MINUTES, minutes=minutes
+            )
+        )
 
 
 WORDS = {Kind.START: "started", Kind.PAUSE: "paused", Kind.RESUME: "resumed"}

@@ -216,12 +216,12 @@ def clock_pause(
     clock = _started(round, table)
     if _paused(clock, table):
         raise ClockError(
-            gettext("{whose} clock is paused already.").format(whose=_whose(round, table))
+            gettext("{clock} is paused already.").format(clock=_whose_clock(round, table))
         )
     if clock.state == "over":
         raise ClockError(
-            gettext("{whose} time is up: extend it instead of pausing.").format(
-                whose=_whose(round, table)
+            gettext("{time} is up: extend it instead of pausing.").format(
+                time=_whose_time(round, table)
             )
         )
     return _record(round, table, Kind.PAUSE, 0, by, reason)
@@ -234,7 +234,7 @@ def clock_resume(
     round = _held(round)
     clock = _started(round, table)
     if not _paused(clock, table):
-        raise ClockError(gettext("{whose} clock is not paused.").format(whose=_whose(round, table)))
+        raise ClockError(gettext("{clock} is not paused.").format(clock=_whose_clock(round, table)))
     return _record(round, table, Kind.RESUME, 0, by, "")
 
 
@@ -295,8 +295,16 @@ def _paused(clock: Clock, table: Table | None) -> bool:
     return clock.table_paused
 
 
-def _whose(round: Round, table: Table | None) -> str:
-    return f"Table {table.number}'s" if table is not None else f"Round {round.number}'s"
+def _whose_clock(round: Round, table: Table | None) -> str:
+    if table is not None:
+        return gettext("Table {number}'s clock").format(number=table.number)
+    return gettext("Round {number}'s clock").format(number=round.number)
+
+
+def _whose_time(round: Round, table: Table | None) -> str:
+    if table is not None:
+        return gettext("Table {number}'s time").format(number=table.number)
+    return gettext("Round {number}'s time").format(number=round.number)
 
 
 def _check_minutes(minutes: int) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from games.base import Phrase, Problem
+from games.base import Evaluation, Phrase, Problem, ToolAnswer
 
 
 def say(words: Any) -> Any:
@@ -45,3 +45,14 @@ def translated(problem: Problem) -> Problem:
     if message == problem.message:
         return problem
     return dataclasses.replace(problem, message=message)
+
+
+def translated_answer(answer: ToolAnswer) -> ToolAnswer:
+    """A dispute check's answer with its problems in the active language."""
+    return dataclasses.replace(answer, errors=tuple(map(translated, answer.errors)))
+
+
+def translated_evaluation(evaluation: Evaluation) -> Evaluation:
+    """A game's evaluation with its errors and warnings in the active language."""
+    errors, warnings = tuple(map(translated, evaluation.errors)), evaluation.warnings
+    return dataclasses.replace(evaluation, errors=errors, warnings=tuple(map(translated, warnings)))

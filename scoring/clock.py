@@ -95,10 +95,10 @@ class Clock:
     def left_words(self) -> str:
         """ "1:05:09 left", "Time is up", as the pages print it before a script ticks it."""
         if self.state == "not_started":
-            return "Not started"
+            return gettext("Not started")
         if self.state == "over":
-            return "Time is up"
-        return f"{clock_text(self.left_seconds)} left"
+            return gettext("Time is up")
+        return gettext("{time} left").format(time=clock_text(self.left_seconds))
 
 
 def clock_text(seconds: int) -> str:

@@ -21,7 +21,7 @@ from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring.matches import match_noun, played, progress, seated_as_shaped
+from scoring.matches import match_noun, played, said_noun, said_progress, seated_as_shaped
 from scoring.models import Deal, DealResult, Ruling
 from scoring.signals import results_settled
 from scoring.standings_queue import standings_changed
@@ -317,9 +317,17 @@ def _unfinished_tables(round: Round) -> list[str]:
         scored = sum(1 for deal in stored if not deal.is_void)
         pending = sum(1 for deal in stored if deal.status == Deal.Status.PENDING)
         if not rules.match_over(played(stored), time_called=table.time_called):
-            lacks.append(f"Table {table.number} has played {progress(rules, scored)}")
+            lacks.append(
+                gettext("Table {number} has played {progress}").format(
+                    number=table.number, progress=said_progress(rules, scored)
+                )
+            )
         elif pending:
-            lacks.append(f"Table {table.number} has {pending} result(s) to confirm")
+            lacks.append(
+                gettext("Table {number} has {pending} result(s) to confirm").format(
+                    number=table.number, pending=pending
+                )
+            )
     return lacks
 
 
@@ -336,13 +344,17 @@ def round_lock(*, round: Round, by: AbstractBaseUser | None) -> Round:
     """Make the round's scores final: from now on only a ruling changes them (R12.4)."""
     round = _locked(round)
     if round.status == Status.IN_PLAY:
+        playing = gettext("Round {number} is in play").format(number=round.number)
         raise RoundError(
-            "; ".join(_unfinished_tables(round) or [f"Round {round.number} is in play"])
-            + f". Complete round {round.number} before locking it: every table plays its "
-            + match_noun(round.tournament.rules())
-            + " first"
-            + _cited(round, "order")
-            + "."
+            gettext(
+                "{tables}. Complete round {number} before locking it: every table plays its "
+                "{match} first{cited}."
+            ).format(
+                tables="; ".join(_unfinished_tables(round) or [playing]),
+                number=round.number,
+                match=said_noun(match_noun(round.tournament.rules())),
+                cited=_cited(round, "order"),
+            )
         )
     _require(round, Status.COMPLETE, "locked")
     round.locked_at = timezone.now()

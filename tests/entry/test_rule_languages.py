@@ -208,3 +208,22 @@ def test_a_refused_parcellus_deal_in_the_callers_language_pa6_2(
     page = page_refusal(parcellus_table, language, parcellus_form(parcellus_table))
     assert said in page
     assert not Deal.objects.exists()
+
+
+# --- the director's Rule check: R3.5 -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en-gb", "two jokers side by side in a four (R3.5)"),
+        ("es", "dos comodines juntos en una escalera (R3.5)"),
+        ("fr", "deux jokers côte à côte dans une suite (R3.5)"),
+    ],
+)
+def test_the_rules_api_refuses_a_meld_in_the_callers_language_r3_5(language, sentence) -> None:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    body = {"cards": "5H JK JK 8H", "kind": "four"}
+    response = client.post("/api/rules/meld", body, content_type="application/json")
+    assert response.status_code == 200
+    assert [error["message"] for error in response.json()["errors"]] == [sentence]

@@ -220,8 +220,16 @@ def _entry(number: int, played: DealPlayed) -> DealEntry:
 def _won_words(played: Sequence[DealScore], labels: Sequence[str]) -> str:
     totals = scoring.totals(played, len(played[-1].sides))
     side = totals.index(max(totals))
-    name = labels[side] if len(labels) == len(totals) else f"player {side + 1}"
-    return f"{name} won it with {totals[side]} points in deal {played[-1].number}"
+    if len(labels) == len(totals):
+        name = labels[side]
+    else:
+        name = gettext_noop("player {number}", number=side + 1)
+    return gettext_noop(
+        "{player} won it with {points} points in deal {number}",
+        player=name,
+        points=totals[side],
+        number=played[-1].number,
+    )
 
 
 def _dealer_words(step: int) -> str:

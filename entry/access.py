@@ -30,7 +30,7 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from scoring.prepared import PreparedRead
+from scoring.store.prepared import PreparedRead
 from tables.models import Table
 from tournament.models import StaffRole
 from tournament.permissions import directed_tournaments

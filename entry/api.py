@@ -22,7 +22,7 @@ answers with the table as `table_detail` reads it.
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Model, Prefetch, prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -36,14 +36,14 @@ from config.auth import ExpiringTokenAuthentication
 from config.parsers import JSONParser
 from entry import serializers as ts
 from entry.access import Access, TableCaller, TableLinkAuthentication, require_table_access
-from entry.idempotency import HEADER, MAX_KEY, Receipt, idempotent
+from entry.idempotency import HEADER, MAX_KEY, idempotent
 from entry.shapes import shape
 from games.base import Problem, Rules, RulesError
 from scoring import services
 from scoring.matches import deal_title, deals_in_match, played, sides_of
 from scoring.models import Deal, DealResult
 from scoring.phrases import problem_message
-from scoring.prepared import prefetched
+from scoring.store.prepared import prefetched
 from tables.models import Seat, Table
 from tables.selectors import DealLine, SeatLine, deal_lines, seat_lines, seats_prefetch
 
@@ -317,7 +317,7 @@ class TableApi(APIView):
     def input(self, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
         return shape(serializer_class).validated(self.request.data)
 
-    def idempotent(self, table: Table, write: Callable[[Receipt], Response]) -> Response:
+    def idempotent(self, table: Table, write: Callable[[], Response]) -> Response:
         return idempotent(self.request, table, write)
 
     def require_name(self, table: Table, name: str, field: str, who: str) -> None:
@@ -444,30 +444,21 @@ class TableResultApi(TableApi):
     def put(self, request: Request, pk: int, number: int) -> Response:
         table = self.table(write=True)
         number = self.game_number(table)
-        answer = self.idempotent(table, lambda receipt: self.submit(table, number, receipt))
+        answer = self.idempotent(table, lambda: self.submit(table, number))
         return minimal(request, answer)
 
-    def submit(self, table: Table, number: int, receipt: Receipt) -> Response:
+    def submit(self, table: Table, number: int) -> Response:
         data = self.input(ts.TableResultInput)
         if data.get("game", number) != number:
             raise exceptions.ValidationError({"game": f"This address is deal {number}."})
         self.require_name(table, data["entered_by"], "entered_by", "who is entering")
         # The seats, read once under the table's lock; the tournament as read with the table.
-        held = services.table_hold(table, read_now=True)
-        answered: list[tuple[dict[str, Any], int]] = []
-
-        def answer(deal: Deal, created: bool) -> list[Model]:
-            """The answer, made as the result's rows go (they take its record with them)."""
-            detail = deal_detail(table=held.table, deal=deal, earlier=held.deals)
-            code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-            answered.append((shape(ts.TableGameOutput).answer(detail), code))
-            return receipt.records(code, answered[-1][0])
-
+        locked = services.table_lock(table, read_now=True)
         outcome = services.result_submit(
-            table=held,
+            table=locked,
             number=number,
-            sides=side_inputs(held.table, data["sides"], held.rules),
-            hands=hand_inputs(held.table, data["hands"]),
+            sides=side_inputs(locked.table, data["sides"], locked.rules),
+            hands=hand_inputs(locked.table, data["hands"]),
             values=data["values"],
             down_and_out=data["down_and_out"],
             void=data["void"],
@@ -476,12 +467,10 @@ class TableResultApi(TableApi):
             confirm_warnings=data["confirm_warnings"],
             base_version=data.get("version"),
             reason=data["reason"],
-            with_rows=answer,
         )
-        if not answered:  # a write that stored no rows: answered as it stands, with its record
-            answer(outcome.deal, outcome.created)
-        body, code = answered[-1]
-        return Response(body, code)
+        detail = deal_detail(table=locked.table, deal=outcome.deal, earlier=locked.deals)
+        code = status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK
+        return Response(shape(ts.TableGameOutput).answer(detail), code)
 
 
 def _found(
@@ -566,7 +555,7 @@ class TableConfirmApi(TableApi):
     def post(self, request: Request, pk: int, number: int) -> Response:
         table = self.table(write=True)
         number = self.game_number(table)
-        return self.idempotent(table, lambda _receipt: self.confirm(table, number))
+        return self.idempotent(table, lambda: self.confirm(table, number))
 
     def confirm(self, table: Table, number: int) -> Response:
         data = self.input(ts.TableConfirmInput)
@@ -595,7 +584,7 @@ class TableSignOffApi(TableApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         table = self.table(write=True)
-        return self.idempotent(table, lambda _receipt: self.sign_off(table))
+        return self.idempotent(table, lambda: self.sign_off(table))
 
     def sign_off(self, table: Table) -> Response:
         signer = self.input(ts.TableSignOffInput)["signer"]

@@ -7,10 +7,11 @@ scripts and other front ends, through the same services as the pages.
   `POST .../calls/{id}/answer`.
 - Time called (HF2.2): `POST .../rounds/{n}/time` at every table still playing,
   `POST .../tables/{t}/time` at one, `POST .../tables/{t}/time/withdraw` with the reason.
-- A flag cleared, with the reason: `POST .../tables/{t}/games/{g}/clear-flag`.
+- A flag cleared, with the reason: `POST .../tables/{t}/deals/{g}/clear-flag` (the older
+  `games/{g}` path answers the same, deprecated).
 
 A paper score sheet's result, its correction and confirmation, and the sign-off go through the
-table API (`PUT /api/tables/{id}/games/{n}/result`, `.../confirm`, `.../sign-off`), which takes
+table API (`PUT /api/tables/{id}/deals/{n}/result`, `.../confirm`, `.../sign-off`), which takes
 the directors of the table's tournament; a round's tables list each table's `id`. A step the
 round's state does not allow is a 409 that says why; a bad input a 400 naming its field.
 """
@@ -20,7 +21,7 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -296,3 +297,11 @@ class FlagClearApi(ControlApi):
         answer = {"table": found.number, "game": deal.number, "version": deal.version}
         answer |= {"flagged": deal.is_flagged, "reason": " ".join(reason.split())}
         return Response(s.FlagOutput(answer).data, status=status.HTTP_200_OK)
+
+
+OLD_CLEAR = extend_schema(operation_id="rounds_table_clear_flag_games", deprecated=True)
+
+
+@extend_schema_view(post=OLD_CLEAR)
+class FlagClearGamesApi(FlagClearApi):
+    """`POST .../games/{g}/clear-flag`: the old path of `.../deals/{g}/clear-flag`, same answer."""

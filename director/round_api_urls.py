@@ -73,10 +73,11 @@ urlpatterns = [
         name="api-table-time-withdraw",
     ),
     path(
-        TABLE + "/games/<int:game>/clear-flag",
+        TABLE + "/deals/<int:game>/clear-flag",
         control.FlagClearApi.as_view(),
         name="api-table-clear-flag",
     ),
+    path(TABLE + "/games/<int:game>/clear-flag", control.FlagClearGamesApi.as_view()),
     path("tournaments/<slug:slug>/pins", pin_api.PinListApi.as_view(), name="api-pins"),
     path(
         "tournaments/<slug:slug>/pins/<int:entry_id>",

@@ -38,20 +38,24 @@ urlpatterns = [
     path(ROUND + "time", control_views.round_time, name="round-time"),
     path(TABLE + "sign-off", control_views.director_sign_off, name="director-sign-off"),
     path(
-        TABLE + "games/<int:game>/correct",
+        TABLE + "deals/<int:game>/correct",
         control_views.director_correct,
         name="director-correct",
     ),
     path(
-        TABLE + "games/<int:game>/confirm",
+        TABLE + "deals/<int:game>/confirm",
         control_views.director_confirm,
         name="director-confirm",
     ),
     path(
-        TABLE + "games/<int:game>/clear-flag",
+        TABLE + "deals/<int:game>/clear-flag",
         control_views.director_clear_flag,
         name="director-clear-flag",
     ),
+    # The older paths (`games`, Kalooki's word for a deal) answer the same.
+    path(TABLE + "games/<int:game>/correct", control_views.director_correct),
+    path(TABLE + "games/<int:game>/confirm", control_views.director_confirm),
+    path(TABLE + "games/<int:game>/clear-flag", control_views.director_clear_flag),
     *[
         path(ROUND + step, views.round_step, {"step": step}, name=f"round-{step}")
         for step in views.STEPS

@@ -3,14 +3,15 @@
 - `GET /api/tables/{id}`: the seats and the game's sides, the deal being played now (its title,
   what is dealt, the dealer and first player where the game has them, and the fields to enter),
   every result so far with its version and status, and the totals.
-- `PUT /api/tables/{id}/games/{n}/result`: enter deal n's result, or correct it (the body says
+- `PUT /api/tables/{id}/deals/{n}/result`: enter deal n's result, or correct it (the body says
   which version it corrects). 201 for a new result, 200 for a correction, 400 with the game's
   refusals (and warnings to confirm), 409 with the stored result when someone else saved first.
-- `POST /api/tables/{id}/games/{n}/confirm`: a second person confirms deal n's result.
+- `POST /api/tables/{id}/deals/{n}/confirm`: a second person confirms deal n's result.
 - `POST /api/tables/{id}/sign-off`: the table signs its finished match off.
 
-The paths keep `games` (Kalooki's word for a deal) so that the tools already using them keep
-working; `n` is the deal's number in every game. A body names each side's values by the game's
+The older paths `games/{n}` (Kalooki's word for a deal) answer the same, marked deprecated in the
+schema, so that the tools and queued phone writes using them keep working; `n` is the deal's
+number in every game. A body names each side's values by the game's
 field names (`sides`, any game), or is Kalooki's `hands` shape, still accepted.
 
 Who may call them is `entry.access`'s to say: the table's link (`Authorization: Table <token>`),
@@ -26,7 +27,12 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404
 from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
@@ -611,3 +617,13 @@ class TableSignOffApi(TableApi):
             table=table, by=self.access.user, via=self.access.via_label, signer=signer
         )
         return Response(ts.TableDetailOutput(table_detail(table=table)).data)
+
+
+@extend_schema_view(put=extend_schema(operation_id="tables_result_games", deprecated=True))
+class TableResultGamesApi(TableResultApi):
+    """`PUT .../games/{n}/result`: the old path of `.../deals/{n}/result`, answering the same."""
+
+
+@extend_schema_view(post=extend_schema(operation_id="tables_confirm_games", deprecated=True))
+class TableConfirmGamesApi(TableConfirmApi):
+    """`POST .../games/{n}/confirm`: the old path of `.../deals/{n}/confirm`, answering the same."""

@@ -1,4 +1,8 @@
-"""The table API: a table's link, its scorekeepers and its directors (`entry/api.py`)."""
+"""The table API: a table's link, its scorekeepers and its directors (`entry/api.py`).
+
+A deal's paths say `deals/{n}`; the older `games/{n}` (Kalooki's word) answers the same, marked
+deprecated in the schema, for the tools and the phones' queued writes that still use it.
+"""
 
 from django.urls import path
 
@@ -8,14 +12,16 @@ TABLE = "tables/<int:pk>"
 urlpatterns = [
     path(TABLE, table_api.TableDetailApi.as_view(), name="api-table"),
     path(
-        TABLE + "/games/<int:number>/result",
+        TABLE + "/deals/<int:number>/result",
         table_api.TableResultApi.as_view(),
         name="api-table-result",
     ),
     path(
-        TABLE + "/games/<int:number>/confirm",
+        TABLE + "/deals/<int:number>/confirm",
         table_api.TableConfirmApi.as_view(),
         name="api-table-confirm",
     ),
     path(TABLE + "/sign-off", table_api.TableSignOffApi.as_view(), name="api-table-sign-off"),
+    path(TABLE + "/games/<int:number>/result", table_api.TableResultGamesApi.as_view()),
+    path(TABLE + "/games/<int:number>/confirm", table_api.TableConfirmGamesApi.as_view()),
 ]

@@ -10,7 +10,7 @@
    - Draft: what is typed is kept on the phone (localStorage) as it is typed, and put back after
      a reload, Back, a closed tab or a locked phone.
    - Outbox: Save stores the result on the phone with a fresh Idempotency-Key and sends it to
-     the table API (PUT /api/tables/{id}/games/{n}/result), retried with backoff until the
+     the table API (PUT /api/tables/{id}/deals/{n}/result), retried with backoff until the
      server answers. A retry can never store it twice (entry/idempotency.py). If someone else
      saved that deal first (409), both results are shown and the scorekeeper chooses: keep the
      stored one (theirs is set aside on this phone, not lost) or save this phone's as a

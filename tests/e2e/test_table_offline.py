@@ -146,7 +146,7 @@ def test_an_answer_lost_on_the_way_back_is_retried_with_its_key_and_stored_once(
             replayed.append(response.headers.get("idempotent-replayed", ""))
             route.fulfill(response=response)
 
-    phone.route("**/api/tables/*/games/1/result", lose_the_first_answer)
+    phone.route("**/api/tables/*/deals/1/result", lose_the_first_answer)
     phone.get_by_role("button", name="Save game 1").click()
     expect(saved(phone)).to_contain_text("Game 1 is saved.", timeout=15_000)
     assert len(keys) == 2 and keys[0] == keys[1]  # the same result, the same key
@@ -328,7 +328,7 @@ def test_a_server_that_cannot_save_is_named_and_the_result_is_sent_when_it_is_ba
         refused.append(status)
         route.fulfill(status=status, json=body) if body else route.fulfill(status=status, body="")
 
-    phone.route("**/api/tables/*/games/1/result", server_busy)
+    phone.route("**/api/tables/*/deals/1/result", server_busy)
     phone.get_by_role("button", name="Save game 1").click()
     expect(saved(phone)).to_contain_text(said)
     expect(saved(phone)).not_to_contain_text("network")

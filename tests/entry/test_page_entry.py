@@ -238,7 +238,7 @@ def test_down_and_out_doubles_card_points_but_not_penalties_r8_3_r8_4(client, ta
 def test_correct_opens_the_form_filled_with_the_stored_entry(client, table) -> None:
     hands = cards(GAME_1) | {"Ben": {"points": 15, "calls": 1}}
     client.post(link(table), result(table, 1, hands=hands))
-    assert f'href="{link(table, "games/1/correct")}"' in page(client, table)
+    assert f'href="{link(table, "deals/1/correct")}"' in page(client, table)
     html = page(client, table, "games/1/correct")
     assert "Correct game 1" in html and "Save correction" in html
     assert 'name="base_version" value="1"' in html
@@ -514,7 +514,7 @@ def test_the_live_check_is_the_pages_own_and_the_keypad_has_the_card_values(clie
     html = page(client, table)
     config = re.search(r'<script id="table-entry-config" [^>]*>(.*?)</script>', html, re.S)[1]
     assert f'"check": "/t/{table.access_token}/check"' in config  # every game, every ruleset
-    assert f'"result": "/api/tables/{table.pk}/games/{{n}}/result"' in config  # the outbox's
+    assert f'"result": "/api/tables/{table.pk}/deals/{{n}}/result"' in config  # the outbox's
     assert '{"token": "JK", "label": "JK", "points": 50}' in config
     assert '{"token": "AB", "label": "black A", "points": 15}' in config  # no suit invented
     assert '"packs": 3' in config

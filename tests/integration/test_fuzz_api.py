@@ -111,6 +111,7 @@ KNOWN_GAPS = {
     "number: the table's rows; " + FORMS,
     "rules_tack_on": NOTATION,
     "tables_result": "every seat needs a result, by `hands` or by `sides` (one of two shapes)",
+    "tables_result_games": "the old path of `tables_result`: the same gap",
     "tables_sign_off": "a set is signed off once its games are played (R4.1): the table's state",
     "teams_add": "a team is two partners (HF1.2); " + FORMS,
     "teams_update": "a team is two partners (HF1.2); " + FORMS,

@@ -77,7 +77,11 @@ urlpatterns = [
         control.FlagClearApi.as_view(),
         name="api-table-clear-flag",
     ),
-    path(TABLE + "/games/<int:game>/clear-flag", control.FlagClearGamesApi.as_view()),
+    path(
+        TABLE + "/games/<int:game>/clear-flag",
+        control.FlagClearGamesApi.as_view(),
+        name="api-table-clear-flag-games",
+    ),
     path("tournaments/<slug:slug>/pins", pin_api.PinListApi.as_view(), name="api-pins"),
     path(
         "tournaments/<slug:slug>/pins/<int:entry_id>",

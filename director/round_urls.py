@@ -53,9 +53,21 @@ urlpatterns = [
         name="director-clear-flag",
     ),
     # The older paths (`games`, Kalooki's word for a deal) answer the same.
-    path(TABLE + "games/<int:game>/correct", control_views.director_correct),
-    path(TABLE + "games/<int:game>/confirm", control_views.director_confirm),
-    path(TABLE + "games/<int:game>/clear-flag", control_views.director_clear_flag),
+    path(
+        TABLE + "games/<int:game>/correct",
+        control_views.director_correct,
+        name="director-correct-games",
+    ),
+    path(
+        TABLE + "games/<int:game>/confirm",
+        control_views.director_confirm,
+        name="director-confirm-games",
+    ),
+    path(
+        TABLE + "games/<int:game>/clear-flag",
+        control_views.director_clear_flag,
+        name="director-clear-flag-games",
+    ),
     *[
         path(ROUND + step, views.round_step, {"step": step}, name=f"round-{step}")
         for step in views.STEPS

@@ -22,6 +22,14 @@ urlpatterns = [
         name="api-table-confirm",
     ),
     path(TABLE + "/sign-off", table_api.TableSignOffApi.as_view(), name="api-table-sign-off"),
-    path(TABLE + "/games/<int:number>/result", table_api.TableResultGamesApi.as_view()),
-    path(TABLE + "/games/<int:number>/confirm", table_api.TableConfirmGamesApi.as_view()),
+    path(
+        TABLE + "/games/<int:number>/result",
+        table_api.TableResultGamesApi.as_view(),
+        name="api-table-result-games",
+    ),
+    path(
+        TABLE + "/games/<int:number>/confirm",
+        table_api.TableConfirmGamesApi.as_view(),
+        name="api-table-confirm-games",
+    ),
 ]

@@ -27,6 +27,6 @@ urlpatterns = [
     path(LINK + "manifest.webmanifest", pwa.manifest, name="manifest"),
     path("t/sw.js", pwa.service_worker, name="worker"),
     # The older paths (`games`, Kalooki's word for a deal): bookmarks and queued forms still work.
-    path(LINK + "games/<int:number>/correct", table_page.table_correct),
-    path(LINK + "games/<int:number>/confirm", table_page.table_confirm),
+    path(LINK + "games/<int:number>/correct", table_page.table_correct, name="correct-games"),
+    path(LINK + "games/<int:number>/confirm", table_page.table_confirm, name="confirm-games"),
 ]

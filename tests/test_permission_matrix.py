@@ -43,6 +43,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import Member
 from clubs.services import club_create, members_import_csv
+from hall import urls as hall_urls
 from scoring.clock import clock_pause, clock_start
 from scoring.control import director_call
 from scoring.models import DirectorCall
@@ -725,6 +726,13 @@ TABLE_LINK_CASES = [
 ]
 PAGE_CASES += TABLE_LINK_CASES
 CASES = API_CASES + PAGE_CASES
+# A deal's older paths (`games/{n}`, before `deals/{n}`) answer the same, to the same callers.
+OLD_PATHS = ("api-table-clear-flag", "director-correct", "director-confirm", "director-clear-flag")
+CASES += [
+    replace(case, name=case.name + "-games")
+    for case in CASES
+    if case.name.removeprefix("director:") in OLD_PATHS
+]
 
 # Every other URL of the site, and why it is not in the matrix.
 NOT_IN_MATRIX = {
@@ -746,10 +754,14 @@ NOT_IN_MATRIX = {
     "api-table": "the table API: its matrix is tests/entry/test_access.py",
     "api-table-result": "the table API: its matrix is tests/entry/test_access.py",
     "api-table-confirm": "the table API: its matrix is tests/entry/test_access.py",
+    "api-table-result-games": "the table API's older path: tests/entry/test_deal_paths.py",
+    "api-table-confirm-games": "the table API's older path: tests/entry/test_deal_paths.py",
     "api-table-sign-off": "the table API: its matrix is tests/entry/test_access.py",
     "table:link": "the table's page: the token in its path is the credential",
     "table:correct": "the table's page: the token in its path is the credential",
     "table:confirm": "the table's page: the token in its path is the credential",
+    "table:correct-games": "the table's page (older path): the token in its path is the credential",
+    "table:confirm-games": "the table's page (older path): the token in its path is the credential",
     "table:sign-off": "the table's page: the token in its path is the credential",
     "table:time": "the table's page: the token in its path is the credential",
     # The Open plays Kalooki: no teams, no time to call. Their matrix, on a Hand and Foot
@@ -768,7 +780,7 @@ NOT_IN_MATRIX = {
 NAMESPACES_NOT_IN_MATRIX = {
     "table:worker": "the table pages' service worker: the same static script for anyone, no table",
     "admin": "Django's admin: its own staff sign-in and model permissions",
-    "public": "the public pages and exports of a published tournament: public by design",
+    hall_urls.app_name: "the public pages and exports of a published tournament: public by design",
 }
 
 

@@ -15,6 +15,8 @@ from django.core.management.base import CommandError
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from entry import urls as table_urls
+from hall import urls as hall_urls
 from scoring.backup import (
     BackupRefused,
     backup_parse,
@@ -764,7 +766,9 @@ def _filled(route: str, namespace: str | None, values: dict) -> list[tuple[str, 
     names = re.findall(r"<(?:\w+:)?(\w+)>", route)
     if any(name not in values for name in names):
         return []
-    kind = {"public": "public", "table": "link"}.get(namespace or "", "director")
+    kind = {hall_urls.app_name: "public", table_urls.app_name: "link"}.get(
+        namespace or "", "director"
+    )
     if route.startswith("api/tables"):
         kind = "link"
     if kind == "link":  # a table's `number` is a deal's, not a round's

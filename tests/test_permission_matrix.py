@@ -736,7 +736,7 @@ CASES += [
 
 # Every other URL of the site, and why it is not in the matrix.
 NOT_IN_MATRIX = {
-    "table:worker": "the table pages' service worker: the same static script for anyone, no table",
+    "table:worker": "the table pages' service worker: one static script for anyone, no table",
     "favicon": "the site's icon: the same static file for anyone",
     "login": "signing in: open to anyone by design",
     "set_language": "the language switch: sets one's own language cookie, reads nothing",
@@ -760,8 +760,8 @@ NOT_IN_MATRIX = {
     "table:link": "the table's page: the token in its path is the credential",
     "table:correct": "the table's page: the token in its path is the credential",
     "table:confirm": "the table's page: the token in its path is the credential",
-    "table:correct-games": "the table's page (older path): the token in its path is the credential",
-    "table:confirm-games": "the table's page (older path): the token in its path is the credential",
+    "table:correct-games": "the table's page (older path): the token in it is the credential",
+    "table:confirm-games": "the table's page (older path): the token in it is the credential",
     "table:sign-off": "the table's page: the token in its path is the credential",
     "table:time": "the table's page: the token in its path is the credential",
     # The Open plays Kalooki: no teams, no time to call. Their matrix, on a Hand and Foot
@@ -778,7 +778,7 @@ NOT_IN_MATRIX = {
     "entry-refuse-pairing": "a team (HF1.2): matrix in tests/director/test_teams_pages.py",
 }
 NAMESPACES_NOT_IN_MATRIX = {
-    "table:worker": "the table pages' service worker: the same static script for anyone, no table",
+    "table:worker": "the table pages' service worker: one static script for anyone, no table",
     "admin": "Django's admin: its own staff sign-in and model permissions",
     hall_urls.app_name: "the public pages and exports of a published tournament: public by design",
 }

@@ -389,7 +389,7 @@ def tidy(root: Path, paths: list[Path]) -> list[str]:
     if not paths or not ruff.exists():
         return []
     names = [str(p) for p in paths]
-    subprocess.run([ruff, "check", "--fix", "--select", "I001", "-q", *names], cwd=root)
+    subprocess.run([ruff, "check", "--fix", "--select", "I001,RUF022", "-q", *names], cwd=root)
     subprocess.run([ruff, "format", "-q", *names], cwd=root)
     left = subprocess.run(
         [ruff, "check", "--select", "E501", "--output-format", "concise", "-q", *names],

@@ -232,6 +232,7 @@ class Rules:
             if path.parent != self.root / package.replace(".", "/"):
                 continue
             moved = new.rpartition(".")[2]
+            text = re.sub(rf"(``?){name}\1(?!`)", rf"\1{moved}\1", text)  # named in prose
             text = re.sub(rf"^(\s*from \.){name}(?= import)", rf"\1{moved}", text, flags=re.M)
             pattern = rf"^(\s*from \. import [^\n]*?)\b{name}\b"
             if re.search(pattern, text, re.M):
@@ -279,6 +280,12 @@ class Rules:
             text = re.sub(rf"(?<![\w.\"']){alias}\.(?=[A-Za-z_])", f"{name}.", text)
         return text
 
+    def may_import(self, path: Path, text: str) -> str:
+        """A top-level package's docstring names the rooms it may import: `entry` among them."""
+        if path.name != "__init__.py" or path.parent.parent != self.root:
+            return text
+        return re.sub(rf"(?<!`)`{OLD_ROOM}`(?!`)", f"`{NEW_ROOM}`", text)
+
     def toml(self, text: str) -> str:
         """The room in pyproject's lists: root packages, layers (`a | entry | b`), mutmut."""
         return re.sub(rf"""(?<=["'|]) ?{OLD_ROOM}(?= ?["'|])""", _keep_space(NEW_ROOM), text)
@@ -299,6 +306,7 @@ class Rules:
         if suffix == ".py":
             text = self.relative_modules(path, text)
             text = self.app_name(path, text)
+            text = self.may_import(path, text)
             text = self.aliases(text)
             if "/migrations/" not in path.as_posix():
                 text = python_prose(text, self.prose)
@@ -374,7 +382,22 @@ def rename(root: Path, *, dry_run: bool = False) -> list[str]:
                 path.write_text(new, encoding="utf-8")
     if changed and not dry_run:
         log += tidy(root, [p for p in changed if p.suffix == ".py"])
-    return log
+    return log + bare_namespaces(root)
+
+
+def bare_namespaces(root: Path) -> list[str]:
+    """Lines that compare a namespace with an old one as a bare word (`namespace == "public"`):
+    a word that means other things too, so a person looks (read the room's `app_name`)."""
+    old = "|".join(NAMESPACES)
+    said = re.compile(rf"""namespace.*["']({old})["']|["']({old})["'].*namespace""")
+    found = []
+    for path in text_files(root):
+        if path.suffix != ".py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if said.search(line):
+                found.append(f"check by hand: {path.relative_to(root).as_posix()}:{number}")
+    return found
 
 
 def tidy(root: Path, paths: list[Path]) -> list[str]:

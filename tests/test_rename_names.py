@@ -62,7 +62,7 @@ FILES = {
             return entry.sides
         """,
     "entry/access.py": "Access = object\n",
-    "hall/__init__.py": "",
+    "hall/__init__.py": '"""The hall. May import the domain; never `director` or `entry`."""\n',
     "hall/urls.py": """\
         from django.urls import path
 
@@ -105,7 +105,7 @@ FILES = {
         def example_entry() -> DealEntry:
             raise ValueError("This deal entry is refused.")  # a message keeps its words
         ''',
-    "games/parcellus/__init__.py": "",
+    "games/parcellus/__init__.py": '"""Parcellus: ``entries`` (reading a deal), ``checks``."""\n',
     "games/parcellus/entries.py": "CARDS = 'cards'\n",
     "games/parcellus/game.py": """\
         from . import checks, entries
@@ -185,6 +185,7 @@ def test_the_namespaces_follow_the_rooms_in_python_and_templates(tree: Path) -> 
     assert 'app_name = "scorekeeper"' in read(tree, "scorekeeper/urls.py")
     assert 'app_name = "hall"' in read(tree, "hall/urls.py")
     assert 'reversed as "scorekeeper:..."' in read(tree, "scorekeeper/__init__.py")
+    assert "never `director` or `scorekeeper`" in read(tree, "hall/__init__.py")
 
 
 def test_an_alias_that_said_an_old_namespace_goes(tree: Path) -> None:
@@ -225,6 +226,7 @@ def test_the_games_modules_of_reports_move_with_their_imports(tree: Path) -> Non
     game = read(tree, "games/parcellus/game.py")
     assert "from . import checks, reports" in game and "return reports.CARDS" in game
     assert "entries_seen" in game
+    assert "``reports`` (reading a deal)" in read(tree, "games/parcellus/__init__.py")
     kalooki = read(tree, "games/kalooki/__init__.py")
     assert '__all__ = ["GameReport", "HandReport"]' in kalooki
     assert "from .reports import GameReport, HandReport" in kalooki
@@ -265,6 +267,11 @@ def test_in_git_it_moves_with_git_mv_and_prints_what_it_did(tmp_path: Path) -> N
         [sys.executable, str(SCRIPT), "--root", str(tmp_path)], capture_output=True, text=True
     )
     assert again.stdout.strip() == "rename_names: nothing to rename"
+
+
+def test_a_namespace_compared_as_a_bare_word_is_shown_for_a_person(tmp_path: Path) -> None:
+    write(tmp_path, {"tests/urls.py": 'ours = [p for p in site if p.namespace == "public"]\n'})
+    assert rename_names.rename(tmp_path) == ["check by hand: tests/urls.py:1"]
 
 
 def test_a_prose_line_the_rename_lengthened_is_rewrapped() -> None:

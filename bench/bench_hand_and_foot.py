@@ -1,7 +1,7 @@
 """Benchmark: CPU time of the Hand and Foot engine checking and scoring games, as the result
 service would, hand by hand.
 
-A **game** is three hands played out from one shuffled deck (``example_entry``): books, points
+A **game** is three hands played out from one shuffled deck (``example_report``): books, points
 laid down, hands and feet written as cards or as points. **Cold** runs clear the engine's caches
 first (the book feasibility of HF4.3 and the least worth of HF8.6 are cached per deck supply,
 and each real entry with card text has its own supply), so they are what a server sees; **warm**
@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.base import DealEntry, DealScore, SideEntry
+from games.base import DealReport, DealScore, SideReport
 from games.hand_and_foot import GAME
 from games.hand_and_foot import books as hf_books
 
@@ -34,12 +34,12 @@ TIGHTEST_LEAST = 1260  # 11 red and 11 black books of one team, two fives held
 RULES = GAME.rules(GAME.ruleset())
 
 
-def example_games() -> list[list[DealEntry]]:
+def example_games() -> list[list[DealReport]]:
     rng = random.Random(2025)
-    return [[RULES.example_entry(n, 2, rng) for n in (1, 2, 3)] for _ in range(GAMES)]
+    return [[RULES.example_report(n, 2, rng) for n in (1, 2, 3)] for _ in range(GAMES)]
 
 
-def play(game: list[DealEntry]) -> list[DealScore]:
+def play(game: list[DealReport]) -> list[DealScore]:
     scores: list[DealScore] = []
     for entry in game:
         evaluation = RULES.evaluate(entry, scores)
@@ -50,25 +50,25 @@ def play(game: list[DealEntry]) -> list[DealScore]:
     return scores
 
 
-def heaviest_hand() -> DealEntry:
+def heaviest_hand() -> DealReport:
     """22 books at the table (11 red, 11 black) and a draw-pile end: the most placing to do."""
     player = {"hand": "5S 6S 7S", "foot_played": True}
     team = {"red_books": 6, "black_books": 5, "laid_down": 900}
     other = {"red_books": 5, "black_books": 6, "laid_down": 900}
-    return DealEntry(
-        1, (SideEntry("A", team, (player, player)), SideEntry("B", other, (player, player)))
+    return DealReport(
+        1, (SideReport("A", team, (player, player)), SideReport("B", other, (player, player)))
     )
 
 
-def tightest_hand() -> DealEntry:
+def tightest_hand() -> DealReport:
     """One team's 11 red and 11 black books laid down at the least their cards count (HF8.6):
     no quick placement settles it, so the books are placed rank by rank."""
     player = {"hand": "5S", "foot_played": True}
     team = {"red_books": 11, "black_books": 11, "laid_down": TIGHTEST_LEAST}
     other = {"red_books": 0, "black_books": 0, "laid_down": 0}
     quiet = {"hand": "5S", "foot_played": False, "foot_points": 65}
-    return DealEntry(
-        1, (SideEntry("A", team, (player, player)), SideEntry("B", other, (quiet, quiet)))
+    return DealReport(
+        1, (SideReport("A", team, (player, player)), SideReport("B", other, (quiet, quiet)))
     )
 
 

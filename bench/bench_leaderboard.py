@@ -144,7 +144,7 @@ def missing_urls() -> bool:
     from django.urls import NoReverseMatch, reverse
 
     try:
-        reverse("public:leaderboard", args=[SLUG])
+        reverse("hall:leaderboard", args=[SLUG])
         return False
     except NoReverseMatch:
         return True

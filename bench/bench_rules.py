@@ -8,7 +8,7 @@ The figure is CPU time (``time.process_time``), the best of several batches of m
 so another benchmark can divide an API round trip by it (``measure_engine_set_ms``).
 
 **Through the protocol** is what the apps will call (``games.get("kalooki").rules(ruleset)``): the
-same nine games as ``DealEntry`` values (JSON, as a phone sends them), each read, checked and
+same nine games as ``DealReport`` values (JSON, as a phone sends them), each read, checked and
 scored by ``Rules.evaluate``, then the set's result by ``Rules.match_result``. Its ratio to the
 direct engine call is the protocol's cost.
 
@@ -28,14 +28,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from games.base import DealEntry, DealScore, Rules, SideEntry
-from games.kalooki import ASAJ_2025, GameEntry, HandEntry, evaluate, score_set
+from games.base import DealReport, DealScore, Rules, SideReport
+from games.kalooki import ASAJ_2025, GameReport, HandReport, evaluate, score_set
 
 TARGET_MS = 1.0
 PLAYERS = ("Ann", "Bob", "Cy", "Di", "Ed")
 
 
-def nine_game_set() -> tuple[GameEntry, ...]:
+def nine_game_set() -> tuple[GameReport, ...]:
     """Nine games as a scorekeeper at a five-player table would enter them."""
     return (
         _game(1, "Ann", {"Bob": "JK AS 2C 7H", "Cy": "KD KD 9S", "Di": 40, "Ed": "5H 6H 7H 8H 9D"}),
@@ -76,13 +76,13 @@ def _game(
     calls: dict[str, int] | None = None,
     failed: dict[str, int] | None = None,
     overcall: set[str] | frozenset[str] = frozenset(),
-) -> GameEntry:
+) -> GameReport:
     calls, failed = calls or {}, failed or {}
     hands = []
     for player in PLAYERS:
         held = left.get(player)
         hands.append(
-            HandEntry(
+            HandReport(
                 player=player,
                 went_out=player == winner,
                 cards="" if player == winner else held if isinstance(held, str) else None,
@@ -92,10 +92,10 @@ def _game(
                 overcall_penalty=player in overcall,
             )
         )
-    return GameEntry(number, tuple(hands), down_and_out=down_and_out)
+    return GameReport(number, tuple(hands), down_and_out=down_and_out)
 
 
-def check_and_score(entries: tuple[GameEntry, ...]) -> None:
+def check_and_score(entries: tuple[GameReport, ...]) -> None:
     for entry in entries:
         check, score = evaluate(entry, ASAJ_2025)
         if score is None:
@@ -120,19 +120,19 @@ def _batches_ms(batches: int, runs: int) -> list[float]:
     return per_run
 
 
-def as_deal_entries(entries: tuple[GameEntry, ...]) -> tuple[DealEntry, ...]:
-    """The same games as the protocol's deal entries: plain JSON values per field."""
+def as_deal_reports(entries: tuple[GameReport, ...]) -> tuple[DealReport, ...]:
+    """The same games as the protocol's deal reports: plain JSON values per field."""
     return tuple(
-        DealEntry(
+        DealReport(
             entry.game,
-            tuple(SideEntry(hand.player, _side_values(hand)) for hand in entry.hands),
+            tuple(SideReport(hand.player, _side_values(hand)) for hand in entry.hands),
             {"down_and_out": entry.down_and_out, "void": entry.void},
         )
         for entry in entries
     )
 
 
-def _side_values(hand: HandEntry) -> dict[str, object]:
+def _side_values(hand: HandReport) -> dict[str, object]:
     values = {
         "went_out": hand.went_out,
         "cards": hand.cards,
@@ -144,7 +144,7 @@ def _side_values(hand: HandEntry) -> dict[str, object]:
     return {name: value for name, value in values.items() if value is not None}
 
 
-def protocol_set(rules: Rules[Any], deals: tuple[DealEntry, ...]) -> list[DealScore]:
+def protocol_set(rules: Rules[Any], deals: tuple[DealReport, ...]) -> list[DealScore]:
     """Evaluate every deal of the set through the protocol and take the set's result."""
     played: list[DealScore] = []
     for deal in deals:
@@ -158,7 +158,7 @@ def protocol_set(rules: Rules[Any], deals: tuple[DealEntry, ...]) -> list[DealSc
 
 def _protocol_batches_ms(batches: int, runs: int) -> list[float]:
     rules = games.get("kalooki").rules(ASAJ_2025)
-    deals = as_deal_entries(nine_game_set())
+    deals = as_deal_reports(nine_game_set())
     protocol_set(rules, deals)
     per_run = []
     for _ in range(batches):
@@ -194,7 +194,7 @@ def main() -> None:
     protocol = _protocol_batches_ms(7, 300)
     p_best, p_median = min(protocol), statistics.median(protocol)
     rules = games.get("kalooki").rules(ASAJ_2025)
-    results = rules.match_result(protocol_set(rules, as_deal_entries(entries)))
+    results = rules.match_result(protocol_set(rules, as_deal_reports(entries)))
     same = [r.total for r in results] == list(totals.values())
     p_verdict = "OK" if p_best < TARGET_MS else "TOO SLOW"
     print(

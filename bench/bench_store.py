@@ -141,7 +141,7 @@ def no_compiled_timestamps() -> contextlib.AbstractContextManager[None]:
 
 def no_shapes() -> contextlib.AbstractContextManager[None]:
     """The API's body checked and its answer made by DRF's serializers, made per request."""
-    import entry.api
+    import scorekeeper.api
 
     class Plain:
         def __init__(self, serializer_class) -> None:  # type: ignore[no-untyped-def]
@@ -155,7 +155,7 @@ def no_shapes() -> contextlib.AbstractContextManager[None]:
         def answer(self, instance):  # type: ignore[no-untyped-def]
             return self.serializer_class(instance).data
 
-    return _patched(entry.api, "shape", Plain)
+    return _patched(scorekeeper.api, "shape", Plain)
 
 
 VARIANTS: dict[str, Switch] = {

@@ -123,7 +123,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
             # The table pages' words for the games' nouns (entry is no installed app).
-            "libraries": {"table_words": "entry.templatetags.table_words"},
+            "libraries": {"table_words": "scorekeeper.templatetags.table_words"},
         },
     },
 ]
@@ -248,7 +248,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "director:home"
-LOGOUT_REDIRECT_URL = "public:index"
+LOGOUT_REDIRECT_URL = "hall:index"
 
 LANGUAGE_CODE = "en-gb"
 # The players' pages (self check-in, "my page") speak these; the rest of the site is English.
@@ -336,7 +336,7 @@ CONTENT_SECURITY_POLICY = {
         "default-src": [SELF],
         "script-src": [SELF],
         # A nonce only where a page reads `request.csp_nonce`: the table's phone page inlines
-        # its styles (entry/assets.py), drawn without waiting for a stylesheet's round trip.
+        # its styles (scorekeeper/assets.py), drawn without waiting for a stylesheet's round trip.
         "style-src": [SELF, NONCE],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],

@@ -36,12 +36,12 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("api/auth/token", AuthTokenApi.as_view(), name="api-token"),
     path("api/", include("director.api_urls")),
-    path("api/", include("entry.api_urls")),
+    path("api/", include("scorekeeper.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the pages' language switch
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),  # the scripts' words
     path("", include("hall.urls")),  # the public pages: most of the traffic
-    path("", include("entry.urls")),  # the tables' private links
+    path("", include("scorekeeper.urls")),  # the tables' private links
     path("", include("director.urls")),
 ]

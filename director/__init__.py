@@ -6,6 +6,6 @@ the control room's table page, clocks and calls (`control_views`), and printing 
 Pages are reversed as "director:...". Each view parses input, calls one service or selector of
 the domain apps and renders.
 
-May import: the domain apps (`scoring`, `tables`, `tournament`) and `games`; never `entry` or
+May import: the domain apps (`scoring`, `tables`, `tournament`) and `games`; never `scorekeeper` or
 `hall` (the audience rooms stand side by side).
 """

@@ -50,7 +50,7 @@ def _window(request: Request, tournament: Tournament) -> dict[str, Any]:
     return {
         "is_open": arrivals.is_open,
         "until": arrivals.until,
-        "url": site + reverse("public:check-in", args=[tournament.slug]),
+        "url": site + reverse("hall:check-in", args=[tournament.slug]),
         "registered": arrivals.registered,
         "checked_in": arrivals.checked_in,
         "by_phone": arrivals.by_phone,

@@ -36,7 +36,7 @@ def table_link_url(access_token: str, site: str | None = None) -> str:
     """The table's private scorekeeper link, as printed on its card (absolute: it is scanned),
     on `site` (the printed site), or `SITE_URL`."""
     # Reversed by name: the page itself lives in the scoring app, which tables may not import.
-    return (site or settings.SITE_URL) + reverse("table:link", args=[access_token])
+    return (site or settings.SITE_URL) + reverse("scorekeeper:link", args=[access_token])
 
 
 def browsing_site(request: HttpRequest) -> str:
@@ -118,7 +118,7 @@ def print_seat_cards(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 def _my_page_url(entry_id: int, site: str) -> str:
     # Reversed by name: the page is the hall's, which the director's room may not import.
-    return site + reverse("public:my-page", args=[my_page_token(entry_id)])
+    return site + reverse("hall:my-page", args=[my_page_token(entry_id)])
 
 
 @login_required

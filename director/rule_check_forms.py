@@ -21,7 +21,7 @@ from director.rules_serializers import (
     one_hand_each,
     repeated_players,
 )
-from games.base import DealEntry, Rules, SideEntry
+from games.base import DealReport, Rules, SideReport
 from tournament.permissions import directed_tournaments
 
 GAME = "kalooki"  # the game whose dispute tools the page runs
@@ -190,7 +190,7 @@ class HandForm(forms.Form):
     overcall_penalty = forms.BooleanField(required=False)
     challenge = forms.ChoiceField(choices=CHALLENGE_CHOICES, required=False)
 
-    def side(self, challenge: bool) -> SideEntry | None:
+    def side(self, challenge: bool) -> SideReport | None:
         """The row as one side of the entry; None for a row left blank."""
         data: dict[str, Any] = self.cleaned_data
         if not data.get("player"):
@@ -205,7 +205,7 @@ class HandForm(forms.Form):
             values["cards"] = data["cards"]
         if challenge and data["challenge"]:
             values["challenge"] = data["challenge"]
-        return SideEntry(label=data["player"], values=values)
+        return SideReport(label=data["player"], values=values)
 
 
 HAND_COLUMNS = {
@@ -259,10 +259,10 @@ class GameForm(CheckForm):
         super().__init__(*args, rules=rules, **kwargs)
         self.fields["game"].choices = game_choices(rules)
 
-    def entry(self, hands: BaseHandFormSet) -> DealEntry:
+    def entry(self, hands: BaseHandFormSet) -> DealReport:
         sides = [form.side(hands.challenge) for form in hands.forms]
         values = {
             "down_and_out": self.cleaned_data["down_and_out"],
             "void": self.cleaned_data["void"],
         }
-        return DealEntry(self.cleaned_data["game"], tuple(s for s in sides if s), values)
+        return DealReport(self.cleaned_data["game"], tuple(s for s in sides if s), values)

@@ -23,7 +23,15 @@ from rest_framework.views import APIView
 
 import games
 from director import rules_serializers as s
-from games.base import DealEntry, Evaluation, Problem, Rules, RulesError, RulesetInvalid, SideEntry
+from games.base import (
+    DealReport,
+    Evaluation,
+    Problem,
+    Rules,
+    RulesError,
+    RulesetInvalid,
+    SideReport,
+)
 from scoring.phrases import problem_message, translated_answer
 
 GAME = "kalooki"  # the game whose dispute tools these are
@@ -261,7 +269,7 @@ class GameCheckApi(RulesView):
         data = self.valid(s.GameCheckInput)
         rules = rules_for(data.get("ruleset"))
         _check_game_number(rules, data["game"])
-        evaluation = rules.evaluate(deal_entry(data))
+        evaluation = rules.evaluate(deal_report(data))
         return _game_answer(evaluation)
 
 
@@ -275,13 +283,13 @@ def _check_game_number(rules: Rules[Any], number: int) -> None:
 SIDE_VALUES = ("went_out", "cards", "points", "calls", "failed_come_downs", "overcall_penalty")
 
 
-def deal_entry(data: dict[str, Any]) -> DealEntry:
+def deal_report(data: dict[str, Any]) -> DealReport:
     """The game check's body as the protocol's entry: one side a hand, values as sent."""
     sides = tuple(
-        SideEntry(label=hand["player"], values=_side_values(hand)) for hand in data["hands"]
+        SideReport(label=hand["player"], values=_side_values(hand)) for hand in data["hands"]
     )
     values = {"down_and_out": data["down_and_out"], "void": data["void"]}
-    return DealEntry(data["game"], sides, values)
+    return DealReport(data["game"], sides, values)
 
 
 def _side_values(hand: dict[str, Any]) -> dict[str, Any]:

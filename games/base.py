@@ -308,7 +308,7 @@ class Field:
 
 
 @dataclass(frozen=True, slots=True)
-class SideEntry:
+class SideReport:
     """One side's part of a deal's entry: its ``values`` (SIDE fields) and, per member in seat
     order, the MEMBER fields. ``label`` and ``member_labels`` are names for messages."""
 
@@ -319,12 +319,12 @@ class SideEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class DealEntry:
+class DealReport:
     """What a scorekeeper entered for deal ``number``: the DEAL fields and each side's entry, in
     the table's seat order. Values are JSON values: bools, whole numbers, text, or None."""
 
     number: int
-    sides: tuple[SideEntry, ...]
+    sides: tuple[SideReport, ...]
     values: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -384,7 +384,7 @@ class Evaluation:
     """A game's answer to an entry: the ``entry`` as it will be stored (cards in one canonical
     spelling), its errors and warnings, and its ``score`` (None when there are errors)."""
 
-    entry: DealEntry
+    entry: DealReport
     errors: tuple[Problem, ...] = ()
     warnings: tuple[Problem, ...] = ()
     score: DealScore | None = None
@@ -541,7 +541,7 @@ class Rules(ABC, Generic[R]):
         """What a scorekeeper enters for deal ``number``."""
 
     @abstractmethod
-    def evaluate(self, entry: DealEntry, played: Sequence[DealScore] = ()) -> Evaluation:
+    def evaluate(self, entry: DealReport, played: Sequence[DealScore] = ()) -> Evaluation:
         """Check an entry (errors, warnings) and score it when it has no errors. ``played`` are the
         match's deals scored before it, for checks that depend on them."""
 
@@ -632,7 +632,7 @@ class Rules(ABC, Generic[R]):
         raise RulesError(Problem("", text))
 
     @abstractmethod
-    def example_entry(self, number: int, sides: int, rng: random.Random) -> DealEntry:
+    def example_report(self, number: int, sides: int, rng: random.Random) -> DealReport:
         """A plausible, valid entry for deal ``number`` at a table of ``sides`` sides: for demos,
         benchmarks and tests."""
 

@@ -10,10 +10,10 @@
 - `api`: the standings API and the CSV exports; `phone`, `phone_views`, `phone_api`: self
   check-in and each player's "my page"; `club_views`: a club's public pages.
 
-Pages are reversed as "public:...". Everything shown is read from the stored standings snapshots
+Pages are reversed as "hall:...". Everything shown is read from the stored standings snapshots
 and results through the caches named in `config.caches`; the one write, a player's self
 check-in, is the tournament app's service (`tournament.check_in`).
 
 May import: the domain apps (`scoring`, `tables`, `tournament`) and `games`; never `director`
-or `entry`.
+or `scorekeeper`.
 """

@@ -325,7 +325,7 @@ class Sheet:
 def sheet_of(rules: Rules[Any]) -> Sheet:
     fields = rules.fields(1)
     exclusive = {f.name for f in fields if f.exclusive}
-    scored = rules.evaluate(rules.example_entry(1, rules.shape().sides, random.Random(1))).score
+    scored = rules.evaluate(rules.example_report(1, rules.shape().sides, random.Random(1))).score
     detail = scored.sides[0].detail if scored and scored.sides else {}
     return Sheet(
         noun=deal_noun(rules),

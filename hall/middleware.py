@@ -24,7 +24,7 @@ class LeaderboardShortcut:
     MIDDLEWARE: `"hall.middleware.LeaderboardShortcut"`."""
 
     ENDINGS = ("/leaderboard", "/leaderboard/rows", "/standings", "/pulse")
-    API = "public:api-standings"  # the standings API: the same crowd, polling
+    API = "hall:api-standings"  # the standings API: the same crowd, polling
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

@@ -141,7 +141,7 @@ def check_in_entry(request: HttpRequest, slug: str, entry_id: int) -> HttpRespon
         context["refusal"] = refusal.message
         return render(request, "hall/check_in_confirm.html", context, status=409)
     token = my_page_token(entry.pk)
-    response = HttpResponseRedirect(reverse("public:my-page", args=[token]) + "?checked_in=1")
+    response = HttpResponseRedirect(reverse("hall:my-page", args=[token]) + "?checked_in=1")
     _keep_token(request, response, token)
     return response
 
@@ -152,8 +152,8 @@ def my_page_here(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, _facts = _tournament(request, slug)
     mine = _mine_here(request, tournament)
     if mine:
-        return HttpResponseRedirect(reverse("public:my-page", args=[my_page_token(mine[0].pk)]))
-    return HttpResponseRedirect(reverse("public:check-in", args=[slug]))
+        return HttpResponseRedirect(reverse("hall:my-page", args=[my_page_token(mine[0].pk)]))
+    return HttpResponseRedirect(reverse("hall:check-in", args=[slug]))
 
 
 @require_safe
@@ -185,7 +185,7 @@ def check_in_poster(request: HttpRequest, slug: str) -> HttpResponse:
     site = (
         settings.SITE_URL if settings.SITE_URL_SET else f"{request.scheme}://{request.get_host()}"
     )
-    link = site + reverse("public:check-in", args=[slug])
+    link = site + reverse("hall:check-in", args=[slug])
     context = {
         "tournament": facts,
         "window": tournament,

@@ -1,35 +1,34 @@
 """The public pages of a published tournament (`/p/<slug>/...`), its CSV exports and the
-standings API, reversed as "public:...".
+standings API, reversed as "hall:...".
 
-Included at the site root by config/urls.py, with the site's front page (`/`, "public:index").
+Included at the site root by config/urls.py, with the site's front page (`/`, "hall:index").
 """
 
 from django.urls import path
 
 from hall import api as public_api
-from hall import club_views, phone_api
+from hall import club_views, phone_api, views
 from hall import phone_views as phone
 from hall import seating_views as hall_views
-from hall import views as public
 
-app_name = "public"
+app_name = "hall"
 
 PUBLIC = "p/<slug:slug>/"
 
 urlpatterns = [
-    path("", public.index, name="index"),
-    path(PUBLIC, public.tournament_home, name="home"),
-    path(PUBLIC + "leaderboard", public.leaderboard, name="leaderboard"),
-    path(PUBLIC + "leaderboard/rows", public.leaderboard_rows, name="leaderboard-rows"),
-    path(PUBLIC + "leaderboard/players", public.partner_standings, name="partners"),
-    path(PUBLIC + "projector", public.projector, name="projector"),
-    path(PUBLIC + "pulse", public.pulse, name="pulse"),
-    path(PUBLIC + "tables/<int:round>/<int:table>/pulse", public.pulse, name="table-pulse"),
-    path(PUBLIC + "players/<int:entry_id>/pulse", public.pulse, name="player-pulse"),
+    path("", views.index, name="index"),
+    path(PUBLIC, views.tournament_home, name="home"),
+    path(PUBLIC + "leaderboard", views.leaderboard, name="leaderboard"),
+    path(PUBLIC + "leaderboard/rows", views.leaderboard_rows, name="leaderboard-rows"),
+    path(PUBLIC + "leaderboard/players", views.partner_standings, name="partners"),
+    path(PUBLIC + "projector", views.projector, name="projector"),
+    path(PUBLIC + "pulse", views.pulse, name="pulse"),
+    path(PUBLIC + "tables/<int:round>/<int:table>/pulse", views.pulse, name="table-pulse"),
+    path(PUBLIC + "players/<int:entry_id>/pulse", views.pulse, name="player-pulse"),
     path(PUBLIC + "seating", hall_views.seating_board, name="seating"),
     path(PUBLIC + "seating/projector", hall_views.seating_projector, name="seating-projector"),
-    path(PUBLIC + "tables/<int:round>/<int:table>", public.table_page, name="table"),
-    path(PUBLIC + "players/<int:entry_id>", public.player_page, name="player"),
+    path(PUBLIC + "tables/<int:round>/<int:table>", views.table_page, name="table"),
+    path(PUBLIC + "players/<int:entry_id>", views.player_page, name="player"),
     path(PUBLIC + "check-in", phone.check_in_page, name="check-in"),
     path(PUBLIC + "check-in/<int:entry_id>", phone.check_in_entry, name="check-in-entry"),
     path(PUBLIC + "check-in/poster", phone.check_in_poster, name="check-in-poster"),

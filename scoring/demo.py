@@ -2,7 +2,7 @@
 
 Round 1 of the "Demo Kalooki Open" is seated by the seating service and some of its games are
 recorded by the same service a scorekeeper uses, each made by the game itself
-(``Rules.example_entry``: hands dealt out of a real 162-card deck), so every number on screen went
+(``Rules.example_report``: hands dealt out of a real 162-card deck), so every number on screen went
 through the game's checks and scoring. Everything is drawn from fixed seeds:
 loading the demo twice gives the same tournament, and the second load changes nothing.
 
@@ -354,10 +354,10 @@ def _record_plain(
 def _deal_result(
     rules: Rules[Any], seats: list[Seat], number: int, rng: random.Random
 ) -> tuple[list[SideInput], dict[str, Any]]:
-    """A plausible end of the deal, as the game makes one (``Rules.example_entry``), for the
+    """A plausible end of the deal, as the game makes one (``Rules.example_report``), for the
     table's sides in side order."""
     sides = sides_of(rules, seats)
-    entry = rules.example_entry(number, len(sides), rng)
+    entry = rules.example_report(number, len(sides), rng)
     inputs = [
         SideInput(side_seats[0].entry_id, dict(side.values), tuple(side.members))
         for side_seats, side in zip(sides, entry.sides, strict=True)

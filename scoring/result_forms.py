@@ -26,7 +26,7 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from games.base import (
-    DealEntry,
+    DealReport,
     DealScore,
     Evaluation,
     Field,
@@ -34,7 +34,7 @@ from games.base import (
     Problem,
     Rules,
     Scope,
-    SideEntry,
+    SideReport,
     SideScore,
 )
 from scoring.matches import deal_title, sides_of
@@ -366,13 +366,13 @@ class ResultForm(forms.Form):
             inputs.append(SideInput(row.seat.entry_id, values, members))
         return inputs
 
-    def entry(self) -> DealEntry:
+    def entry(self) -> DealReport:
         """The result as the game's entry, sides labelled as the service labels them."""
         sides = tuple(
-            SideEntry(row.label, dict(side.values), side.members, tuple(s.name for s in row.seats))
+            SideReport(row.label, dict(side.values), side.members, tuple(s.name for s in row.seats))
             for row, side in zip(self.rows, self.sides(), strict=True)
         )
-        return DealEntry(self.cleaned_data["game"], sides, self.deal_values())
+        return DealReport(self.cleaned_data["game"], sides, self.deal_values())
 
     def evaluation(self) -> Evaluation:
         """The entry checked and scored by the game after the deals played before it."""

@@ -1,6 +1,6 @@
 """Writes to deals and results: the one adapter between the database and a game's rules.
 
-Each use case builds the game's entry (``games.base.DealEntry``) from the table's seats and what
+Each use case builds the game's entry (``games.base.DealReport``) from the table's seats and what
 the scorekeeper sent, asks the game to check and score it (``Rules.evaluate``), and saves the
 outcome with a new **revision**, in one transaction that locks the table's row, so two
 phones at one table are served one after the other. The game says which deal comes next
@@ -30,7 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEntry
+from games.base import DealReport, DealScore, Evaluation, Problem, Rules, SideReport
 from scoring.matches import (
     deal_noun,
     deal_title,
@@ -354,7 +354,7 @@ def _evaluated(
 ) -> Evaluation:
     """The game's answer to the entry built from the table's sides; refused if it must be."""
     _check_seated(held)
-    entry, missing = _deal_entry(held, number, values, inputs)
+    entry, missing = _deal_report(held, number, values, inputs)
     evaluation = held.rules.evaluate(entry, held.played(before=number))
     score = evaluation.score
     if missing and not (score is not None and score.void):
@@ -663,9 +663,9 @@ def _entry_labels(held: LockedTable) -> dict[int, str]:
     return dict(zip(held.entry_ids, _labels(held), strict=True))
 
 
-def _deal_entry(
+def _deal_report(
     held: LockedTable, number: int, values: dict[str, Any], inputs: Sequence[SideInput]
-) -> tuple[DealEntry, list[int]]:
+) -> tuple[DealReport, list[int]]:
     """The game's entry for the table's sides in side order, and the sides nobody entered."""
     index = {seat.entry_id: i for i, side in enumerate(held.sides) for seat in side}
     strangers = sorted({item.entry_id for item in inputs} - set(index))
@@ -685,16 +685,16 @@ def _deal_entry(
             )
         given[side] = item
     labels = _labels(held)
-    sides = tuple(_side_entry(held.sides[i], labels[i], given.get(i)) for i in range(len(labels)))
+    sides = tuple(_side_report(held.sides[i], labels[i], given.get(i)) for i in range(len(labels)))
     missing = [i for i in range(len(labels)) if i not in given]
-    return DealEntry(number, sides, values), missing
+    return DealReport(number, sides, values), missing
 
 
-def _side_entry(seats: tuple[Seat, ...], label: str, given: SideInput | None) -> SideEntry:
+def _side_report(seats: tuple[Seat, ...], label: str, given: SideInput | None) -> SideReport:
     member_labels = tuple(player.name for seat in seats for player in seat.entry.partners())
     if given is None:
-        return SideEntry(label, {}, (), member_labels)
-    return SideEntry(label, dict(given.values), tuple(given.members), member_labels)
+        return SideReport(label, {}, (), member_labels)
+    return SideReport(label, dict(given.values), tuple(given.members), member_labels)
 
 
 def _refuse_if_needed(evaluation: Evaluation, confirm_warnings: bool) -> None:
@@ -757,7 +757,7 @@ def _results_of(entry_ids: list[int], evaluation: Evaluation) -> list[DealResult
     ]
 
 
-def _entry_record(entry: DealEntry, entry_ids: list[int]) -> dict[str, Any]:
+def _entry_record(entry: DealReport, entry_ids: list[int]) -> dict[str, Any]:
     """The entry as the game returned it (canonical), JSON-ready, each side keyed by its entry."""
     record = entry.to_dict()
     for side, entry_id in zip(record["sides"], entry_ids, strict=True):

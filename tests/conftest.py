@@ -118,7 +118,7 @@ def _redis_breaker_closed() -> Iterator[None]:
 @pytest.fixture(autouse=True, scope="session")
 def _answers_checked_against_drf() -> Iterator[None]:
     """Every answer a `Shape` makes in the suite is compared with the serializer's own."""
-    from entry import shapes
+    from scorekeeper import shapes
 
     shapes.CHECKED = True
     yield

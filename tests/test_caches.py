@@ -38,10 +38,10 @@ ROOMS += ("scoring", "seasons")
 CONSTANT = "a pure function of the code's constants"
 PURE = {
     ("config/postgresql/base.py", "_adapters"): "Django's adapters of a connection: code",
-    ("entry/assets.py", "_styles"): "the shipped stylesheets (read afresh while DEBUG)",
-    ("entry/assets.py", "inline_icon"): "the shipped icon",
-    ("entry/pwa.py", "_worker_source"): "the shipped service worker",
-    ("entry/shapes.py", "shape"): "a serializer class's fields: code",
+    ("scorekeeper/assets.py", "_styles"): "the shipped stylesheets (read afresh while DEBUG)",
+    ("scorekeeper/assets.py", "inline_icon"): "the shipped icon",
+    ("scorekeeper/pwa.py", "_worker_source"): "the shipped service worker",
+    ("scorekeeper/shapes.py", "shape"): "a serializer class's fields: code",
     ("games/hand_and_foot/books.py", "_fewest_wilds"): "deck arithmetic of a ruleset",
     ("games/hand_and_foot/books.py", "_rank_options"): "deck arithmetic of a ruleset",
     ("games/hand_and_foot/books.py", "_least_worth"): "deck arithmetic of a ruleset",
@@ -245,12 +245,12 @@ def test_a_kept_live_part_is_drawn_again_at_a_new_version(
 
 @invalidates("public.shortcut")
 def test_the_shortcut_resolves_a_path_once_per_urlconf(tournament: Tournament) -> None:
-    found = _shortcut_view("/p/open/leaderboard", "config.urls", "public:api-standings")
+    found = _shortcut_view("/p/open/leaderboard", "config.urls", "hall:api-standings")
     assert found is not None and found.url_name == "leaderboard"
     misses = _shortcut_view.cache_info().misses
-    _shortcut_view("/p/open/leaderboard", "config.urls", "public:api-standings")
+    _shortcut_view("/p/open/leaderboard", "config.urls", "hall:api-standings")
     assert _shortcut_view.cache_info().misses == misses  # nothing invalidates it
-    _shortcut_view("/p/open/leaderboard", "tests.hall.urls", "public:api-standings")
+    _shortcut_view("/p/open/leaderboard", "tests.hall.urls", "hall:api-standings")
     assert _shortcut_view.cache_info().misses == misses + 1  # another urlconf is another key
 
 

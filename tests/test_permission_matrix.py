@@ -716,13 +716,13 @@ PAGE_CASES = [
 ]
 # The table's link, in the path: whoever holds it calls the director and reads the clock.
 TABLE_LINK_CASES = [
-    Case("POST", "table:call", {"token": token}, success=302, allowed=frozenset(ACTORS)),
-    Case("GET", "table:live", {"token": token}, allowed=frozenset(ACTORS), writes=False),
+    Case("POST", "scorekeeper:call", {"token": token}, success=302, allowed=frozenset(ACTORS)),
+    Case("GET", "scorekeeper:live", {"token": token}, allowed=frozenset(ACTORS), writes=False),
     # the page's live check of its form (saves nothing) and its manifest
-    Case("POST", "table:check", {"token": token}, allowed=frozenset(ACTORS), writes=False),
-    Case("GET", "table:manifest", {"token": token}, allowed=frozenset(ACTORS), writes=False),
+    Case("POST", "scorekeeper:check", {"token": token}, allowed=frozenset(ACTORS), writes=False),
+    Case("GET", "scorekeeper:manifest", {"token": token}, allowed=frozenset(ACTORS), writes=False),
     # the parts of the page that changed, for its script after a save (reads only)
-    Case("GET", "table:parts", {"token": token}, allowed=frozenset(ACTORS), writes=False),
+    Case("GET", "scorekeeper:parts", {"token": token}, allowed=frozenset(ACTORS), writes=False),
 ]
 PAGE_CASES += TABLE_LINK_CASES
 CASES = API_CASES + PAGE_CASES
@@ -736,7 +736,7 @@ CASES += [
 
 # Every other URL of the site, and why it is not in the matrix.
 NOT_IN_MATRIX = {
-    "table:worker": "the table pages' service worker: one static script for anyone, no table",
+    "scorekeeper:worker": "the table pages' service worker: one static script for anyone, no table",
     "favicon": "the site's icon: the same static file for anyone",
     "login": "signing in: open to anyone by design",
     "set_language": "the language switch: sets one's own language cookie, reads nothing",
@@ -751,19 +751,19 @@ NOT_IN_MATRIX = {
     "rules-game": "the rules API: open to anyone, computes and writes nothing",
     "rules-tack-on": "the rules API: open to anyone, computes and writes nothing",
     "games": "the games, their presets and settings: open to anyone, no tournament's data",
-    "api-table": "the table API: its matrix is tests/entry/test_access.py",
-    "api-table-result": "the table API: its matrix is tests/entry/test_access.py",
-    "api-table-confirm": "the table API: its matrix is tests/entry/test_access.py",
-    "api-table-result-games": "the table API's older path: tests/entry/test_deal_paths.py",
-    "api-table-confirm-games": "the table API's older path: tests/entry/test_deal_paths.py",
-    "api-table-sign-off": "the table API: its matrix is tests/entry/test_access.py",
-    "table:link": "the table's page: the token in its path is the credential",
-    "table:correct": "the table's page: the token in its path is the credential",
-    "table:confirm": "the table's page: the token in its path is the credential",
-    "table:correct-games": "the table's page (older path): the token in it is the credential",
-    "table:confirm-games": "the table's page (older path): the token in it is the credential",
-    "table:sign-off": "the table's page: the token in its path is the credential",
-    "table:time": "the table's page: the token in its path is the credential",
+    "api-table": "the table API: its matrix is tests/scorekeeper/test_access.py",
+    "api-table-result": "the table API: its matrix is tests/scorekeeper/test_access.py",
+    "api-table-confirm": "the table API: its matrix is tests/scorekeeper/test_access.py",
+    "api-table-result-games": "the table API's older path: tests/scorekeeper/test_deal_paths.py",
+    "api-table-confirm-games": "the table API's older path: tests/scorekeeper/test_deal_paths.py",
+    "api-table-sign-off": "the table API: its matrix is tests/scorekeeper/test_access.py",
+    "scorekeeper:link": "the table's page: the token in its path is the credential",
+    "scorekeeper:correct": "the table's page: the token in its path is the credential",
+    "scorekeeper:confirm": "the table's page: the token in its path is the credential",
+    "scorekeeper:correct-games": "the table's page (older path): the token in it is the credential",
+    "scorekeeper:confirm-games": "the table's page (older path): the token in it is the credential",
+    "scorekeeper:sign-off": "the table's page: the token in its path is the credential",
+    "scorekeeper:time": "the table's page: the token in its path is the credential",
     # The Open plays Kalooki: no teams, no time to call. Their matrix, on a Hand and Foot
     # tournament: tests/director/test_teams_pages.py and tests/scoring/test_time_called.py.
     "director:team-edit": "a team's page (HF1.2): matrix in tests/director/test_teams_pages.py",
@@ -778,7 +778,7 @@ NOT_IN_MATRIX = {
     "entry-refuse-pairing": "a team (HF1.2): matrix in tests/director/test_teams_pages.py",
 }
 NAMESPACES_NOT_IN_MATRIX = {
-    "table:worker": "the table pages' service worker: one static script for anyone, no table",
+    "scorekeeper:worker": "the table pages' service worker: one static script for anyone, no table",
     "admin": "Django's admin: its own staff sign-in and model permissions",
     hall_urls.app_name: "the public pages and exports of a published tournament: public by design",
 }

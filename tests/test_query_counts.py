@@ -2,7 +2,7 @@
 
 Each address is read once at both sizes, the standings cached as a refresh leaves them, by the
 caller who reads it (the public, the table's link, the tournament's director); the counts must
-be equal. The result write is counted in tests/entry/test_write_cost.py.
+be equal. The result write is counted in tests/scorekeeper/test_write_cost.py.
 """
 
 import pytest

@@ -2,7 +2,7 @@
 
 ``GAME`` is the game behind the protocol of ``games.base``. Modules: ``deck`` (HF1, HF7: kinds of
 card and their values), ``ruleset`` (every number as data, presets, settings), ``books`` (HF4.3:
-what the deck allows), ``fields`` and ``entry`` (what a scorekeeper enters, HF8.1, HF8.2),
+what the deck allows), ``fields`` and ``report`` (what a scorekeeper enters, HF8.1, HF8.2),
 ``checks`` (HF8), ``scoring`` (HF6), ``match`` (HF2, HF10), ``standings`` (HF11), ``tools``
 (dispute checks: a book, an opening meld, a count), ``examples`` (plausible entries) and
 ``game`` (the protocol's classes). It imports nothing of Django and no other game.

@@ -15,7 +15,7 @@ from games.base import Problem, and_list, gettext_noop
 
 from .books import books_fit, least_worth, worth_within
 from .deck import STACK, Kind
-from .entry import Hand, Player, Team
+from .report import Hand, Player, Team
 from .ruleset import Ruleset
 
 DOUBTFUL_FAILED_MELDS = 2  # HF8.10

@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import DealEntry, SideEntry
+from games.base import DealReport, SideReport
 from games.cards import JOKER, NATURALS, Card, format_cards
 
 from .books import BLACK_NATURALS, BOOK
@@ -59,19 +59,19 @@ class Table:
         return sum(values[kind] for kind in map(kind_of, cards) if kind is not None)
 
 
-def example_entry(ruleset: Ruleset, number: int, rng: random.Random) -> DealEntry:
+def example_report(ruleset: Ruleset, number: int, rng: random.Random) -> DealReport:
     table = Table(ruleset, rng)
     out = None if rng.random() < 0.2 else (rng.randrange(2), rng.randrange(2))
     laid = [_lay_down(table, number, out is not None and out[0] == side) for side in (0, 1)]
     sides = tuple(
-        SideEntry(
+        SideReport(
             label=f"Team {side + 1}",
             values={"red_books": red, "black_books": black, "laid_down": points},
             members=tuple(_player(table, out == (side, member), points > 0) for member in (0, 1)),
         )
         for side, (red, black, points) in enumerate(laid)
     )
-    return DealEntry(number, sides)
+    return DealReport(number, sides)
 
 
 def _lay_down(table: Table, number: int, going_out: bool) -> tuple[int, int, int]:

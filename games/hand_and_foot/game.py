@@ -3,7 +3,7 @@
 A **side** is a team of two partners sitting opposite (HF1.2); a **deal** is a hand; a **match**
 is a game of the ruleset's hands, cut short when the director calls time (HF2). Everything here
 hands the questions of the protocol to the modules that answer them: ``ruleset``, ``fields`` and
-``entry`` (what is entered), ``checks`` and ``scoring`` (HF6, HF8), ``match`` (HF10),
+``report`` (what is entered), ``checks`` and ``scoring`` (HF6, HF8), ``match`` (HF10),
 ``standings`` (HF11), ``tools`` (dispute checks) and ``examples``.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from games.base import (
     Column,
-    DealEntry,
+    DealReport,
     DealScore,
     DealSpec,
     Evaluation,
@@ -40,8 +40,8 @@ from games.base import (
 
 from . import checks, examples, match, standings, tools
 from . import ruleset as rulesets
-from .entry import read_entry
 from .fields import hand_fields
+from .report import read_report
 from .ruleset import CLUB_SHEET, PRESETS, Ruleset
 from .scoring import score_hand
 
@@ -121,8 +121,8 @@ class HandAndFootRules(Rules[Ruleset]):
         self.deal(number)  # an unknown hand is a RulesError
         return hand_fields(self.ruleset, number)
 
-    def evaluate(self, entry: DealEntry, played: Sequence[DealScore] = ()) -> Evaluation:
-        hand, canonical, errors = read_entry(entry, self.ruleset, match.hands_played(played))
+    def evaluate(self, entry: DealReport, played: Sequence[DealScore] = ()) -> Evaluation:
+        hand, canonical, errors = read_report(entry, self.ruleset, match.hands_played(played))
         if hand is None:
             return Evaluation(canonical, tuple(errors))
         errors = checks.errors(hand, self.ruleset)
@@ -157,7 +157,7 @@ class HandAndFootRules(Rules[Ruleset]):
     def check(self, tool: str, request: Mapping[str, Any]) -> ToolAnswer:
         return tools.check(tool, request, self.ruleset)
 
-    def example_entry(self, number: int, sides: int, rng: random.Random) -> DealEntry:
+    def example_report(self, number: int, sides: int, rng: random.Random) -> DealReport:
         self.deal(number)
         if sides != 2:
             raise RulesError(
@@ -165,7 +165,7 @@ class HandAndFootRules(Rules[Ruleset]):
                     "HF1.2", gettext_noop("a table holds two teams, not {sides}", sides=repr(sides))
                 )
             )
-        return examples.example_entry(self.ruleset, number, rng)
+        return examples.example_report(self.ruleset, number, rng)
 
 
 class HandAndFoot(Game[Ruleset]):

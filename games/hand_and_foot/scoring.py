@@ -12,7 +12,7 @@ from typing import Any
 
 from games.base import DealScore, SideScore
 
-from .entry import Hand, Player, Team
+from .report import Hand, Player, Team
 from .ruleset import Ruleset
 
 PARTS = ("books", "laid_down", "left", "red_threes", "going_out", "dealt_26", "failed_melds")

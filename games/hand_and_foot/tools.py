@@ -17,7 +17,7 @@ from games.cards import parse_cards
 
 from .books import BLACK_WILDS, BOOK
 from .deck import Kind, kind_of
-from .entry import MOST_TEXT
+from .report import MOST_TEXT
 from .ruleset import Ruleset
 
 MELD = 3  # HF3.2 Interpretation: the smallest meld

@@ -3,11 +3,11 @@
 It knows cards, hands, melds and numbers, never players' records, tables or a database, and it
 imports nothing from Django. Every refusal is a ``Problem`` citing a rule of RULES.md (R1 to R12).
 Modules: ``cards`` (R1, R2, R11), ``ruleset`` (every number, as data), ``melds`` (R3),
-``contracts`` (R4, R5), ``tacking`` (R7), ``entries`` and ``checks`` (R10), ``scoring`` (R8, R9),
+``contracts`` (R4, R5), ``tacking`` (R7), ``reports`` and ``checks`` (R10), ``scoring`` (R8, R9),
 ``standings`` (R12.3) and ``seating`` (R12.2); ``settings`` and ``house_rules`` (R13: rulesets
 as requests, validated field by field, and in words), ``points`` (R2 values and the R1.2 deck),
 ``tools`` (the dispute checks) and ``game`` (``GAME``: all of it behind the game protocol of
-``games.base``, through ``deal_entries``).
+``games.base``, through ``deal_reports``).
 """
 
 from .cards import (
@@ -21,19 +21,19 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .checks import EntryCheck, check_entry, hand_size, max_hand_points
+from .checks import ReportCheck, check_report, hand_size, max_hand_points
 from .contracts import ContractCheck, check_contract
-from .entries import CHALLENGED, CHALLENGER, GameEntry, HandEntry
 from .game import GAME, KalookiGame, KalookiRules
 from .melds import MeldCheck, check_four, check_meld, check_three
 from .points import card_points, deck, hand_points
 from .problems import Problem, RulesError, UnknownGameError
+from .reports import CHALLENGED, CHALLENGER, GameReport, HandReport
 from .ruleset import ASAJ_2025, CLUB_FOUR, FOUR, PRESETS, THREE, CardValues, GameSpec, Ruleset
 from .scoring import (
-    EntryRefused,
     GameScore,
     PlayerScore,
     PlayerSetScore,
+    ReportRefused,
     SetScore,
     evaluate,
     score_game,
@@ -58,12 +58,10 @@ __all__ = [
     "CardValues",
     "Colour",
     "ContractCheck",
-    "EntryCheck",
-    "EntryRefused",
-    "GameEntry",
+    "GameReport",
     "GameScore",
     "GameSpec",
-    "HandEntry",
+    "HandReport",
     "JokerMove",
     "KalookiGame",
     "KalookiRules",
@@ -73,6 +71,8 @@ __all__ = [
     "PlayerSetScore",
     "Problem",
     "Rank",
+    "ReportCheck",
+    "ReportRefused",
     "RulesError",
     "Ruleset",
     "SetScore",
@@ -83,9 +83,9 @@ __all__ = [
     "card_points",
     "check_contract",
     "check_discard",
-    "check_entry",
     "check_four",
     "check_meld",
+    "check_report",
     "check_tack_on",
     "check_three",
     "deck",

@@ -1,4 +1,4 @@
-"""Entry checks (R10): whether a game entry can be scored, and what in it looks doubtful.
+"""Entry checks (R10): whether a game report can be scored, and what in it looks doubtful.
 
 An **error** refuses the entry, so nothing is saved: R10.1 to R10.5, and entries that make no
 sense (a negative count, one player twice, cards and points both given for a hand, a hand with
@@ -27,9 +27,9 @@ from functools import lru_cache
 from itertools import accumulate
 
 from .cards import NATURALS, Card, CardParseError, parse_cards
-from .entries import CHALLENGE_OUTCOMES, CHALLENGED, GameEntry, HandEntry
 from .points import kind_name, most_copies, over_the_limit
 from .problems import Problem, RulesError, and_list, gettext_noop
+from .reports import CHALLENGE_OUTCOMES, CHALLENGED, GameReport, HandReport
 from .ruleset import CardValues, GameSpec, Ruleset
 
 UNREADABLE = "R10.3"  # the rule today's entry checks cite for unreadable cards (with R11)
@@ -38,7 +38,7 @@ Hands = tuple[tuple[Card, ...] | None, ...]  # each hand's cards as read, None w
 
 
 @dataclass(frozen=True, slots=True)
-class EntryCheck:
+class ReportCheck:
     errors: tuple[Problem, ...]
     warnings: tuple[Problem, ...]
 
@@ -60,14 +60,14 @@ def _legacy(problem: Problem) -> dict[str, object]:
     return {"rule": problem.rule, "message": problem.message, "player": problem.player}
 
 
-def check_entry(entry: GameEntry, ruleset: Ruleset) -> EntryCheck:
-    """The R10 errors and warnings of one game entry."""
-    return read_entry(entry, ruleset)[0]
+def check_report(entry: GameReport, ruleset: Ruleset) -> ReportCheck:
+    """The R10 errors and warnings of one game report."""
+    return read_report(entry, ruleset)[0]
 
 
-def read_entry(
-    entry: GameEntry, ruleset: Ruleset, *, unreadable: str = UNREADABLE
-) -> tuple[EntryCheck, Hands]:
+def read_report(
+    entry: GameReport, ruleset: Ruleset, *, unreadable: str = UNREADABLE
+) -> tuple[ReportCheck, Hands]:
     """Check an entry and return the cards it reads, so scoring need not read them again.
     ``unreadable`` is the rule an unreadable card cites (the game protocol cites R11 alone)."""
     spec, errors = _game_spec(entry, ruleset)
@@ -82,10 +82,10 @@ def read_entry(
         errors += _hand_errors(hand, cards, spec, entry, ruleset)
         warnings += _hand_warnings(hand, cards, spec, entry, ruleset)
     errors += _deck_problems(entry, hands, ruleset)
-    return EntryCheck(tuple(errors), tuple(warnings)), hands
+    return ReportCheck(tuple(errors), tuple(warnings)), hands
 
 
-def _game_spec(entry: GameEntry, ruleset: Ruleset) -> tuple[GameSpec | None, list[Problem]]:
+def _game_spec(entry: GameReport, ruleset: Ruleset) -> tuple[GameSpec | None, list[Problem]]:
     try:
         return ruleset.game(entry.game), []
     except RulesError as error:
@@ -93,7 +93,7 @@ def _game_spec(entry: GameEntry, ruleset: Ruleset) -> tuple[GameSpec | None, lis
 
 
 def _read_cards(
-    hand: HandEntry, ruleset: Ruleset, rule: str
+    hand: HandReport, ruleset: Ruleset, rule: str
 ) -> tuple[tuple[Card, ...] | None, Problem | None]:
     if hand.cards is None:
         return None, None
@@ -115,7 +115,7 @@ def _read_cards(
     return cards, None
 
 
-def _colourless_ace(hand: HandEntry, position: int, ruleset: Ruleset) -> Problem:
+def _colourless_ace(hand: HandReport, position: int, ruleset: Ruleset) -> Problem:
     values = ruleset.card_values
     text = gettext_noop(
         "{player}'s cards: card {position}, an ace without its colour, has no value: a black ace "
@@ -131,7 +131,7 @@ def _colourless_ace(hand: HandEntry, position: int, ruleset: Ruleset) -> Problem
 # The table as a whole.
 
 
-def _table_problems(entry: GameEntry, ruleset: Ruleset) -> list[Problem]:
+def _table_problems(entry: GameReport, ruleset: Ruleset) -> list[Problem]:
     problems = []
     count, least, most = len(entry.hands), ruleset.min_table_size, ruleset.max_table_size
     if not least <= count <= most:
@@ -157,7 +157,7 @@ def _table_problems(entry: GameEntry, ruleset: Ruleset) -> list[Problem]:
     return problems
 
 
-def _going_out_problems(entry: GameEntry) -> list[Problem]:
+def _going_out_problems(entry: GameReport) -> list[Problem]:
     out = [hand.player for hand in entry.hands if hand.went_out]
     if entry.void and entry.down_and_out:
         text = gettext_noop("a void game has no score, so it cannot be down and out")
@@ -172,7 +172,7 @@ def _going_out_problems(entry: GameEntry) -> list[Problem]:
     return []
 
 
-def _deck_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Problem]:
+def _deck_problems(entry: GameReport, hands: Hands, ruleset: Ruleset) -> list[Problem]:
     out = [hand.challenge is not None for hand in entry.hands]
     if not any(out):
         return _deck_group_problems(entry, hands, ruleset)
@@ -186,7 +186,7 @@ def _deck_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Pro
     return [problem for group in groups for problem in _deck_group_problems(entry, group, ruleset)]
 
 
-def _deck_group_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Problem]:
+def _deck_group_problems(entry: GameReport, hands: Hands, ruleset: Ruleset) -> list[Problem]:
     too_many = over_the_limit((card for cards in hands if cards for card in cards), ruleset)
     problems = []
     for card, count in sorted(too_many.items()):
@@ -202,7 +202,7 @@ def _deck_group_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> li
     return problems
 
 
-def _holders(entry: GameEntry, hands: Hands, kind: Card) -> str:
+def _holders(entry: GameReport, hands: Hands, kind: Card) -> str:
     counts = (sum(_is_of(card, kind) for card in cards) if cards else 0 for cards in hands)
     held = zip(entry.players, counts, strict=True)
     return ", ".join(f"{player} {count}" for player, count in held if count)
@@ -218,7 +218,7 @@ def _is_of(card: Card, kind: Card) -> bool:
 # The 18-card challenge (R13.9).
 
 
-def _challenge_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> list[Problem]:
+def _challenge_problems(entry: GameReport, hands: Hands, ruleset: Ruleset) -> list[Problem]:
     return [
         problem
         for hand, cards in zip(entry.hands, hands, strict=True)
@@ -228,7 +228,7 @@ def _challenge_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> lis
 
 
 def _lost_challenge_problems(
-    hand: HandEntry, cards: tuple[Card, ...] | None, ruleset: Ruleset
+    hand: HandReport, cards: tuple[Card, ...] | None, ruleset: Ruleset
 ) -> list[Problem]:
     def problem(text: str) -> list[Problem]:
         return [Problem("R13.9", text, hand.player, "challenge")]
@@ -284,7 +284,7 @@ def _whole(points: object) -> bool:
     return isinstance(points, int) and not isinstance(points, bool)
 
 
-def _points_problem(hand: HandEntry, text: str) -> Problem:
+def _points_problem(hand: HandReport, text: str) -> Problem:
     return Problem("R13.9", text, hand.player, "points")
 
 
@@ -292,10 +292,10 @@ def _points_problem(hand: HandEntry, text: str) -> Problem:
 
 
 def _hand_errors(
-    hand: HandEntry,
+    hand: HandReport,
     cards: tuple[Card, ...] | None,
     spec: GameSpec | None,
-    entry: GameEntry,
+    entry: GameReport,
     ruleset: Ruleset,
 ) -> list[Problem]:
     problems = [*_count_problems(hand), *_overcall_problems(hand, ruleset)]
@@ -314,7 +314,7 @@ def _hand_errors(
     return problems
 
 
-def _count_problems(hand: HandEntry) -> list[Problem]:
+def _count_problems(hand: HandReport) -> list[Problem]:
     problems = []
     if hand.calls is not None and hand.calls < 0:
         text = gettext_noop("{player}'s calls cannot be negative", player=hand.player)
@@ -325,7 +325,7 @@ def _count_problems(hand: HandEntry) -> list[Problem]:
     return problems
 
 
-def _overcall_problems(hand: HandEntry, ruleset: Ruleset) -> list[Problem]:
+def _overcall_problems(hand: HandReport, ruleset: Ruleset) -> list[Problem]:
     if not hand.overcall_penalty or (hand.calls or 0) > ruleset.call_limit:
         return []
     limit = ruleset.call_limit
@@ -347,7 +347,7 @@ def _overcall_problems(hand: HandEntry, ruleset: Ruleset) -> list[Problem]:
     return [Problem("R10.5", text, hand.player, "overcall_penalty")]
 
 
-def _went_out_problems(hand: HandEntry, cards: tuple[Card, ...] | None) -> list[Problem]:
+def _went_out_problems(hand: HandReport, cards: tuple[Card, ...] | None) -> list[Problem]:
     if cards:
         text = gettext_noop(
             "{player} went out, so holds no cards, but {held} are entered",
@@ -366,7 +366,7 @@ def _went_out_problems(hand: HandEntry, cards: tuple[Card, ...] | None) -> list[
 
 
 def _still_holding_problems(
-    hand: HandEntry,
+    hand: HandReport,
     cards: tuple[Card, ...] | None,
     spec: GameSpec | None,
     down_and_out: bool,
@@ -392,7 +392,7 @@ def _still_holding_problems(
 
 
 def _points_problems(
-    hand: HandEntry, points: int, spec: GameSpec, down_and_out: bool, ruleset: Ruleset
+    hand: HandReport, points: int, spec: GameSpec, down_and_out: bool, ruleset: Ruleset
 ) -> list[Problem]:
     if not isinstance(points, int) or isinstance(points, bool):
         text = gettext_noop(
@@ -453,10 +453,10 @@ def _calls_count(calls: int) -> str:
 
 
 def _hand_warnings(
-    hand: HandEntry,
+    hand: HandReport,
     cards: tuple[Card, ...] | None,
     spec: GameSpec | None,
-    entry: GameEntry,
+    entry: GameReport,
     ruleset: Ruleset,
 ) -> list[Problem]:
     warnings = []
@@ -486,7 +486,7 @@ def _hand_warnings(
     return warnings
 
 
-def _hand_size_warnings(hand: HandEntry, held: int, calls: int, spec: GameSpec) -> list[Problem]:
+def _hand_size_warnings(hand: HandReport, held: int, calls: int, spec: GameSpec) -> list[Problem]:
     full = spec.dealt + 2 * calls
     after_coming_down = full - spec.contract_cards
     if held == full or held <= after_coming_down:

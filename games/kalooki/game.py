@@ -25,7 +25,7 @@ from typing import Any
 from games.base import (
     CardKey,
     Column,
-    DealEntry,
+    DealReport,
     DealScore,
     DealSpec,
     Evaluation,
@@ -40,7 +40,7 @@ from games.base import (
     ScheduleKind,
     Scope,
     Setting,
-    SideEntry,
+    SideReport,
     SideResult,
     SideScore,
     SideSums,
@@ -55,11 +55,11 @@ from games.base import (
 
 from . import standings as legacy_standings
 from .cards import Card, format_cards
-from .checks import hand_size, max_hand_points, read_entry
-from .deal_entries import MAX_COUNT, canonical, placed, read_deal
-from .entries import CHALLENGED, CHALLENGER
+from .checks import hand_size, max_hand_points, read_report
+from .deal_reports import MAX_COUNT, canonical, placed, read_deal
 from .house_rules import describe, ruleset_changes, ruleset_from_request, ruleset_from_storage
 from .points import deck, hand_points
+from .reports import CHALLENGED, CHALLENGER
 from .ruleset import DEFAULT_PRESET, PRESETS, Ruleset
 from .scoring import GameScore, score_read
 from .seating import table_sizes
@@ -292,9 +292,9 @@ class KalookiRules(Rules[Ruleset]):
 
     # --- a deal ---------------------------------------------------------------------------------
 
-    def evaluate(self, entry: DealEntry, played: Sequence[DealScore] = ()) -> Evaluation:
+    def evaluate(self, entry: DealReport, played: Sequence[DealScore] = ()) -> Evaluation:
         read = read_deal(entry, self.ruleset)
-        check, hands = read_entry(read.game, self.ruleset, unreadable="R11")
+        check, hands = read_report(read.game, self.ruleset, unreadable="R11")
         taken = {(problem.side, problem.field) for problem in read.errors}
         errors = [*read.errors] + [
             problem
@@ -393,7 +393,7 @@ class KalookiRules(Rules[Ruleset]):
 
     # --- demos, benchmarks and tests ------------------------------------------------------------
 
-    def example_entry(self, number: int, sides: int, rng: random.Random) -> DealEntry:
+    def example_report(self, number: int, sides: int, rng: random.Random) -> DealReport:
         """A plausible entry: one player went out, the others hold their cards from one shuffled
         deck, some entered as points, with calls; now and then down and out."""
         spec = self.ruleset.game(number)
@@ -402,13 +402,13 @@ class KalookiRules(Rules[Ruleset]):
         winner = rng.randrange(sides)
         down_and_out = rng.random() < 0.1
         entries = [
-            SideEntry(
+            SideReport(
                 f"Player {seat + 1}",
                 self._example_side(spec.dealt, seat == winner, stock, rng, sides),
             )
             for seat in range(sides)
         ]
-        return DealEntry(number, tuple(entries), {"down_and_out": down_and_out, "void": False})
+        return DealReport(number, tuple(entries), {"down_and_out": down_and_out, "void": False})
 
     def _example_side(
         self, dealt: int, went_out: bool, stock: list[Card], rng: random.Random, sides: int

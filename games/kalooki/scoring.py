@@ -25,18 +25,18 @@ from dataclasses import dataclass
 from games.base import gettext_noop
 
 from .cards import Card, format_cards
-from .checks import EntryCheck, Hands, read_entry
-from .entries import CHALLENGED, GameEntry, HandEntry
+from .checks import Hands, ReportCheck, read_report
 from .problems import Problem, RulesError
+from .reports import CHALLENGED, GameReport, HandReport
 from .ruleset import Ruleset
 
 __all__ = [
-    "EntryRefused",
-    "GameEntry",
+    "GameReport",
     "GameScore",
-    "HandEntry",
+    "HandReport",
     "PlayerScore",
     "PlayerSetScore",
+    "ReportRefused",
     "SetScore",
     "evaluate",
     "score_game",
@@ -46,10 +46,10 @@ __all__ = [
 VOID_REASON = "void game: no score for anyone (R9.2)"
 
 
-class EntryRefused(RulesError):
+class ReportRefused(RulesError):
     """An entry with R10 errors cannot be scored; ``check`` holds every error and warning."""
 
-    def __init__(self, check: EntryCheck) -> None:
+    def __init__(self, check: ReportCheck) -> None:
         super().__init__(check.errors[0])
         self.check = check
 
@@ -102,24 +102,24 @@ class GameScore:
         }
 
 
-def evaluate(entry: GameEntry, ruleset: Ruleset) -> tuple[EntryCheck, GameScore | None]:
+def evaluate(entry: GameReport, ruleset: Ruleset) -> tuple[ReportCheck, GameScore | None]:
     """Check an entry (R10) and, when it has no errors, score it; the cards are read once."""
-    check, hands = read_entry(entry, ruleset)
+    check, hands = read_report(entry, ruleset)
     if check.errors:
         return check, None
     return check, score_read(entry, hands, ruleset)
 
 
-def score_game(entry: GameEntry, ruleset: Ruleset) -> GameScore:
-    """Score an entry; raise ``EntryRefused`` if it has R10 errors. Warnings do not stop it."""
+def score_game(entry: GameReport, ruleset: Ruleset) -> GameScore:
+    """Score an entry; raise ``ReportRefused`` if it has R10 errors. Warnings do not stop it."""
     check, score = evaluate(entry, ruleset)
     if score is None:
-        raise EntryRefused(check)
+        raise ReportRefused(check)
     return score
 
 
-def score_read(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> GameScore:
-    """Score an entry whose cards ``read_entry`` has read and found without errors."""
+def score_read(entry: GameReport, hands: Hands, ruleset: Ruleset) -> GameScore:
+    """Score an entry whose cards ``read_report`` has read and found without errors."""
     scores = tuple(
         _score_hand(hand, cards, entry, ruleset)
         for hand, cards in zip(entry.hands, hands, strict=True)
@@ -128,7 +128,7 @@ def score_read(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> GameScore:
 
 
 def _score_hand(
-    hand: HandEntry, cards: tuple[Card, ...] | None, entry: GameEntry, ruleset: Ruleset
+    hand: HandReport, cards: tuple[Card, ...] | None, entry: GameReport, ruleset: Ruleset
 ) -> PlayerScore:
     if entry.void:
         return PlayerScore(hand.player, hand.went_out, 0, False, 0, 0, 0, 0, (VOID_REASON,))
@@ -159,7 +159,7 @@ def _score_hand(
     )
 
 
-def _doubled(hand: HandEntry, entry: GameEntry, ruleset: Ruleset) -> bool:
+def _doubled(hand: HandReport, entry: GameReport, ruleset: Ruleset) -> bool:
     return (
         entry.down_and_out
         and ruleset.double_on_down_and_out
@@ -168,14 +168,14 @@ def _doubled(hand: HandEntry, entry: GameEntry, ruleset: Ruleset) -> bool:
     )
 
 
-def _not_doubled_reason(hand: HandEntry) -> str:
+def _not_doubled_reason(hand: HandReport) -> str:
     if hand.challenge is not None:
         return "not doubled: counted when they left the game on losing the challenge (R13.9)"
     return "not doubled: this ruleset's down and out doubles nothing (R13.8)"
 
 
 def _card_points(
-    hand: HandEntry, cards: tuple[Card, ...] | None, ruleset: Ruleset
+    hand: HandReport, cards: tuple[Card, ...] | None, ruleset: Ruleset
 ) -> tuple[int, str]:
     if hand.went_out:
         return 0, "went out: 0 (R8.1)"
@@ -189,7 +189,7 @@ def _card_points(
     return total, f"cards {format_cards(cards)}{sum_text} = {total} (R8.2)"
 
 
-def _penalties(hand: HandEntry, ruleset: Ruleset, doubled: bool) -> tuple[int, tuple[str, ...]]:
+def _penalties(hand: HandReport, ruleset: Ruleset, doubled: bool) -> tuple[int, tuple[str, ...]]:
     factor = 2 if doubled and ruleset.double_penalties_on_down_and_out else 1
     come_downs = hand.failed_come_downs * ruleset.failed_come_down_penalty * factor
     overcall = ruleset.overcall_penalty * factor if hand.overcall_penalty else 0
@@ -257,7 +257,7 @@ class SetScore:
         return next(line.total for line in self.players if line.player == player)
 
 
-def score_set(entries: Iterable[GameEntry], ruleset: Ruleset) -> SetScore:
+def score_set(entries: Iterable[GameReport], ruleset: Ruleset) -> SetScore:
     """Score every game of a set and sum per player (R8.6); void attempts count for nothing."""
     games = tuple(score_game(entry, ruleset) for entry in entries)
     scored = Counter(game.game for game in games if not game.void)

@@ -27,7 +27,7 @@ from games.base import Problem, RulesError, ToolAnswer, gettext_noop
 
 from .cards import CardParseError, parse_card, parse_cards
 from .contracts import check_contract
-from .deal_entries import MAX_CARD_TEXT
+from .deal_reports import MAX_CARD_TEXT
 from .melds import check_meld
 from .ruleset import FOUR, THREE, Ruleset
 from .settings import is_whole

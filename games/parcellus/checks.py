@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from games.base import Problem, and_list, gettext_noop
 
 from .deck import COLOUR_SIZE, DECK_SIZE, HAND, PARCELS
-from .entries import CARDS, JACK, PARCELS_FIELD, Capture
+from .reports import CARDS, JACK, PARCELS_FIELD, Capture
 
 
 def errors(captures: Sequence[Capture], labels: Sequence[str]) -> list[Problem]:

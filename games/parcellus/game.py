@@ -15,7 +15,7 @@ from typing import Any
 
 from games.base import (
     Column,
-    DealEntry,
+    DealReport,
     DealScore,
     DealSpec,
     Evaluation,
@@ -28,7 +28,7 @@ from games.base import (
     Schedule,
     ScheduleKind,
     Setting,
-    SideEntry,
+    SideReport,
     SideResult,
     StandingLine,
     TablePlan,
@@ -38,7 +38,7 @@ from games.base import (
     gettext_noop,
 )
 
-from . import checks, entries, scoring, standings
+from . import checks, reports, scoring, standings
 from . import ruleset as rulesets
 from .deck import DECK_SIZE, HAND, JACK_OF_HEARTS, colour, read_parcel
 from .play import LEFT, DealPlayed, dealer_step, pass_direction, play_deal
@@ -100,10 +100,10 @@ class ParcellusRules(Rules[Ruleset]):
 
     def fields(self, number: int) -> tuple[Field, ...]:
         self.deal(number)
-        return entries.fields(self.ruleset)
+        return reports.fields(self.ruleset)
 
-    def evaluate(self, entry: DealEntry, played: Sequence[DealScore] = ()) -> Evaluation:
-        reading = entries.read(entry)
+    def evaluate(self, entry: DealReport, played: Sequence[DealScore] = ()) -> Evaluation:
+        reading = reports.read(entry)
         labels = [side.label for side in reading.entry.sides]
         errors = [*reading.errors, *self._match_problems(entry.number, played, labels)]
         captures = reading.captures
@@ -181,7 +181,7 @@ class ParcellusRules(Rules[Ruleset]):
             "points": points,
         }
 
-    def example_entry(self, number: int, sides: int, rng: random.Random) -> DealEntry:
+    def example_report(self, number: int, sides: int, rng: random.Random) -> DealReport:
         """A deal played out by the rules (``play``), re-dealt while it would need a
         confirmation (PA6.6, PA6.7), so that demos are not flagged for the director."""
         if sides != 3:
@@ -200,16 +200,16 @@ class ParcellusRules(Rules[Ruleset]):
         return _entry(number, played)
 
 
-def _entry(number: int, played: DealPlayed) -> DealEntry:
-    return DealEntry(
+def _entry(number: int, played: DealPlayed) -> DealReport:
+    return DealReport(
         number,
         tuple(
-            SideEntry(
+            SideReport(
                 f"Player {seat + 1}",
                 {
-                    entries.CARDS: played.cards(seat),
-                    entries.PARCELS_FIELD: played.parcel_count(seat),
-                    entries.JACK: played.jack_of_hearts == seat,
+                    reports.CARDS: played.cards(seat),
+                    reports.PARCELS_FIELD: played.parcel_count(seat),
+                    reports.JACK: played.jack_of_hearts == seat,
                 },
             )
             for seat in range(3)

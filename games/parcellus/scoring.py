@@ -18,7 +18,7 @@ from typing import Any
 
 from games.base import DealScore, Problem, RulesError, SideResult, SideScore, and_list, gettext_noop
 
-from .entries import SIDES, Capture
+from .reports import SIDES, Capture
 from .ruleset import Ruleset
 
 # --- a deal ------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-/* The table's phone page (templates/entry/link.html, correct.html): one thumb, weak Wi-Fi.
+/* The table's phone page (templates/scorekeeper/link.html, correct.html): one thumb, weak Wi-Fi.
 
    - Card keypad: a sheet above the bar. A key adds one card as the game's keypad spells it (no
      suit is ever invented: K, 10, AB, JK); ×2 / ×3, or a long press (two), add several. The sheet
@@ -11,7 +11,7 @@
      a reload, Back, a closed tab or a locked phone.
    - Outbox: Save stores the result on the phone with a fresh Idempotency-Key and sends it to
      the table API (PUT /api/tables/{id}/deals/{n}/result), retried with backoff until the
-     server answers. A retry can never store it twice (entry/idempotency.py). If someone else
+     server answers. A retry can never store it twice (scorekeeper/idempotency.py). If someone else
      saved that deal first (409), both results are shown and the scorekeeper chooses: keep the
      stored one (theirs is set aside on this phone, not lost) or save this phone's as a
      correction (the stored one stays in the history). The outbox is kept in IndexedDB, asked
@@ -19,7 +19,7 @@
      (localStorage where IndexedDB cannot open); the page lists what it holds, since when, and
      when each result was sent, and asks before it is left while it holds one.
    - In place: once a result is saved the page asks for the parts of itself that changed
-     (GET /t/<token>/parts, entry/parts.py) and puts them in, the form moving on to the next
+     (GET /t/<token>/parts, scorekeeper/parts.py) and puts them in, the form moving on to the next
      deal: no reload, so the page keeps working through a Wi-Fi drop even over plain http,
      where no service worker can keep it.
    - Offline over https: a service worker (/t/sw.js) keeps the page and its assets.
@@ -413,7 +413,7 @@
     }
   }
 
-  /* The table API names a problem's side and member (`entry/api.py`): the line it is shown on. */
+  /* The table API names a problem's side and member (`scorekeeper/api.py`): the line it is shown on. */
   function placed(problems) {
     return (problems || []).map(function (problem) {
       var row = typeof problem.side === "number" ? entry.rows[problem.side] : null;

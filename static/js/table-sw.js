@@ -1,4 +1,4 @@
-/* The table pages' service worker (served from /t/sw.js by entry/pwa.py, scope /t/).
+/* The table pages' service worker (served from /t/sw.js by scorekeeper/pwa.py, scope /t/).
 
    A table's page is kept each time it is shown, so that a page opened once opens again without
    the network (the last version seen, which the page says). Its assets (styles, scripts, icons)
@@ -6,7 +6,7 @@
    POST go to the network as they are, and a result typed offline waits in the page's own outbox
    (static/js/table-entry.js), which sends it when the network returns. The scripts' words
    (/jsi18n/?l=..., config/i18n.py) are kept with the assets in the language the worker was
-   fetched in; its own offline page is in that language too (entry/pwa.py fills both in). */
+   fetched in; its own offline page is in that language too (scorekeeper/pwa.py fills both in). */
 "use strict";
 
 var CACHE = "table-__VERSION__";

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Locator, Page, expect
 
-from games.kalooki import ASAJ_2025, GameEntry, HandEntry, evaluate
+from games.kalooki import ASAJ_2025, GameReport, HandReport, evaluate
 
 PASSWORD = "correct horse battery staple"  # tests.factories' users all have it
 TOURNAMENT_DAY = datetime.date(2026, 11, 21)
@@ -238,9 +238,9 @@ def engine_totals(games: list[Game]) -> dict[str, int]:
     totals: dict[str, int] = {}
     for game in games:
         hands = [
-            HandEntry(player=game.out, went_out=True, cards=""),
+            HandReport(player=game.out, went_out=True, cards=""),
             *(
-                HandEntry(
+                HandReport(
                     player=name,
                     cards=hand.cards,
                     points=hand.points,
@@ -251,7 +251,7 @@ def engine_totals(games: list[Game]) -> dict[str, int]:
                 for name, hand in game.hands.items()
             ),
         ]
-        check, score = evaluate(GameEntry(game.number, hands, game.down_and_out), ASAJ_2025)
+        check, score = evaluate(GameReport(game.number, hands, game.down_and_out), ASAJ_2025)
         assert score is not None, check.errors
         for line in score.scores:
             totals[line.player] = totals.get(line.player, 0) + line.total

@@ -45,7 +45,7 @@ def quick_day(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every live part (phone, dashboard, hall) asks again each second; nothing cached before."""
     cache.clear()
     forget_process_caches()
-    monkeypatch.setattr("entry.views.LIVE_SECONDS", 1)
+    monkeypatch.setattr("scorekeeper.views.LIVE_SECONDS", 1)
     monkeypatch.setattr("director.round_views.DASHBOARD_REFRESH_SECONDS", 1)
     monkeypatch.setattr("hall.views.LIVE_SECONDS", 1)
     monkeypatch.setattr("hall.views.REFRESH_SECONDS", 1)

@@ -108,7 +108,7 @@ def bye_of(laptop: Page) -> str:
 
 def teams_at(phone: Page) -> list[str]:
     """The two teams of the table, side by side: the entry form's lines that are a team's own (a
-    partner's line follows its team's, entry/compact.py)."""
+    partner's line follows its team's, scorekeeper/compact.py)."""
     lines = phone.locator("fieldset[data-hand]:not(.member)").all()
     return [line.get_attribute("data-player") or "" for line in lines]
 

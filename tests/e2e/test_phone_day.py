@@ -39,7 +39,7 @@ from tests.scoring.playing import director_of
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = "/tmp/phone-day"
-LIVE_EVERY = 10  # seconds between two asks of the live part (templates/entry/link.html)
+LIVE_EVERY = 10  # seconds between two asks of the live part (templates/scorekeeper/link.html)
 LONG_NAMES = ["Beverley Grant", "Clive Henry", "Hyacinth Morgan", "Winston Clarke",
               "Yvonne Stewart"]  # fmt: skip
 HF_TAP_BUDGET = 12  # taps, plus the digits, for a typical Hand and Foot hand

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from tables.models import Table
 from tests.e2e.axe import assert_accessible
 from tests.e2e.steps import saved
-from tests.entry.test_other_games import game_tournament, seated_by_hand, table_of
+from tests.scorekeeper.test_other_games import game_tournament, seated_by_hand, table_of
 from tests.scoring.playing import play_set, published_round, tournament_with
 
 pytestmark = pytest.mark.django_db(transaction=True)

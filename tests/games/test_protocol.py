@@ -1,7 +1,7 @@
 """Every game keeps the protocol of ``games.base`` the same way, so the apps can treat them alike.
 
 Parametrised over ``games.GAME_KEYS``: presets round-trip through ``dump``/``load``, settings carry
-valid JSON Schemas, table plans seat everyone, a whole match of ``example_entry`` deals evaluates
+valid JSON Schemas, table plans seat everyone, a whole match of ``example_report`` deals evaluates
 without errors and ends, entries are canonical, hostile values are errors (never exceptions) that
 cite their rule, ``rank`` places every side once (``stats`` gives its stats), and dispute tools
 answer in the shared shape.
@@ -24,7 +24,7 @@ from jsonschema import Draft202012Validator
 
 import games
 from games.base import (
-    DealEntry,
+    DealReport,
     DealScore,
     Game,
     Rules,
@@ -32,7 +32,7 @@ from games.base import (
     RulesetInvalid,
     ScheduleKind,
     Scope,
-    SideEntry,
+    SideReport,
     SideResult,
     StandingLine,
     side_sums,
@@ -57,7 +57,7 @@ def play_match(rules: Rules[Any], seed: int) -> list[DealScore]:
     sides = rules.shape().sides
     while (number := rules.next_deal(played)) is not None:
         assert len(played) < MOST_DEALS, "a match of example deals does not end"
-        evaluation = rules.evaluate(rules.example_entry(number, sides, rng), played)
+        evaluation = rules.evaluate(rules.example_report(number, sides, rng), played)
         assert evaluation.ok, [problem.message for problem in evaluation.errors]
         assert evaluation.score is not None and len(evaluation.score.sides) == sides
         played.append(evaluation.score)
@@ -165,7 +165,7 @@ def test_an_evaluated_entry_is_canonical(rules: Rules[Any]):
     """Evaluating the stored form again gives the same form and the same score."""
     rng, played = random.Random(3), []
     while (number := rules.next_deal(played)) is not None and len(played) < MOST_DEALS:
-        first = rules.evaluate(rules.example_entry(number, rules.shape().sides, rng), played)
+        first = rules.evaluate(rules.example_report(number, rules.shape().sides, rng), played)
         again = rules.evaluate(first.entry, played)
         assert again.entry == first.entry and again.score == first.score
         json.dumps(first.entry.to_dict())
@@ -179,7 +179,7 @@ JUNK = ("12", -1, 10**400, 2.5, [1], {"a": 1}, None, "JK JK JK", True)
 @pytest.mark.parametrize("junk", JUNK, ids=repr)
 def test_hostile_values_are_errors_that_cite_their_rule(rules: Rules[Any], junk: Any):
     sides = rules.shape().sides
-    example = rules.example_entry(1, sides, random.Random(0))
+    example = rules.example_report(1, sides, random.Random(0))
     for field in rules.fields(1):
         entry = _with(example, field.name, field.scope, junk)
         evaluation = rules.evaluate(entry)
@@ -188,17 +188,17 @@ def test_hostile_values_are_errors_that_cite_their_rule(rules: Rules[Any], junk:
         assert evaluation.ok == (evaluation.score is not None)
 
 
-def _with(entry: DealEntry, name: str, scope: Scope, value: Any) -> DealEntry:
+def _with(entry: DealReport, name: str, scope: Scope, value: Any) -> DealReport:
     """``entry`` with one field set to ``value``: for the deal, the first side or its member."""
     if scope is Scope.DEAL:
-        return DealEntry(entry.number, entry.sides, {**entry.values, name: value})
+        return DealReport(entry.number, entry.sides, {**entry.values, name: value})
     first = entry.sides[0]
     if scope is Scope.SIDE:
-        side = SideEntry(first.label, {**first.values, name: value}, first.members)
+        side = SideReport(first.label, {**first.values, name: value}, first.members)
     else:
         members = ({**(first.members[0] if first.members else {}), name: value},)
-        side = SideEntry(first.label, first.values, members + tuple(first.members[1:]))
-    return DealEntry(entry.number, (side, *entry.sides[1:]), entry.values)
+        side = SideReport(first.label, first.values, members + tuple(first.members[1:]))
+    return DealReport(entry.number, (side, *entry.sides[1:]), entry.values)
 
 
 def test_rank_places_every_side_once(rules: Rules[Any]):
@@ -232,10 +232,10 @@ def _stats(result: SideResult) -> dict[str, int]:
 @pytest.mark.parametrize(
     "entry",
     [
-        DealEntry(1, ()),
-        DealEntry("one", ()),  # type: ignore[arg-type]
-        DealEntry(1, (SideEntry("x", {"?": object()}),)),
-        DealEntry(1, tuple(SideEntry("x", {"?": "?"}, ({"?": []},)) for _ in range(9))),
+        DealReport(1, ()),
+        DealReport("one", ()),  # type: ignore[arg-type]
+        DealReport(1, (SideReport("x", {"?": object()}),)),
+        DealReport(1, tuple(SideReport("x", {"?": "?"}, ({"?": []},)) for _ in range(9))),
     ],
     ids=["no sides", "number as text", "an object as a value", "nine junk sides"],
 )
@@ -276,7 +276,7 @@ def test_example_entries_make_matches_at_every_table_size_of_every_preset(game: 
             played: list[DealScore] = []
             while (number := rules.next_deal(played)) is not None:
                 assert len(played) < MOST_DEALS, "a match of example deals does not end"
-                evaluation = rules.evaluate(rules.example_entry(number, sides, rng), played)
+                evaluation = rules.evaluate(rules.example_report(number, sides, rng), played)
                 assert evaluation.ok, evaluation.errors
                 played.append(evaluation.score)
             assert len(rules.match_result(played)) == sides
@@ -295,14 +295,14 @@ def test_hostile_json_values_are_errors_never_exceptions(data: st.DataObject):
         rules = game.rules(game.ruleset())
         names = [field.name for field in rules.fields(1)] + ["nonsense"]
         sides = tuple(
-            SideEntry(
+            SideReport(
                 data.draw(st.text(max_size=5)),
                 data.draw(st.dictionaries(st.sampled_from(names), json_values, max_size=4)),
             )
             for _ in range(rules.shape().sides)
         )
         values = data.draw(st.dictionaries(st.sampled_from(names), json_values, max_size=3))
-        evaluation = rules.evaluate(DealEntry(data.draw(st.integers(-3, 12)), sides, values))
+        evaluation = rules.evaluate(DealReport(data.draw(st.integers(-3, 12)), sides, values))
         assert evaluation.ok or evaluation.score is None
 
 

@@ -48,7 +48,7 @@ def autumn() -> Tournament:
 
 
 def check_in_url(tournament: Tournament, entry_id: int) -> str:
-    return reverse("public:check-in-entry", args=[tournament.slug, entry_id])
+    return reverse("hall:check-in-entry", args=[tournament.slug, entry_id])
 
 
 @pytest.fixture(autouse=True)
@@ -131,7 +131,7 @@ def test_a_token_opens_only_its_own_entry() -> None:
 def test_the_list_shows_names_and_clubs_never_an_email(cup: Tournament, autumn: Tournament) -> None:
     Entry.objects.filter(tournament=cup).update()
     cup.players.filter(name="Ann").update(email="ann@example.org")
-    page = Client().get(reverse("public:check-in", args=["spring"])).content.decode()
+    page = Client().get(reverse("hall:check-in", args=["spring"])).content.decode()
     assert "Ann" in page and "Jo" in page and "Half Way Tree" in page
     assert "ann@example.org" not in page and "Zed" not in page and "Autumn" not in page
 
@@ -139,19 +139,19 @@ def test_the_list_shows_names_and_clubs_never_an_email(cup: Tournament, autumn: 
 def test_three_taps_check_a_player_in_and_the_phone_keeps_their_page(cup: Tournament) -> None:
     phone = Client()
     ann = entry(cup, "Ann")
-    listing = phone.get(reverse("public:check-in", args=["spring"])).content.decode()
+    listing = phone.get(reverse("hall:check-in", args=["spring"])).content.decode()
     assert check_in_url(cup, ann.pk) in listing  # tap 1: the name
     assert "Yes, check me in" in phone.get(check_in_url(cup, ann.pk)).content.decode()
     done = phone.post(check_in_url(cup, ann.pk))  # tap 2: the button
     token = check_in.my_page_token(ann.pk)
     assert done.status_code == 302
-    assert done["Location"] == reverse("public:my-page", args=[token]) + "?checked_in=1"
+    assert done["Location"] == reverse("hall:my-page", args=[token]) + "?checked_in=1"
     assert Entry.objects.get(pk=ann.pk).status == Entry.Status.CHECKED_IN
     assert token in phone.cookies[MY_COOKIE].value
-    again = phone.get(reverse("public:my-page-here", args=["spring"]))
-    assert again["Location"] == reverse("public:my-page", args=[token])
-    listing = phone.get(reverse("public:check-in", args=["spring"])).content.decode()
-    assert "This phone checked in" in listing and reverse("public:my-page", args=[token]) in listing
+    again = phone.get(reverse("hall:my-page-here", args=["spring"]))
+    assert again["Location"] == reverse("hall:my-page", args=[token])
+    listing = phone.get(reverse("hall:check-in", args=["spring"])).content.decode()
+    assert "This phone checked in" in listing and reverse("hall:my-page", args=[token]) in listing
 
 
 def test_another_phone_cannot_check_the_same_player_in_again(cup: Tournament) -> None:
@@ -180,7 +180,7 @@ def test_another_tournaments_player_is_not_found_here(cup: Tournament, autumn: T
 
 def test_a_closed_window_says_so_and_checks_nobody_in(cup: Tournament) -> None:
     check_in.check_in_window_close(tournament=cup, by=alice())
-    page = Client().get(reverse("public:check-in", args=["spring"])).content.decode()
+    page = Client().get(reverse("hall:check-in", args=["spring"])).content.decode()
     assert "Self check-in is closed" in page
     refused = Client().post(check_in_url(cup, entry(cup, "Ann").pk))
     assert refused.status_code == 409 and "closed" in refused.content.decode()
@@ -188,9 +188,9 @@ def test_a_closed_window_says_so_and_checks_nobody_in(cup: Tournament) -> None:
 
 def test_an_unpublished_tournament_shows_its_list_only_while_open() -> None:
     hidden = tournament_with(3, slug="hidden")
-    assert Client().get(reverse("public:check-in", args=["hidden"])).status_code == 404
+    assert Client().get(reverse("hall:check-in", args=["hidden"])).status_code == 404
     check_in.check_in_window_open(tournament=hidden, by=director_of(hidden))
-    assert Client().get(reverse("public:check-in", args=["hidden"])).status_code == 200
+    assert Client().get(reverse("hall:check-in", args=["hidden"])).status_code == 200
 
 
 def test_a_flood_from_one_address_is_slowed_and_the_director_is_not(cup: Tournament) -> None:
@@ -217,8 +217,8 @@ def test_a_flood_from_one_address_is_slowed_and_the_director_is_not(cup: Tournam
 def test_a_tampered_cookie_keeps_nothing(cup: Tournament) -> None:
     phone = Client()
     phone.cookies[MY_COOKIE] = check_in.my_page_token(entry(cup, "Ann").pk)  # not signed
-    answer = phone.get(reverse("public:my-page-here", args=["spring"]))
-    assert answer["Location"] == reverse("public:check-in", args=["spring"])
+    answer = phone.get(reverse("hall:my-page-here", args=["spring"]))
+    assert answer["Location"] == reverse("hall:check-in", args=["spring"])
 
 
 # --- my page -----------------------------------------------------------------------------------
@@ -227,7 +227,7 @@ def test_a_tampered_cookie_keeps_nothing(cup: Tournament) -> None:
 def test_my_page_shows_the_seat_the_table_and_the_next_round(cup: Tournament) -> None:
     cup.entries.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.CHECKED_IN)
     ann = entry(cup, "Ann")
-    url = reverse("public:my-page", args=[check_in.my_page_token(ann.pk)])
+    url = reverse("hall:my-page", args=[check_in.my_page_token(ann.pk)])
     phone = Client()
     before = phone.get(url)
     assert "appears here as soon as the director publishes" in before.content.decode()
@@ -250,15 +250,15 @@ def test_my_page_shows_the_seat_the_table_and_the_next_round(cup: Tournament) ->
 def test_a_made_up_token_opens_nothing(cup: Tournament) -> None:
     ann = entry(cup, "Ann")
     forged = f"{ann.pk}-0123456789abcdef"
-    assert Client().get(reverse("public:my-page", args=[forged])).status_code == 404
-    assert Client().get(reverse("public:api-my-page", args=[forged])).status_code == 404
+    assert Client().get(reverse("hall:my-page", args=[forged])).status_code == 404
+    assert Client().get(reverse("hall:api-my-page", args=[forged])).status_code == 404
 
 
 def test_the_api_gives_my_page_with_an_etag(cup: Tournament) -> None:
     cup.entries.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.CHECKED_IN)
     published_round(cup)
     ann = entry(cup, "Ann")
-    url = reverse("public:api-my-page", args=[check_in.my_page_token(ann.pk)])
+    url = reverse("hall:api-my-page", args=[check_in.my_page_token(ann.pk)])
     answer = Client().get(url)
     body = answer.json()
     assert (body["name"], body["slug"], body["status"]) == ("Ann", "spring", "checked_in")
@@ -278,7 +278,7 @@ def test_the_seat_cards_print_each_players_own_page(cup: Tournament) -> None:
     seated = Entry.objects.filter(seats__round=round)
     assert text.count('class="seat-card"') == seated.count() == 8
     for seat in round.seats.select_related("entry__player", "table"):
-        link = reverse("public:my-page", args=[check_in.my_page_token(seat.entry_id)])
+        link = reverse("hall:my-page", args=[check_in.my_page_token(seat.entry_id)])
         assert f"{link}</p>" in text and f"QR code of {seat.entry.player.name}" in text
 
 
@@ -294,10 +294,10 @@ def test_the_list_and_my_page_read_as_much_for_forty_players_as_for_eight(cup: T
     published_round(cup)
     token = check_in.my_page_token(entry(cup, "Ann").pk)
     urls = [
-        reverse("public:check-in", args=["spring"]),
-        reverse("public:my-page", args=[token]),
-        reverse("public:my-page", args=[token]) + "?live=1",
-        reverse("public:api-my-page", args=[token]),
+        reverse("hall:check-in", args=["spring"]),
+        reverse("hall:my-page", args=[token]),
+        reverse("hall:my-page", args=[token]) + "?live=1",
+        reverse("hall:api-my-page", args=[token]),
     ]
     before = [_queries(url) for url in urls]
     for index in range(32):
@@ -320,7 +320,7 @@ def test_a_partner_finds_their_own_name_and_checks_the_team_in() -> None:
         partners=(Partner("Ann Lee", email="ann@example.org"), Partner("Cy Moss")),
     )
     check_in.check_in_window_open(tournament=night, by=desk)
-    listing = Client().get(reverse("public:check-in", args=["night"])).content.decode()
+    listing = Client().get(reverse("hall:check-in", args=["night"])).content.decode()
     assert "Ann Lee" in listing and "Cy Moss" in listing and "team Aces" in listing
     assert "ann@example.org" not in listing
     done = Client().post(check_in_url(night, team.pk))

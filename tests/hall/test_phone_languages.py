@@ -179,27 +179,27 @@ def cup() -> Tournament:
 
 def test_the_language_follows_the_browser(cup: Tournament) -> None:
     page = Client(HTTP_ACCEPT_LANGUAGE="es-ES,es;q=0.9").get(
-        reverse("public:check-in", args=["copa"])
+        reverse("hall:check-in", args=["copa"])
     )
     text = page.content.decode()
     assert '<html lang="es">' in text and "Busque su nombre y tóquelo" in text
-    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("public:check-in", args=["copa"]))
+    french = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("hall:check-in", args=["copa"]))
     assert "Trouvez votre nom et touchez-le" in french.content.decode()
 
 
 def test_a_refusal_is_translated_and_keeps_its_rule(cup: Tournament) -> None:
-    url = reverse("public:check-in-entry", args=["copa", entry(cup, "Cy").pk])
+    url = reverse("hall:check-in-entry", args=["copa", entry(cup, "Cy").pk])
     refused = Client(HTTP_ACCEPT_LANGUAGE="fr").post(url)
     assert "Cy est disqualifié par décision du directeur (R12.4)" in refused.content.decode()
 
 
 def test_the_switch_changes_the_language_and_keeps_it(cup: Tournament) -> None:
     phone = Client(HTTP_ACCEPT_LANGUAGE="en")
-    page = reverse("public:check-in", args=["copa"])
+    page = reverse("hall:check-in", args=["copa"])
     switched = phone.post(reverse("set_language"), {"language": "es", "next": page})
     assert switched.status_code == 302 and switched["Location"] == page
     assert "Busque su nombre" in phone.get(page).content.decode()
     ann = entry(cup, "Ann")
-    phone.post(reverse("public:check-in-entry", args=["copa", ann.pk]))
-    mine = phone.get(reverse("public:my-page", args=[check_in.my_page_token(ann.pk)]))
+    phone.post(reverse("hall:check-in-entry", args=["copa", ann.pk]))
+    mine = phone.get(reverse("hall:my-page", args=[check_in.my_page_token(ann.pk)]))
     assert "Su asiento aparecerá aquí" in mine.content.decode()

@@ -15,8 +15,8 @@ from django.core.management.base import CommandError
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from entry import urls as table_urls
 from hall import urls as hall_urls
+from scorekeeper import urls as table_urls
 from scoring.backup import (
     BackupRefused,
     backup_parse,

@@ -13,8 +13,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 import games
-from games.base import DealEntry, SideEntry
-from games.kalooki import ASAJ_2025, GameEntry, HandEntry, parse_cards, score_game
+from games.base import DealReport, SideReport
+from games.kalooki import ASAJ_2025, GameReport, HandReport, parse_cards, score_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,11 +28,11 @@ NAMES = ["Ann", "Ben", "Cy", "Di", "Ed"]
 REPLAY = {"Ann": "9C", "Ben": "♥9", "Cy": "", "Di": "9s", "Ed": "9D"}
 # Game 3 (11 cards, one three and two fours), down and out: as scorekeepers entered it.
 HANDS = [
-    HandEntry("Ann", went_out=True, cards="", calls=0),
-    HandEntry("Ben", cards="jk as 2c", calls=0),  # spelled as typed: stored canonical after
-    HandEntry("Cy", points=44, calls=1),  # points, no cards
-    HandEntry("Di", cards="KH KD KS QH QD QS JH JD JS 10H 10D", failed_come_downs=1),
-    HandEntry("Ed", cards="2H 3H", calls=4, overcall_penalty=True),
+    HandReport("Ann", went_out=True, cards="", calls=0),
+    HandReport("Ben", cards="jk as 2c", calls=0),  # spelled as typed: stored canonical after
+    HandReport("Cy", points=44, calls=1),  # points, no cards
+    HandReport("Di", cards="KH KD KS QH QD QS JH JD JS 10H 10D", failed_come_downs=1),
+    HandReport("Ed", cards="2H 3H", calls=4, overcall_penalty=True),
 ]
 
 
@@ -80,7 +80,7 @@ def _played_the_old_way(apps) -> dict:
         entries.append(entry)
     game = _old_game(apps, table, entries, 3, HANDS, down_and_out=True, revision=True)
     apps.get_model("scoring", "Game").objects.create(table=table, number=4, is_void=True)
-    plain = [HandEntry(n, went_out=n == "Cy", cards=REPLAY[n]) for n in NAMES]
+    plain = [HandReport(n, went_out=n == "Cy", cards=REPLAY[n]) for n in NAMES]
     replay = _old_game(apps, table, entries, 4, plain, attempt=2, revision=False)
     return {"game": game.pk, "replay": replay.pk, "entries": [e.pk for e in entries]}
 
@@ -88,7 +88,7 @@ def _played_the_old_way(apps) -> dict:
 def _old_game(apps, table, entries, number, hands, *, attempt=1, down_and_out=False, revision):
     """A game stored as the old `result_record` stored it: the engine's scores in Kalooki's
     columns, and the revision holding the entry as submitted."""
-    entry = GameEntry(number, tuple(hands), down_and_out)
+    entry = GameReport(number, tuple(hands), down_and_out)
     score = score_game(entry, ASAJ_2025)
     game = apps.get_model("scoring", "Game").objects.create(
         table=table, number=number, attempt=attempt, down_and_out=down_and_out
@@ -121,11 +121,11 @@ def _old_game(apps, table, entries, number, hands, *, attempt=1, down_and_out=Fa
     return game
 
 
-def _as_the_game_evaluates(number: int, hands: list[HandEntry], down_and_out: bool):
+def _as_the_game_evaluates(number: int, hands: list[HandReport], down_and_out: bool):
     """What the Kalooki game produces today for the same entry."""
     rules = games.get("kalooki").rules(ASAJ_2025)
     sides = tuple(
-        SideEntry(
+        SideReport(
             hand.player,
             {
                 "went_out": hand.went_out,
@@ -139,7 +139,7 @@ def _as_the_game_evaluates(number: int, hands: list[HandEntry], down_and_out: bo
         for hand in hands
     )
     values = {"down_and_out": down_and_out, "void": False}
-    return rules.evaluate(DealEntry(number, sides, values))
+    return rules.evaluate(DealReport(number, sides, values))
 
 
 def test_old_results_read_exactly_as_the_game_produces_them_now(executor) -> None:
@@ -189,7 +189,7 @@ def test_a_void_attempt_and_a_result_without_revision_move_too(executor) -> None
     void = Deal.objects.get(number=4, attempt=1)
     assert void.is_void and void.detail == {"down_and_out": False} and not void.results.exists()
     replay = Deal.objects.get(pk=ids["replay"])
-    plain = [HandEntry(n, went_out=n == "Cy", cards=REPLAY[n]) for n in NAMES]
+    plain = [HandReport(n, went_out=n == "Cy", cards=REPLAY[n]) for n in NAMES]
     evaluation = _as_the_game_evaluates(4, plain, down_and_out=False)
     results = list(replay.results.order_by("side"))
     # No revision holds this entry: the columns say what was entered (cards, so no points).

@@ -111,7 +111,7 @@ def test_past_the_session_s_limit_statements_go_as_text(new_session, monkeypatch
 
 def test_the_result_write_runs_its_statements_by_name(new_session):
     """Every statement of a second result on the same connection is run by name."""
-    from tests.entry.test_write_cost import first_table, write
+    from tests.scorekeeper.test_write_cost import first_table, write
 
     table = first_table(10, 1)
     write(table, 2)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from entry.access import _TABLE_OF_LINK
+from scorekeeper.access import _TABLE_OF_LINK
 from scoring.models import Deal, DealResult
 from scoring.store import postgresql
 from scoring.store.batch import table_deals_statement

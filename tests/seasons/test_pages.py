@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_season_page_lists_every_member_by_points(autumn) -> None:  # noqa: F811
     club, season, _nights = autumn
-    page = Client().get(reverse("public:season", args=[club.slug, season.slug])).content.decode()
+    page = Client().get(reverse("hall:season", args=[club.slug, season.slug])).content.decode()
     table = SeasonTable.objects.get(season=season)
     top = Member.objects.get(pk=table.rows[0]["member"])
     assert top.name in page and f">{table.rows[0]['points']}<" in page
@@ -30,12 +30,12 @@ def test_hidden_and_initial_names_are_kept_off_public_pages(autumn) -> None:  # 
     Member.objects.filter(number="M2").update(public_name="initial")
     client = Client()
     pages = [
-        client.get(reverse("public:season", args=[club.slug, season.slug])),
-        client.get(reverse("public:season", args=[club.slug, season.slug]) + "?projector=1"),
-        client.get(reverse("public:season-csv", args=[club.slug, season.slug])),
-        client.get(reverse("public:api-season", args=[club.slug, season.slug])),
-        client.get(reverse("public:ratings", args=[club.slug, "kalooki"])),
-        client.get(reverse("public:api-ratings", args=[club.slug, "kalooki"])),
+        client.get(reverse("hall:season", args=[club.slug, season.slug])),
+        client.get(reverse("hall:season", args=[club.slug, season.slug]) + "?projector=1"),
+        client.get(reverse("hall:season-csv", args=[club.slug, season.slug])),
+        client.get(reverse("hall:api-season", args=[club.slug, season.slug])),
+        client.get(reverse("hall:ratings", args=[club.slug, "kalooki"])),
+        client.get(reverse("hall:api-ratings", args=[club.slug, "kalooki"])),
     ]
     for response in pages:
         text = response.content.decode()
@@ -47,7 +47,7 @@ def test_hidden_and_initial_names_are_kept_off_public_pages(autumn) -> None:  # 
 
 def test_the_ratings_api_matches_the_stored_ratings(autumn) -> None:  # noqa: F811
     club, _season, _nights = autumn
-    lines = Client().get(reverse("public:api-ratings", args=[club.slug, "kalooki"])).json()
+    lines = Client().get(reverse("hall:api-ratings", args=[club.slug, "kalooki"])).json()
     best = Rating.objects.filter(club=club).order_by("-display").first()
     assert lines[0]["member"] == best.member_id
     assert lines[0]["display"] == round(best.display, 2)
@@ -57,19 +57,19 @@ def test_the_ratings_api_matches_the_stored_ratings(autumn) -> None:  # noqa: F8
 def test_the_member_page_shows_events_rating_and_its_chart(autumn) -> None:  # noqa: F811
     club, _season, _nights = autumn
     member = Member.objects.get(number="M12")  # played nights 1 and 2
-    response = Client().get(reverse("public:member", args=[club.slug, member.pk]))
+    response = Client().get(reverse("hall:member", args=[club.slug, member.pk]))
     page = response.content.decode()
     rating = Rating.objects.get(member=member)
     assert f"{rating.display:.2f}" in page and "<polyline" in page
     assert page.count("data-points") == 2
-    history = Client().get(reverse("public:api-member-history", args=[club.slug, member.pk]))
+    history = Client().get(reverse("hall:api-member-history", args=[club.slug, member.pk]))
     assert [e["name"] for e in history.json()["events"]] == ["Night 13", "Night 6"]
     assert len(history.json()["history"]["kalooki"]) == 2
 
 
 def test_the_season_json_is_the_documented_federation_shape(autumn) -> None:  # noqa: F811
     club, season, _nights = autumn
-    body = Client().get(reverse("public:api-season", args=[club.slug, season.slug])).json()
+    body = Client().get(reverse("hall:api-season", args=[club.slug, season.slug])).json()
     assert set(body) == {"club", "season", "scale", "events", "table"}
     assert body["season"]["best_of"] == 2 and len(body["events"]) == 3
     assert set(body["table"][0]) == {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import DealEntry, SideEntry
+from games.base import DealReport, SideReport
 from games.hand_and_foot import GAME, Ruleset
 
 CLUB = GAME.rules(GAME.ruleset())
@@ -33,13 +33,13 @@ def holding(hand: str | None = None, **values: Any) -> dict[str, Any]:
 
 def team(
     label: str, red: int, black: int, laid: int, *members: dict[str, Any], **values: Any
-) -> SideEntry:
+) -> SideReport:
     side_values = {"red_books": red, "black_books": black, "laid_down": laid} | values
     names = {"A": ("Ann", "Bea"), "B": ("Cy", "Di")}[label[-1]]
-    return SideEntry(label, side_values, tuple(members), names)
+    return SideReport(label, side_values, tuple(members), names)
 
 
-def table(number: int = 1, **changes: Any) -> DealEntry:
+def table(number: int = 1, **changes: Any) -> DealReport:
     """The standard hand, with ``a=``/``b=`` team values or ``ann=``...``di=`` player values
     changed (a value of None removes that field)."""
     a = team("Team A", 2, 2, 500, out(), holding("KS 5H"))
@@ -51,10 +51,10 @@ def table(number: int = 1, **changes: Any) -> DealEntry:
         holding("JK 9C"),
         holding(hand_points=30, foot_played=False, foot_points=100),
     )
-    return change(DealEntry(number, (a, b)), **changes)
+    return change(DealReport(number, (a, b)), **changes)
 
 
-def change(entry: DealEntry, **changes: Any) -> DealEntry:
+def change(entry: DealReport, **changes: Any) -> DealReport:
     sides = list(entry.sides)
     for key, index in (("a", 0), ("b", 1)):
         if key in changes:
@@ -63,14 +63,14 @@ def change(entry: DealEntry, **changes: Any) -> DealEntry:
         if key in changes:
             members = list(sides[side].members)
             members[member] = _merged(members[member], changes[key])
-            sides[side] = SideEntry(
+            sides[side] = SideReport(
                 sides[side].label, sides[side].values, tuple(members), sides[side].member_labels
             )
-    return DealEntry(entry.number, tuple(sides), entry.values)
+    return DealReport(entry.number, tuple(sides), entry.values)
 
 
-def _with(side: SideEntry, values: dict[str, Any]) -> SideEntry:
-    return SideEntry(side.label, _merged(side.values, values), side.members, side.member_labels)
+def _with(side: SideReport, values: dict[str, Any]) -> SideReport:
+    return SideReport(side.label, _merged(side.values, values), side.members, side.member_labels)
 
 
 def _merged(values: Any, changes: dict[str, Any]) -> dict[str, Any]:
@@ -78,15 +78,15 @@ def _merged(values: Any, changes: dict[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in merged.items() if value is not None}
 
 
-def swapped(entry: DealEntry) -> DealEntry:
-    return DealEntry(entry.number, entry.sides[::-1], entry.values)
+def swapped(entry: DealReport) -> DealReport:
+    return DealReport(entry.number, entry.sides[::-1], entry.values)
 
 
 def rules(**settings: Any):
     return GAME.rules(GAME.ruleset(settings)) if settings else CLUB
 
 
-def evaluate(entry: DealEntry, ruleset: Ruleset | None = None, played: int | None = None):
+def evaluate(entry: DealReport, ruleset: Ruleset | None = None, played: int | None = None):
     """Evaluate with the hands before it played (as the app passes them)."""
     game = CLUB if ruleset is None else GAME.rules(ruleset)
     before = entry.number - 1 if played is None else played

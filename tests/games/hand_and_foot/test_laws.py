@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.base import DealEntry, SideEntry
+from games.base import DealReport, SideReport
 from games.cards import JOKER, NATURALS, format_cards, parse_cards
 from games.hand_and_foot import GAME, PRESETS
 from games.hand_and_foot.books import books_fit
@@ -24,17 +24,17 @@ cards = st.sampled_from((*NATURALS, JOKER))
 
 
 def example(seed, number, game=CLUB):
-    return game.example_entry(number, 2, random.Random(seed))
+    return game.example_report(number, 2, random.Random(seed))
 
 
 @settings(**SETTINGS)
 @given(seeds, st.sampled_from(sorted(PRESETS)))
-def test_every_example_entry_is_valid_for_every_hand_of_every_preset(seed, preset):
+def test_every_example_report_is_valid_for_every_hand_of_every_preset(seed, preset):
     game = GAME.rules(PRESETS[preset])
     rng = random.Random(seed)
     scores = []
     for number in range(1, game.ruleset.hands + 1):
-        evaluation = game.evaluate(game.example_entry(number, 2, rng), scores)
+        evaluation = game.evaluate(game.example_report(number, 2, rng), scores)
         assert evaluation.ok, [str(problem) for problem in evaluation.errors]
         assert {w.rule for w in evaluation.warnings} <= {"HF8.8", "HF8.9", "HF8.10"}
         scores.append(evaluation.score)
@@ -122,15 +122,15 @@ def _roughened(entry, data):
         values = dict(sides[side].values)
         values["red_books"] = values.get("red_books", 0) + data.draw(st.integers(0, 14))
         values["black_books"] = values.get("black_books", 0) + data.draw(st.integers(0, 14))
-        sides[side] = SideEntry(sides[side].label, values, sides[side].members)
+        sides[side] = SideReport(sides[side].label, values, sides[side].members)
     else:
         member = data.draw(st.integers(0, 1))
         members = [dict(m) for m in sides[side].members]
         extra = data.draw(st.lists(cards, max_size=40))
         members[member]["hand"] = format_cards([*_cards(members[member].get("hand")), *extra])
         members[member].pop("hand_points", None)
-        sides[side] = SideEntry(sides[side].label, sides[side].values, tuple(members))
-    return DealEntry(entry.number, tuple(sides), entry.values)
+        sides[side] = SideReport(sides[side].label, sides[side].values, tuple(members))
+    return DealReport(entry.number, tuple(sides), entry.values)
 
 
 _PLAYED = CLUB.evaluate(example(0, 1)).score

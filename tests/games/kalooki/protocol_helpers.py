@@ -1,10 +1,10 @@
-"""Helpers for the protocol tests: rules under a request, and deal entries written briefly."""
+"""Helpers for the protocol tests: rules under a request, and deal reports written briefly."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.base import DealEntry, SideEntry
+from games.base import DealReport, SideReport
 from games.kalooki import GAME, KalookiRules
 
 
@@ -13,11 +13,11 @@ def rules(**changes: Any) -> KalookiRules:
     return GAME.rules(GAME.ruleset(changes))
 
 
-def deal(number: int, *sides: dict[str, Any], **values: Any) -> DealEntry:
+def deal(number: int, *sides: dict[str, Any], **values: Any) -> DealReport:
     """Deal ``number``: each side a dict of its values, labelled Ann, Bob, Cy, ... in order."""
     names = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-    return DealEntry(
-        number, tuple(SideEntry(names[i], side) for i, side in enumerate(sides)), values
+    return DealReport(
+        number, tuple(SideReport(names[i], side) for i, side in enumerate(sides)), values
     )
 
 

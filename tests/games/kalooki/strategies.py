@@ -1,7 +1,7 @@
-"""Hypothesis strategies for the rules tests: cards, deals from a real deck, game entries, fours.
+"""Hypothesis strategies for the rules tests: cards, deals from a real deck, game reports, fours.
 
 A **deal** takes cards from one shuffled 162-card deck (R1.2), so whatever it produces is a table
-that could really happen. A **game entry** made here is always valid (no R10 error): exactly one
+that could really happen. A **game report** made here is always valid (no R10 error): exactly one
 player goes out, the others hold 1 to ``dealt + 2 × calls`` cards from the same deck, entered as
 cards or as their point total, and an overcall penalty only with more than 3 calls.
 """
@@ -16,8 +16,8 @@ from games.kalooki import (
     ASAJ_2025,
     JOKER,
     Card,
-    GameEntry,
-    HandEntry,
+    GameReport,
+    HandReport,
     Rank,
     Ruleset,
     Suit,
@@ -60,7 +60,7 @@ def shuffled_decks(draw: st.DrawFn, ruleset: Ruleset = ASAJ_2025) -> list[Card]:
 @st.composite
 def game_entries(
     draw: st.DrawFn, ruleset: Ruleset = ASAJ_2025, *, down_and_out: bool | None = None
-) -> GameEntry:
+) -> GameReport:
     spec = ruleset.game(draw(st.integers(1, len(ruleset.games))))
     players = draw(st.integers(ruleset.min_table_size, ruleset.max_table_size))
     winner = draw(st.integers(0, players - 1))
@@ -73,11 +73,11 @@ def game_entries(
     )
     if down_and_out is None:
         down_and_out = draw(st.booleans())
-    return GameEntry(spec.number, hands, down_and_out=down_and_out)
+    return GameReport(spec.number, hands, down_and_out=down_and_out)
 
 
-def _went_out_hand(draw: st.DrawFn, player: str) -> HandEntry:
-    return HandEntry(
+def _went_out_hand(draw: st.DrawFn, player: str) -> HandReport:
+    return HandReport(
         player,
         went_out=True,
         cards=draw(st.sampled_from(["", None])),
@@ -87,11 +87,11 @@ def _went_out_hand(draw: st.DrawFn, player: str) -> HandEntry:
 
 def _holding_hand(
     draw: st.DrawFn, player: str, dealt: int, stock: list[Card], ruleset: Ruleset
-) -> HandEntry:
+) -> HandReport:
     calls = draw(st.integers(0, ruleset.call_limit + 1))
     held = [stock.pop() for _ in range(draw(st.integers(1, dealt + 2 * calls)))]
     as_points = draw(st.booleans())
-    return HandEntry(
+    return HandReport(
         player,
         cards=None if as_points else format_cards(held),
         points=hand_points(held, ruleset) if as_points else None,

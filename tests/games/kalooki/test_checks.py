@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from games.kalooki import (
     ASAJ_2025,
-    GameEntry,
-    HandEntry,
-    check_entry,
+    GameReport,
+    HandReport,
+    check_report,
     format_cards,
     hand_points,
     hand_size,
@@ -24,15 +24,16 @@ from .strategies import SETTINGS, game_entries, shuffled_decks
 RULES = ASAJ_2025
 
 
-def table(*hands: HandEntry, game: int = 1, **flags) -> GameEntry:
-    """A game entry; Ann goes out and Bob and Cy hold a card each unless the test says otherwise."""
+def table(*hands: HandReport, game: int = 1, **flags) -> GameReport:
+    """A game report; Ann goes out and Bob and Cy hold a card each unless the test says
+    otherwise."""
     given_players = {hand.player for hand in hands}
     usual = [
-        HandEntry("Ann", went_out=True, cards=""),
-        HandEntry("Bob", cards="7H"),
-        HandEntry("Cy", points=12),
+        HandReport("Ann", went_out=True, cards=""),
+        HandReport("Bob", cards="7H"),
+        HandReport("Cy", points=12),
     ]
-    return GameEntry(game, (*[h for h in usual if h.player not in given_players], *hands), **flags)
+    return GameReport(game, (*[h for h in usual if h.player not in given_players], *hands), **flags)
 
 
 def rules_of(problems) -> list[str]:
@@ -40,7 +41,7 @@ def rules_of(problems) -> list[str]:
 
 
 def test_a_plain_entry_passes():
-    check = check_entry(table(), RULES)
+    check = check_report(table(), RULES)
     assert check.ok
     assert (check.errors, check.warnings) == ((), ())
 
@@ -49,33 +50,37 @@ def test_a_plain_entry_passes():
 
 
 def test_r10_1_nobody_going_out_in_a_scored_game_is_refused():
-    check = check_entry(table(HandEntry("Ann", cards="5H")), RULES)
+    check = check_report(table(HandReport("Ann", cards="5H")), RULES)
     assert rules_of(check.errors) == ["R10.1"]
     assert "not nobody" in check.errors[0].message
 
 
 def test_r10_1_two_players_going_out_is_refused():
-    check = check_entry(table(HandEntry("Bob", went_out=True, cards="")), RULES)
+    check = check_report(table(HandReport("Bob", went_out=True, cards="")), RULES)
     assert rules_of(check.errors) == ["R10.1"]
     assert "Ann and Bob" in check.errors[0].message
 
 
 def test_r10_1_nobody_goes_out_in_a_void_game():
-    check = check_entry(table(void=True), RULES)
+    check = check_report(table(void=True), RULES)
     assert rules_of(check.errors) == ["R10.1"]
-    players = [HandEntry(name) for name in ("Ann", "Bob", "Cy")]
-    assert check_entry(GameEntry(1, tuple(players), void=True), RULES).ok
+    players = [HandReport(name) for name in ("Ann", "Bob", "Cy")]
+    assert check_report(GameReport(1, tuple(players), void=True), RULES).ok
 
 
 def test_r9_2_a_void_game_cannot_be_down_and_out():
-    players = tuple(HandEntry(name) for name in ("Ann", "Bob", "Cy"))
-    check = check_entry(GameEntry(1, players, void=True, down_and_out=True), RULES)
+    players = tuple(HandReport(name) for name in ("Ann", "Bob", "Cy"))
+    check = check_report(GameReport(1, players, void=True, down_and_out=True), RULES)
     assert rules_of(check.errors) == ["R9.2"]
 
 
 def test_r9_2_points_entered_in_a_void_game_are_warned_about():
-    players = (HandEntry("Ann"), HandEntry("Bob", points=20), HandEntry("Cy", failed_come_downs=1))
-    check = check_entry(GameEntry(1, players, void=True), RULES)
+    players = (
+        HandReport("Ann"),
+        HandReport("Bob", points=20),
+        HandReport("Cy", failed_come_downs=1),
+    )
+    check = check_report(GameReport(1, players, void=True), RULES)
     assert check.ok
     assert rules_of(check.warnings) == ["R9.2", "R9.2"]
 
@@ -84,31 +89,31 @@ def test_r9_2_points_entered_in_a_void_game_are_warned_about():
 
 
 def test_r10_2_the_player_who_went_out_holds_no_cards():
-    check = check_entry(table(HandEntry("Ann", went_out=True, cards="5H 6H")), RULES)
+    check = check_report(table(HandReport("Ann", went_out=True, cards="5H 6H")), RULES)
     assert rules_of(check.errors) == ["R10.2"]
     assert check.errors[0].player == "Ann"
 
 
 def test_r10_2_the_player_who_went_out_has_no_card_points():
-    check = check_entry(table(HandEntry("Ann", went_out=True, points=5)), RULES)
+    check = check_report(table(HandReport("Ann", went_out=True, points=5)), RULES)
     assert rules_of(check.errors) == ["R10.2"]
 
 
 @pytest.mark.parametrize(
-    "empty", [HandEntry("Ann", went_out=True), HandEntry("Ann", went_out=True, points=0)]
+    "empty", [HandReport("Ann", went_out=True), HandReport("Ann", went_out=True, points=0)]
 )
 def test_r10_2_the_player_who_went_out_may_be_entered_without_cards(empty):
-    assert check_entry(table(empty), RULES).ok
+    assert check_report(table(empty), RULES).ok
 
 
 def test_r10_2_every_other_player_holds_a_card():
-    check = check_entry(table(HandEntry("Bob", cards="")), RULES)
+    check = check_report(table(HandReport("Bob", cards="")), RULES)
     assert rules_of(check.errors) == ["R10.2"]
     assert check.errors[0].player == "Bob"
 
 
 def test_r8_2_a_player_who_did_not_go_out_needs_cards_or_points():
-    check = check_entry(table(HandEntry("Bob")), RULES)
+    check = check_report(table(HandReport("Bob")), RULES)
     assert rules_of(check.errors) == ["R8.2"]
 
 
@@ -116,20 +121,20 @@ def test_r8_2_a_player_who_did_not_go_out_needs_cards_or_points():
 
 
 def test_r10_3_unreadable_cards_are_refused_with_the_token_and_its_position():
-    check = check_entry(table(HandEntry("Bob", cards="7H 8X 9H")), RULES)
+    check = check_report(table(HandReport("Bob", cards="7H 8X 9H")), RULES)
     assert rules_of(check.errors) == ["R10.3"]
     assert 'card 2, "8X"' in check.errors[0].message
     assert "R11" in check.errors[0].message
 
 
 def test_r10_3_six_jokers_across_the_hands_are_accepted():
-    entry = table(HandEntry("Bob", cards="JK JK JK 5H"), HandEntry("Cy", cards="JK JK JK"))
-    assert check_entry(entry, RULES).ok
+    entry = table(HandReport("Bob", cards="JK JK JK 5H"), HandReport("Cy", cards="JK JK JK"))
+    assert check_report(entry, RULES).ok
 
 
 def test_r10_3_it_refuses_a_seventh_joker():
-    entry = table(HandEntry("Bob", cards="JK JK JK 5H"), HandEntry("Cy", cards="JK JK JK JK"))
-    check = check_entry(entry, RULES)
+    entry = table(HandReport("Bob", cards="JK JK JK 5H"), HandReport("Cy", cards="JK JK JK JK"))
+    check = check_report(entry, RULES)
     assert rules_of(check.errors) == ["R10.3"]
     assert check.errors[0].message == (
         "the hands hold 7 jokers (Bob 3, Cy 4), but the deck has only 6 (R10.3)"
@@ -137,13 +142,13 @@ def test_r10_3_it_refuses_a_seventh_joker():
 
 
 def test_r10_3_it_accepts_three_copies_of_a_card():
-    entry = table(HandEntry("Bob", cards="QS QS"), HandEntry("Cy", cards="QS 2H"))
-    assert check_entry(entry, RULES).ok
+    entry = table(HandReport("Bob", cards="QS QS"), HandReport("Cy", cards="QS 2H"))
+    assert check_report(entry, RULES).ok
 
 
 def test_r10_3_it_refuses_a_fourth_copy_of_a_card():
-    entry = table(HandEntry("Bob", cards="QS QS"), HandEntry("Cy", cards="QS qs 2H"))
-    check = check_entry(entry, RULES)
+    entry = table(HandReport("Bob", cards="QS QS"), HandReport("Cy", cards="QS qs 2H"))
+    check = check_report(entry, RULES)
     assert rules_of(check.errors) == ["R10.3"]
     assert "4 copies of QS (Bob 2, Cy 2)" in check.errors[0].message
 
@@ -181,24 +186,24 @@ def test_r10_4_the_most_a_hand_can_be_worth(cards, most):
 
 
 def test_r10_4_points_above_what_the_hand_could_hold_are_refused():
-    check = check_entry(table(HandEntry("Cy", points=421)), RULES)
+    check = check_report(table(HandReport("Cy", points=421)), RULES)
     assert rules_of(check.errors) == ["R10.4"]
     assert check.errors[0].message == (
         "Cy's 421 points are more than 15 cards can be worth (calls not entered, so 3 assumed): "
         "at most 420 (R10.4)"
     )
-    assert check_entry(table(HandEntry("Cy", points=420)), RULES).ok
+    assert check_report(table(HandReport("Cy", points=420)), RULES).ok
 
 
 def test_r10_4_the_bound_follows_the_calls_entered():
-    nine_cards = table(HandEntry("Cy", points=346, calls=0))  # 6 jokers and 3 black aces: 345
-    assert rules_of(check_entry(nine_cards, RULES).errors) == ["R10.4"]
-    assert check_entry(table(HandEntry("Cy", points=345, calls=0)), RULES).ok
+    nine_cards = table(HandReport("Cy", points=346, calls=0))  # 6 jokers and 3 black aces: 345
+    assert rules_of(check_report(nine_cards, RULES).errors) == ["R10.4"]
+    assert check_report(table(HandReport("Cy", points=345, calls=0)), RULES).ok
 
 
 def test_r10_4_under_down_and_out_the_doubled_points_meet_the_doubled_bound():
-    assert check_entry(table(HandEntry("Cy", points=420), down_and_out=True), RULES).ok
-    check = check_entry(table(HandEntry("Cy", points=421), down_and_out=True), RULES)
+    assert check_report(table(HandReport("Cy", points=420), down_and_out=True), RULES).ok
+    check = check_report(table(HandReport("Cy", points=421), down_and_out=True), RULES)
     assert rules_of(check.errors) == ["R10.4"]
     assert "doubled for down and out to 842" in check.errors[0].message
     assert "at most 840" in check.errors[0].message
@@ -206,30 +211,32 @@ def test_r10_4_under_down_and_out_the_doubled_points_meet_the_doubled_bound():
 
 @pytest.mark.parametrize("points", [0, -5])
 def test_r10_4_a_player_who_did_not_go_out_has_at_least_one_point(points):
-    assert rules_of(check_entry(table(HandEntry("Cy", points=points)), RULES).errors) == ["R10.4"]
+    assert rules_of(check_report(table(HandReport("Cy", points=points)), RULES).errors) == ["R10.4"]
 
 
 def test_r10_4_cards_and_points_both_given_for_a_hand_are_refused():
-    check = check_entry(table(HandEntry("Cy", cards="5H", points=5)), RULES)
+    check = check_report(table(HandReport("Cy", cards="5H", points=5)), RULES)
     assert rules_of(check.errors) == ["R10.4"]
     assert "both cards and points" in check.errors[0].message
 
 
 def test_r10_4_points_are_whole_numbers():
-    assert rules_of(check_entry(table(HandEntry("Cy", points=2.5)), RULES).errors) == ["R10.4"]
+    assert rules_of(check_report(table(HandReport("Cy", points=2.5)), RULES).errors) == ["R10.4"]
 
 
 # R10.5
 
 
 def test_r10_5_an_overcall_penalty_needs_more_than_three_calls():
-    check = check_entry(table(HandEntry("Cy", points=12, calls=3, overcall_penalty=True)), RULES)
+    check = check_report(table(HandReport("Cy", points=12, calls=3, overcall_penalty=True)), RULES)
     assert rules_of(check.errors) == ["R10.5"]
-    assert check_entry(table(HandEntry("Cy", points=12, calls=4, overcall_penalty=True)), RULES).ok
+    assert check_report(
+        table(HandReport("Cy", points=12, calls=4, overcall_penalty=True)), RULES
+    ).ok
 
 
 def test_r10_5_an_overcall_penalty_needs_the_calls_entered():
-    check = check_entry(table(HandEntry("Cy", points=12, overcall_penalty=True)), RULES)
+    check = check_report(table(HandReport("Cy", points=12, overcall_penalty=True)), RULES)
     assert rules_of(check.errors) == ["R10.5"]
     assert "no calls entered" in check.errors[0].message
 
@@ -253,20 +260,22 @@ HAND_SIZES = [
 )
 def test_r10_6_hand_sizes(calls, held, fine):
     low_cards = [card for card in NATURALS if card.rank <= 9][:held]
-    check = check_entry(table(HandEntry("Bob", cards=format_cards(low_cards), calls=calls)), RULES)
+    check = check_report(
+        table(HandReport("Bob", cards=format_cards(low_cards), calls=calls)), RULES
+    )
     assert check.ok
     assert rules_of(check.warnings) == ([] if fine else ["R10.6"])
 
 
 def test_r10_6_is_silent_when_calls_are_not_entered():
-    assert check_entry(table(HandEntry("Bob", cards="2H 3H 4H 5H 6H")), RULES).warnings == ()
+    assert check_report(table(HandReport("Bob", cards="2H 3H 4H 5H 6H")), RULES).warnings == ()
 
 
 # R10.7 (warnings)
 
 
 def test_r10_7_more_than_three_calls_without_an_overcall_penalty_is_warned_about():
-    check = check_entry(table(HandEntry("Cy", points=12, calls=4)), RULES)
+    check = check_report(table(HandReport("Cy", points=12, calls=4)), RULES)
     assert check.ok
     assert rules_of(check.warnings) == ["R10.7"]
     assert check.warnings[0].player == "Cy"
@@ -278,55 +287,55 @@ def test_r10_7_more_than_three_calls_without_an_overcall_penalty_is_warned_about
 @pytest.mark.parametrize("players", [3, 4, 5, 6], ids=lambda n: f"R1.1-R12.2-{n}-players")
 def test_r1_1_tables_of_three_to_six_are_accepted(players):
     hands = [
-        HandEntry("P0", went_out=True),
-        *(HandEntry(f"P{i}", points=5) for i in range(1, players)),
+        HandReport("P0", went_out=True),
+        *(HandReport(f"P{i}", points=5) for i in range(1, players)),
     ]
-    assert check_entry(GameEntry(1, tuple(hands)), RULES).ok
+    assert check_report(GameReport(1, tuple(hands)), RULES).ok
 
 
 @pytest.mark.parametrize("players", [2, 7], ids=lambda n: f"R1.1-{n}-players")
 def test_r1_1_tables_of_other_sizes_are_refused(players):
     hands = [
-        HandEntry("P0", went_out=True),
-        *(HandEntry(f"P{i}", points=5) for i in range(1, players)),
+        HandReport("P0", went_out=True),
+        *(HandReport(f"P{i}", points=5) for i in range(1, players)),
     ]
-    assert "R1.1" in rules_of(check_entry(GameEntry(1, tuple(hands)), RULES).errors)
+    assert "R1.1" in rules_of(check_report(GameReport(1, tuple(hands)), RULES).errors)
 
 
 def test_it_refuses_one_player_entered_twice():
-    check = check_entry(table(HandEntry("Bob", cards="7H"), HandEntry("Bob", points=3)), RULES)
+    check = check_report(table(HandReport("Bob", cards="7H"), HandReport("Bob", points=3)), RULES)
     assert "R10" in rules_of(check.errors)
     assert "Bob has 2 hands" in check.errors[0].message
 
 
 def test_it_refuses_a_hand_without_a_player_name():
-    check = check_entry(table(HandEntry(" ", points=3)), RULES)
+    check = check_report(table(HandReport(" ", points=3)), RULES)
     assert rules_of(check.errors) == ["R10"]
 
 
 @pytest.mark.parametrize(
     ("hand", "rule"),
     [
-        (HandEntry("Cy", points=12, calls=-1), "R6.2"),
-        (HandEntry("Cy", points=12, failed_come_downs=-1), "R5.4"),
+        (HandReport("Cy", points=12, calls=-1), "R6.2"),
+        (HandReport("Cy", points=12, failed_come_downs=-1), "R5.4"),
     ],
 )
 def test_it_refuses_negative_counts(hand, rule):
-    assert rules_of(check_entry(table(hand), RULES).errors) == [rule]
+    assert rules_of(check_report(table(hand), RULES).errors) == [rule]
 
 
 def test_r4_an_entry_for_an_unknown_game_is_refused():
-    check = check_entry(table(game=10), RULES)
+    check = check_report(table(game=10), RULES)
     assert rules_of(check.errors) == ["R4"]
 
 
 def test_every_problem_cites_its_rule_and_says_whose_hand():
     entry = table(
-        HandEntry("Bob", cards="", calls=-1),
-        HandEntry("Cy", points=999, overcall_penalty=True),
-        HandEntry("Di", cards="JK JK JK JK JK JK JK", calls=9),
+        HandReport("Bob", cards="", calls=-1),
+        HandReport("Cy", points=999, overcall_penalty=True),
+        HandReport("Di", cards="JK JK JK JK JK JK JK", calls=9),
     )
-    check = check_entry(entry, RULES)
+    check = check_report(entry, RULES)
     for problem in (*check.errors, *check.warnings):
         assert problem.rule in problem.message
     assert {problem.player for problem in check.errors} >= {"Bob", "Cy"}
@@ -348,7 +357,7 @@ def test_law_r10_4_no_hand_the_deck_can_deal_exceeds_the_bound(stock, game, call
 @settings(**SETTINGS)
 @given(game_entries())
 def test_law_any_table_dealt_from_one_deck_passes_the_checks(entry):
-    assert check_entry(entry, RULES).errors == ()
+    assert check_report(entry, RULES).errors == ()
 
 
 @settings(**SETTINGS)
@@ -359,8 +368,8 @@ def test_law_entering_points_instead_of_cards_changes_no_error(entry, down_and_o
         for hand in entry.hands
     ]
     changed = dataclasses.replace(entry.with_hands(as_points), down_and_out=down_and_out)
-    assert check_entry(changed, RULES).errors == ()
+    assert check_report(changed, RULES).errors == ()
 
 
-def hand_points_of(hand: HandEntry) -> int:
+def hand_points_of(hand: HandReport) -> int:
     return hand_points(parse_cards(hand.cards or ""), RULES)

@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games.base import FieldKind, RulesError, Scope, StandingLine
-from games.kalooki import ASAJ_2025, GAME, GameEntry, HandEntry, evaluate
+from games.kalooki import ASAJ_2025, GAME, GameReport, HandReport, evaluate
 
 from .protocol_helpers import OUT, deal, points, rules, rules_of
 
@@ -71,13 +71,13 @@ def test_the_fields_a_scorekeeper_fills_in():
 # Evaluation maps onto today's R10 checks and R8 scoring.
 
 
-GAME_3 = GameEntry(
+GAME_3 = GameReport(
     3,
     (
-        HandEntry("Ann", went_out=True, cards=""),
-        HandEntry("Bob", cards="JK AS 2C", calls=2),
-        HandEntry("Cy", points=44),
-        HandEntry("Di", cards="KD KD 9S", failed_come_downs=1),
+        HandReport("Ann", went_out=True, cards=""),
+        HandReport("Bob", cards="JK AS 2C", calls=2),
+        HandReport("Cy", points=44),
+        HandReport("Di", cards="KD KD 9S", failed_come_downs=1),
     ),
     down_and_out=True,
 )
@@ -102,12 +102,12 @@ def test_r8_the_protocol_scores_exactly_as_the_engine():
 
 def test_r10_the_protocol_gives_the_engines_messages_with_side_and_field():
     entry = deal(1, OUT, {"cards": "", "calls": 1}, {"points": 3, "overcall_penalty": True})
-    engine = GameEntry(
+    engine = GameReport(
         1,
         (
-            HandEntry("Ann", went_out=True, cards=""),
-            HandEntry("Bob", cards="", calls=1),
-            HandEntry("Cy", points=3, overcall_penalty=True),
+            HandReport("Ann", went_out=True, cards=""),
+            HandReport("Bob", cards="", calls=1),
+            HandReport("Cy", points=3, overcall_penalty=True),
         ),
     )
     refused = ASAJ.evaluate(entry)
@@ -123,9 +123,11 @@ def test_r10_1_exactly_one_player_goes_out():
 
 
 def test_sides_without_a_name_are_named_by_seat():
-    from games.base import DealEntry, SideEntry
+    from games.base import DealReport, SideReport
 
-    entry = DealEntry(1, (SideEntry("", OUT), SideEntry("", {}), SideEntry("Ann", {"points": 2})))
+    entry = DealReport(
+        1, (SideReport("", OUT), SideReport("", {}), SideReport("Ann", {"points": 2}))
+    )
     [error] = ASAJ.evaluate(entry).errors
     assert error.player == "Seat 2" and error.side == 1 and error.rule == "R8.2"
 

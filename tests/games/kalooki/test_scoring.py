@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from games.kalooki import (
     ASAJ_2025,
-    EntryRefused,
-    GameEntry,
-    HandEntry,
+    GameReport,
+    HandReport,
+    ReportRefused,
     RulesError,
     evaluate,
     score_game,
@@ -22,8 +22,8 @@ from .strategies import SETTINGS, game_entries
 RULES = ASAJ_2025
 
 
-def game(*hands: HandEntry, number: int = 2, **flags) -> GameEntry:
-    return GameEntry(number, hands, **flags)
+def game(*hands: HandReport, number: int = 2, **flags) -> GameReport:
+    return GameReport(number, hands, **flags)
 
 
 def by_player(score):
@@ -33,9 +33,9 @@ def by_player(score):
 def test_r8_1_r8_2_the_player_out_scores_nothing_the_others_their_cards():
     score = score_game(
         game(
-            HandEntry("Ann", went_out=True, cards=""),
-            HandEntry("Bob", cards="JK AS 2C"),
-            HandEntry("Cy", points=23),
+            HandReport("Ann", went_out=True, cards=""),
+            HandReport("Bob", cards="JK AS 2C"),
+            HandReport("Cy", points=23),
         ),
         RULES,
     )
@@ -50,9 +50,9 @@ def test_r8_1_r8_2_the_player_out_scores_nothing_the_others_their_cards():
 def test_r8_3_down_and_out_doubles_the_others_card_points():
     score = score_game(
         game(
-            HandEntry("Ann", went_out=True),
-            HandEntry("Bob", cards="JK AS 2C"),
-            HandEntry("Cy", points=23),
+            HandReport("Ann", went_out=True),
+            HandReport("Bob", cards="JK AS 2C"),
+            HandReport("Cy", points=23),
             down_and_out=True,
         ),
         RULES,
@@ -67,9 +67,9 @@ def test_r8_3_down_and_out_doubles_the_others_card_points():
 def test_r5_4_each_failed_come_down_costs_50():
     score = score_game(
         game(
-            HandEntry("Ann", went_out=True),
-            HandEntry("Bob", cards="7H", failed_come_downs=2),
-            HandEntry("Cy", points=5),
+            HandReport("Ann", went_out=True),
+            HandReport("Bob", cards="7H", failed_come_downs=2),
+            HandReport("Cy", points=5),
         ),
         RULES,
     )
@@ -81,9 +81,9 @@ def test_r5_4_each_failed_come_down_costs_50():
 def test_r6_3_an_overcall_costs_50():
     score = score_game(
         game(
-            HandEntry("Ann", went_out=True),
-            HandEntry("Bob", cards="7H", calls=4, overcall_penalty=True),
-            HandEntry("Cy", points=5),
+            HandReport("Ann", went_out=True),
+            HandReport("Bob", cards="7H", calls=4, overcall_penalty=True),
+            HandReport("Cy", points=5),
         ),
         RULES,
     )
@@ -94,9 +94,9 @@ def test_r6_3_an_overcall_costs_50():
 
 def test_r8_4_penalties_are_added_after_doubling_and_not_doubled():
     entry = game(
-        HandEntry("Ann", went_out=True),
-        HandEntry("Bob", cards="JK AS 2C", failed_come_downs=1),
-        HandEntry("Cy", points=5, calls=4, overcall_penalty=True),
+        HandReport("Ann", went_out=True),
+        HandReport("Bob", cards="JK AS 2C", failed_come_downs=1),
+        HandReport("Cy", points=5, calls=4, overcall_penalty=True),
         down_and_out=True,
     )
     bob, cy = score_game(entry, RULES).scores[1:]
@@ -109,9 +109,9 @@ def test_r8_4_penalties_are_added_after_doubling_and_not_doubled():
 def test_r8_4_a_ruleset_may_double_the_penalties_too():
     doubling = dataclasses.replace(RULES, double_penalties_on_down_and_out=True)
     entry = game(
-        HandEntry("Ann", went_out=True, failed_come_downs=1),
-        HandEntry("Bob", cards="JK AS 2C", failed_come_downs=1),
-        HandEntry("Cy", points=5),
+        HandReport("Ann", went_out=True, failed_come_downs=1),
+        HandReport("Bob", cards="JK AS 2C", failed_come_downs=1),
+        HandReport("Cy", points=5),
         down_and_out=True,
     )
     ann, bob, _ = score_game(entry, doubling).scores
@@ -121,18 +121,18 @@ def test_r8_4_a_ruleset_may_double_the_penalties_too():
 
 def test_r8_5_the_player_who_went_out_still_carries_penalties():
     entry = game(
-        HandEntry("Ann", went_out=True, failed_come_downs=1, calls=4, overcall_penalty=True),
-        HandEntry("Bob", points=7),
-        HandEntry("Cy", points=5),
+        HandReport("Ann", went_out=True, failed_come_downs=1, calls=4, overcall_penalty=True),
+        HandReport("Bob", points=7),
+        HandReport("Cy", points=5),
     )
     assert by_player(score_game(entry, RULES))["Ann"].total == 100
 
 
 def test_r12_4_a_director_adjustment_shows_in_the_score():
     entry = game(
-        HandEntry("Ann", went_out=True),
-        HandEntry("Bob", cards="7H", adjustment=-10),
-        HandEntry("Cy", points=5, adjustment=25),
+        HandReport("Ann", went_out=True),
+        HandReport("Bob", cards="7H", adjustment=-10),
+        HandReport("Cy", points=5, adjustment=25),
     )
     bob, cy = score_game(entry, RULES).scores[1:]
     assert (bob.adjustment, bob.total, cy.total) == (-10, -3, 30)
@@ -142,7 +142,7 @@ def test_r12_4_a_director_adjustment_shows_in_the_score():
 
 def test_r9_2_a_void_game_scores_nothing_for_anyone():
     entry = game(
-        HandEntry("Ann"), HandEntry("Bob", failed_come_downs=1), HandEntry("Cy"), void=True
+        HandReport("Ann"), HandReport("Bob", failed_come_downs=1), HandReport("Cy"), void=True
     )
     check, score = evaluate(entry, RULES)
     assert score is not None
@@ -153,14 +153,16 @@ def test_r9_2_a_void_game_scores_nothing_for_anyone():
 
 def test_scores_keep_the_order_of_the_hands():
     entry = game(
-        HandEntry("Cy", points=5), HandEntry("Ann", went_out=True), HandEntry("Bob", points=7)
+        HandReport("Cy", points=5), HandReport("Ann", went_out=True), HandReport("Bob", points=7)
     )
     assert [line.player for line in score_game(entry, RULES).scores] == ["Cy", "Ann", "Bob"]
 
 
 def test_an_entry_with_errors_is_refused_with_its_check():
-    entry = game(HandEntry("Ann", went_out=True), HandEntry("Bob", cards="7H 7X"), HandEntry("Cy"))
-    with pytest.raises(EntryRefused) as refused:
+    entry = game(
+        HandReport("Ann", went_out=True), HandReport("Bob", cards="7H 7X"), HandReport("Cy")
+    )
+    with pytest.raises(ReportRefused) as refused:
         score_game(entry, RULES)
     assert [problem.rule for problem in refused.value.check.errors] == ["R10.3", "R8.2"]
     assert "R10.3" in str(refused.value) and "R8.2" in str(refused.value)
@@ -170,9 +172,9 @@ def test_an_entry_with_errors_is_refused_with_its_check():
 
 def test_warnings_do_not_stop_scoring():
     entry = game(
-        HandEntry("Ann", went_out=True),
-        HandEntry("Bob", points=7, calls=5),
-        HandEntry("Cy", points=5),
+        HandReport("Ann", went_out=True),
+        HandReport("Bob", points=7, calls=5),
+        HandReport("Cy", points=5),
     )
     check, score = evaluate(entry, RULES)
     assert [w.rule for w in check.warnings] == ["R10.7"]
@@ -182,7 +184,9 @@ def test_warnings_do_not_stop_scoring():
 def test_a_game_score_reads_as_plain_data():
     score = score_game(
         game(
-            HandEntry("Ann", went_out=True), HandEntry("Bob", points=7), HandEntry("Cy", points=5)
+            HandReport("Ann", went_out=True),
+            HandReport("Bob", points=7),
+            HandReport("Cy", points=5),
         ),
         RULES,
     )
@@ -195,20 +199,20 @@ def test_a_game_score_reads_as_plain_data():
 # A set (R8.6, R4.1).
 
 
-def a_set(void_attempt: bool = False) -> list[GameEntry]:
+def a_set(void_attempt: bool = False) -> list[GameReport]:
     entries = []
     for number in range(1, 10):
         winner = ("Ann", "Bob", "Cy")[number % 3]
         hands = tuple(
-            HandEntry(player, went_out=True)
+            HandReport(player, went_out=True)
             if player == winner
-            else HandEntry(player, points=number)
+            else HandReport(player, points=number)
             for player in ("Ann", "Bob", "Cy")
         )
-        entries.append(GameEntry(number, hands, down_and_out=number == 9))
+        entries.append(GameReport(number, hands, down_and_out=number == 9))
     if void_attempt:
-        players = tuple(HandEntry(player) for player in ("Ann", "Bob", "Cy"))
-        entries.insert(4, GameEntry(5, players, void=True))
+        players = tuple(HandReport(player) for player in ("Ann", "Bob", "Cy"))
+        entries.insert(4, GameReport(5, players, void=True))
     return entries
 
 

@@ -5,27 +5,27 @@ a wrong sum in a reason is a defect, as a wrong total is. And the set's counts t
 
 import dataclasses
 
-from games.kalooki import ASAJ_2025, GameEntry, HandEntry, evaluate, score_game, score_set
+from games.kalooki import ASAJ_2025, GameReport, HandReport, evaluate, score_game, score_set
 
 RULES = ASAJ_2025
 DOUBLE_PENALTIES = dataclasses.replace(RULES, double_penalties_on_down_and_out=True)
 NO_DOUBLING = dataclasses.replace(RULES, double_on_down_and_out=False)
 CHALLENGE = dataclasses.replace(RULES, card_challenge=True)
-OUT = HandEntry("Ann", went_out=True, cards="")
+OUT = HandReport("Ann", went_out=True, cards="")
 
 
-def reasons(entry: GameEntry, rules=RULES) -> dict[str, list[str]]:
+def reasons(entry: GameReport, rules=RULES) -> dict[str, list[str]]:
     return {line.player: list(line.reasons) for line in score_game(entry, rules).scores}
 
 
 def test_the_reasons_of_a_down_and_out_game_with_penalties_and_an_adjustment_r8():
-    entry = GameEntry(
+    entry = GameReport(
         3,
         (
-            HandEntry("Ann", went_out=True, cards="", failed_come_downs=1),
-            HandEntry("Bob", cards="KD 5H", failed_come_downs=2, overcall_penalty=True, calls=4),
-            HandEntry("Cy", points=7, adjustment=-5),
-            HandEntry("Di", cards="9C"),
+            HandReport("Ann", went_out=True, cards="", failed_come_downs=1),
+            HandReport("Bob", cards="KD 5H", failed_come_downs=2, overcall_penalty=True, calls=4),
+            HandReport("Cy", points=7, adjustment=-5),
+            HandReport("Di", cards="9C"),
         ),
         down_and_out=True,
     )
@@ -58,9 +58,9 @@ def test_the_reasons_of_a_down_and_out_game_with_penalties_and_an_adjustment_r8(
 
 
 def test_a_ruleset_that_doubles_penalties_says_so_r8_4():
-    entry = GameEntry(
+    entry = GameReport(
         1,
-        (OUT, HandEntry("Bob", points=4, failed_come_downs=1), HandEntry("Cy", points=2)),
+        (OUT, HandReport("Bob", points=4, failed_come_downs=1), HandReport("Cy", points=2)),
         down_and_out=True,
     )
     assert reasons(entry, DOUBLE_PENALTIES)["Bob"] == [
@@ -73,9 +73,9 @@ def test_a_ruleset_that_doubles_penalties_says_so_r8_4():
 
 
 def test_a_ruleset_whose_down_and_out_doubles_nothing_says_so_r13_8():
-    entry = GameEntry(
+    entry = GameReport(
         1,
-        (OUT, HandEntry("Bob", points=4, adjustment=3), HandEntry("Cy", points=2)),
+        (OUT, HandReport("Bob", points=4, adjustment=3), HandReport("Cy", points=2)),
         down_and_out=True,
     )
     assert reasons(entry, NO_DOUBLING)["Bob"] == [
@@ -88,12 +88,12 @@ def test_a_ruleset_whose_down_and_out_doubles_nothing_says_so_r13_8():
 
 def test_the_reasons_of_the_challenges_lost_r13_9():
     challenged = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2S 3S 4S 5S 6S 7S 8S"  # 19 cards, 119
-    entry = GameEntry(
+    entry = GameReport(
         9,
         (
-            HandEntry("Ann", went_out=True, cards=""),
-            HandEntry("Bob", cards=challenged, calls=3, challenge="challenged"),
-            HandEntry("Cy", cards="KD 5H", challenge="challenger"),
+            HandReport("Ann", went_out=True, cards=""),
+            HandReport("Bob", cards=challenged, calls=3, challenge="challenged"),
+            HandReport("Cy", cards="KD 5H", challenge="challenger"),
         ),
         down_and_out=True,
     )
@@ -112,18 +112,18 @@ def test_the_reasons_of_the_challenges_lost_r13_9():
 
 
 def test_a_void_game_says_why_it_scores_nothing_r9_2():
-    entry = GameEntry(4, (HandEntry("Ann"), HandEntry("Bob"), HandEntry("Cy")), void=True)
+    entry = GameReport(4, (HandReport("Ann"), HandReport("Bob"), HandReport("Cy")), void=True)
     void = ["void game: no score for anyone (R9.2)"]
     assert reasons(entry) == {"Ann": void, "Bob": void, "Cy": void}
 
 
 def test_a_game_score_as_stored_every_key_and_value():
-    entry = GameEntry(
+    entry = GameReport(
         5,
         (
-            HandEntry("Ann", points=6, failed_come_downs=1),
-            HandEntry("Bob", went_out=True, cards=""),
-            HandEntry("Cy", points=2),
+            HandReport("Ann", points=6, failed_come_downs=1),
+            HandReport("Bob", went_out=True, cards=""),
+            HandReport("Cy", points=2),
         ),
         down_and_out=True,
     )
@@ -179,7 +179,7 @@ def test_a_game_score_as_stored_every_key_and_value():
     }
 
 
-def a_set() -> list[GameEntry]:
+def a_set() -> list[GameReport]:
     """Nine games of Ann, Bob and Cy: Ann goes out in 1 to 4 (2 and 4 down and out), Bob in 5
     to 8 (6 down and out), Cy in 9; a void attempt of game 3 before it is replayed."""
     winners = {1: "Ann", 2: "Ann", 3: "Ann", 4: "Ann", 5: "Bob", 6: "Bob", 7: "Bob", 8: "Bob"}
@@ -187,13 +187,13 @@ def a_set() -> list[GameEntry]:
     for number in range(1, 10):
         winner = winners.get(number, "Cy")
         hands = tuple(
-            HandEntry(name, went_out=True, cards="")
+            HandReport(name, went_out=True, cards="")
             if name == winner
-            else HandEntry(name, points=1)
+            else HandReport(name, points=1)
             for name in ("Ann", "Bob", "Cy")
         )
-        entries.append(GameEntry(number, hands, down_and_out=number in (2, 4, 6)))
-    void = GameEntry(3, tuple(HandEntry(name) for name in ("Ann", "Bob", "Cy")), void=True)
+        entries.append(GameReport(number, hands, down_and_out=number in (2, 4, 6)))
+    void = GameReport(3, tuple(HandReport(name) for name in ("Ann", "Bob", "Cy")), void=True)
     entries.insert(2, void)
     return entries
 
@@ -210,12 +210,12 @@ def test_the_set_counts_games_won_and_down_and_outs_player_by_player_r12_3():
 
 def test_the_words_of_the_hand_size_and_overcall_warnings_r10_5_r10_6():
     """Game 1: 9 cards dealt, 2 more a call (R6.1), a contract of 9 cards (R5.1)."""
-    entry = GameEntry(
+    entry = GameReport(
         1,
         (
             OUT,
-            HandEntry("Bob", cards="2H 3H 4H 5H 6H 7H 8H 9C", calls=1),
-            HandEntry("Cy", points=3, calls=1, overcall_penalty=True),
+            HandReport("Bob", cards="2H 3H 4H 5H 6H 7H 8H 9C", calls=1),
+            HandReport("Cy", points=3, calls=1, overcall_penalty=True),
         ),
     )
     check, _ = evaluate(entry, RULES)
@@ -230,12 +230,12 @@ def test_the_words_of_the_hand_size_and_overcall_warnings_r10_5_r10_6():
 
 
 def test_a_hand_of_the_dealt_size_less_one_with_no_calls_r10_6():
-    entry = GameEntry(
+    entry = GameReport(
         1,
         (
             OUT,
-            HandEntry("Bob", cards="2H 3H 4H 5H 6H 7H 8H 9C", calls=0),
-            HandEntry("Cy", points=3),
+            HandReport("Bob", cards="2H 3H 4H 5H 6H 7H 8H 9C", calls=0),
+            HandReport("Cy", points=3),
         ),
     )
     check, _ = evaluate(entry, RULES)

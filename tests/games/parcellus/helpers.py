@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.base import DealEntry, DealScore, SideEntry, SideScore
+from games.base import DealReport, DealScore, SideReport, SideScore
 from games.parcellus import GAME, ParcellusRules
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
@@ -21,21 +21,21 @@ def rules(**changes: Any) -> ParcellusRules:
     return GAME.rules(GAME.ruleset(changes))
 
 
-def entry(*rows: tuple[Any, ...], number: int = 1, labels: Sequence[str] = PLAYERS) -> DealEntry:
+def entry(*rows: tuple[Any, ...], number: int = 1, labels: Sequence[str] = PLAYERS) -> DealReport:
     """An entry of rows, one per player in seat order."""
-    return DealEntry(
+    return DealReport(
         number, tuple(_side(row, label) for row, label in zip(rows, labels, strict=False))
     )
 
 
-def _side(row: tuple[Any, ...], label: str) -> SideEntry:
+def _side(row: tuple[Any, ...], label: str) -> SideReport:
     cards, parcels, *jack = row
-    return SideEntry(label, {"cards": cards, "parcels": parcels, "jack_of_hearts": jack == ["J♥"]})
+    return SideReport(label, {"cards": cards, "parcels": parcels, "jack_of_hearts": jack == ["J♥"]})
 
 
-def raw(*values: dict[str, Any], number: Any = 1) -> DealEntry:
+def raw(*values: dict[str, Any], number: Any = 1) -> DealReport:
     """An entry of the values exactly as a client sent them, one mapping per player."""
-    return DealEntry(number, tuple(SideEntry(PLAYERS[i], v) for i, v in enumerate(values)))
+    return DealReport(number, tuple(SideReport(PLAYERS[i], v) for i, v in enumerate(values)))
 
 
 def deal(*points: int, number: int = 1, parcels: Sequence[int] = (2, 2, 2)) -> DealScore:

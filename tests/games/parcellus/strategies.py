@@ -11,7 +11,7 @@ import itertools
 
 from hypothesis import strategies as st
 
-from games.parcellus.entries import Capture
+from games.parcellus.reports import Capture
 
 SPLITS = [split for split in itertools.product(range(7), repeat=3) if sum(split) == 6]
 

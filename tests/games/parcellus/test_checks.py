@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.base import DealEntry, SideEntry
+from games.base import DealReport, SideReport
 
 from .helpers import PLAYERS, RULES, entry, match, raw, rules_of
 
@@ -172,21 +172,21 @@ def test_pa5_4_a_deal_number_that_is_not_a_number_from_1_is_an_error(number):
 
 @pytest.mark.parametrize("count", [0, 2, 4])
 def test_pa6_1_a_table_of_other_than_three_players_is_refused(count):
-    sides = tuple(SideEntry(f"P{i}", GOOD) for i in range(count))
-    evaluation = RULES.evaluate(DealEntry(1, sides))
+    sides = tuple(SideReport(f"P{i}", GOOD) for i in range(count))
+    evaluation = RULES.evaluate(DealReport(1, sides))
     assert "PA6.1" in rules_of(evaluation.errors) and evaluation.score is None
 
 
 def test_pa6_1_values_that_are_not_an_object_are_refused():
-    evaluation = RULES.evaluate(DealEntry(1, (SideEntry("Ann", [5, 2]), *raw(*OTHERS).sides)))
+    evaluation = RULES.evaluate(DealReport(1, (SideReport("Ann", [5, 2]), *raw(*OTHERS).sides)))
     assert evaluation.errors[0].rule == "PA6.1" and evaluation.errors[0].side == 0
 
 
 def test_pa6_1_parcellus_has_no_values_for_the_deal_or_per_member():
     for bad in (
-        DealEntry(1, raw(GOOD, *OTHERS).sides, {"void": True}),
-        DealEntry(1, raw(GOOD, *OTHERS).sides, ["void"]),  # type: ignore[arg-type]
-        DealEntry(1, (SideEntry("Ann", GOOD, ({"cards": 5},)), *raw(*OTHERS).sides)),
+        DealReport(1, raw(GOOD, *OTHERS).sides, {"void": True}),
+        DealReport(1, raw(GOOD, *OTHERS).sides, ["void"]),  # type: ignore[arg-type]
+        DealReport(1, (SideReport("Ann", GOOD, ({"cards": 5},)), *raw(*OTHERS).sides)),
     ):
         evaluation = RULES.evaluate(bad)
         assert rules_of(evaluation.errors) == ["PA6.1"]

@@ -95,7 +95,7 @@ def test_pa3_5_nobody_adding_the_dealer_takes_every_one_card_parcel():
 def example_match(ruleset_rules, seed):
     rng, played = random.Random(seed), []
     while (number := ruleset_rules.next_deal(played)) is not None:
-        evaluation = ruleset_rules.evaluate(ruleset_rules.example_entry(number, 3, rng), played)
+        evaluation = ruleset_rules.evaluate(ruleset_rules.example_report(number, 3, rng), played)
         assert evaluation.ok and not evaluation.warnings, evaluation.errors
         played.append(evaluation.score)
         assert number < 40, "a match of example deals should end long before this"
@@ -116,12 +116,12 @@ def test_example_matches_end_in_a_few_deals():
 
 
 def test_example_entries_follow_the_seed():
-    first = RULES.example_entry(2, 3, random.Random(7))
-    assert first == RULES.example_entry(2, 3, random.Random(7))
+    first = RULES.example_report(2, 3, random.Random(7))
+    assert first == RULES.example_report(2, 3, random.Random(7))
 
 
 @pytest.mark.parametrize("sides", [2, 4])
 def test_pa1_1_there_is_no_example_for_a_table_of_other_than_three(sides):
     with pytest.raises(RulesError) as refused:
-        RULES.example_entry(1, sides, random.Random(0))
+        RULES.example_report(1, sides, random.Random(0))
     assert refused.value.rule == "PA1.1"

@@ -71,7 +71,7 @@ def example_deals(rng):
     """A match of example entries, as rows, entered deal after deal until it is over."""
     deals, played = [], []
     while (number := RULES.next_deal(played)) is not None:
-        example = RULES.example_entry(number, 3, rng)
+        example = RULES.example_report(number, 3, rng)
         deals.append([_row(side.values) for side in example.sides])
         played.append(RULES.evaluate(example, played).score)
     return deals

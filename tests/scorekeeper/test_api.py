@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from entry.idempotency import MAX_KEY
+from scorekeeper.idempotency import MAX_KEY
 from scoring.models import Deal, DealResult, IdempotencyRecord, ResultRevision
 from scoring.store.prepared import spelled_out
 from tables.models import Table

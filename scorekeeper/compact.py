@@ -1,4 +1,4 @@
-"""The entry form drawn for one thumb (templates/entry/_entry_form.html): one compact line per
+"""The entry form drawn for one thumb (templates/scorekeeper/_entry_form.html): one compact line per
 seat, whatever the game.
 
 Terms

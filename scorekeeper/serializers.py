@@ -21,8 +21,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.api import Input
-from entry.access import MAX_NAME
 from games.base import FieldKind, Scope
+from scorekeeper.access import MAX_NAME
 from scoring.models import Deal
 from tables.models import MAX_SEATS
 

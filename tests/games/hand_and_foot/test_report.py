@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.base import DealEntry, SideEntry
+from games.base import DealReport, SideReport
 from games.hand_and_foot.fields import MEMBER_FIELDS, SIDE_FIELDS
 
 from .builders import CLUB, evaluate, rules_of, table
@@ -16,7 +16,7 @@ from .builders import CLUB, evaluate, rules_of, table
 
 @pytest.mark.parametrize("number", [0, 4, -1, "2", True, None, 2.0, 10**40])
 def test_hf2_1_a_hand_the_game_does_not_have_is_refused(number):
-    evaluation = CLUB.evaluate(DealEntry(number, table().sides))
+    evaluation = CLUB.evaluate(DealReport(number, table().sides))
     assert rules_of(evaluation.errors) == ["HF2.1"]
     assert "a game has hands 1 to 3" in evaluation.errors[0].message
 
@@ -34,10 +34,10 @@ def test_hf2_1_hands_are_entered_in_order():
         (table().sides[0],),
         table().sides * 2,
         (table().sides[0], "team B"),
-        (table().sides[0], SideEntry("Team B", {}, ({},))),
-        (table().sides[0], SideEntry("Team B", {}, ({}, {}, {}))),
-        (table().sides[0], SideEntry("Team B", {}, ({}, "Di"))),
-        (table().sides[0], SideEntry("Team B", "books", ({}, {}))),
+        (table().sides[0], SideReport("Team B", {}, ({},))),
+        (table().sides[0], SideReport("Team B", {}, ({}, {}, {}))),
+        (table().sides[0], SideReport("Team B", {}, ({}, "Di"))),
+        (table().sides[0], SideReport("Team B", "books", ({}, {}))),
     ],
     ids=[
         "none",
@@ -51,7 +51,7 @@ def test_hf2_1_hands_are_entered_in_order():
     ],
 )
 def test_hf1_2_a_table_is_two_teams_of_two(sides):
-    evaluation = CLUB.evaluate(DealEntry(1, sides))
+    evaluation = CLUB.evaluate(DealReport(1, sides))
     assert rules_of(evaluation.errors) and set(rules_of(evaluation.errors)) == {"HF1.2"}
 
 
@@ -73,11 +73,11 @@ def test_hf8_1_a_field_the_game_does_not_have_is_refused(changes, field, side, m
 
 
 def test_hf8_1_a_hand_value_the_game_does_not_have_is_refused():
-    entry = DealEntry(1, table().sides, {"void": True})
+    entry = DealReport(1, table().sides, {"void": True})
     assert [(p.rule, p.field, p.side) for p in CLUB.evaluate(entry).errors] == [
         ("HF8.1", "void", None)
     ]
-    assert rules_of(CLUB.evaluate(DealEntry(1, table().sides, 5)).errors) == ["HF8.1"]
+    assert rules_of(CLUB.evaluate(DealReport(1, table().sides, 5)).errors) == ["HF8.1"]
 
 
 BAD_VALUES = [
@@ -152,14 +152,15 @@ def test_a_value_of_none_is_not_given():
 
 
 def test_labels_are_optional():
-    bare = tuple(SideEntry("", side.values, side.members) for side in table().sides)
-    evaluation = CLUB.evaluate(DealEntry(1, bare))
+    bare = tuple(SideReport("", side.values, side.members) for side in table().sides)
+    evaluation = CLUB.evaluate(DealReport(1, bare))
     assert evaluation.ok
     broken = evaluate(table(cy={"hand": None}))
     assert broken.errors[0].player == "Cy"
     unnamed = CLUB.evaluate(
-        DealEntry(
-            1, (bare[0], SideEntry("", bare[1].values, ({"foot_played": True}, bare[1].members[1])))
+        DealReport(
+            1,
+            (bare[0], SideReport("", bare[1].values, ({"foot_played": True}, bare[1].members[1]))),
         )
     )
     assert unnamed.errors[0].player == "team 2, player 1"
@@ -181,14 +182,14 @@ def hostile_entries(draw):
         return {name: draw(json_values) for name in chosen}
 
     sides = tuple(
-        SideEntry(
+        SideReport(
             draw(st.text(max_size=5)),
             values(SIDE_FIELDS),
             (values(MEMBER_FIELDS), values(MEMBER_FIELDS)),
         )
         for _ in range(2)
     )
-    return DealEntry(draw(st.integers(-2, 5) | json_values), sides, values(("junk",)))
+    return DealReport(draw(st.integers(-2, 5) | json_values), sides, values(("junk",)))
 
 
 @settings(max_examples=300, deadline=None)

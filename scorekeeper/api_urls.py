@@ -1,4 +1,4 @@
-"""The table API: a table's link, its scorekeepers and its directors (`entry/api.py`).
+"""The table API: a table's link, its scorekeepers and its directors (`scorekeeper/api.py`).
 
 A deal's paths say `deals/{n}`; the older `games/{n}` (Kalooki's word) answers the same, marked
 deprecated in the schema, for the tools and the phones' queued writes that still use it.
@@ -6,7 +6,7 @@ deprecated in the schema, for the tools and the phones' queued writes that still
 
 from django.urls import path
 
-from entry import api as table_api
+from scorekeeper import api as table_api
 
 TABLE = "tables/<int:pk>"
 urlpatterns = [

@@ -1,6 +1,6 @@
 """Entries: what a scorekeeper enters for one game at one table (R8 to R11).
 
-A **hand entry** is one player's result in one game: whether they **went out** (R8.1); either the
+A **hand report** is one player's result in one game: whether they **went out** (R8.1); either the
 **cards** left in their hand as R11 text (``""`` is an empty hand) or, when the cards were not
 written down, their **points**, the R2 total of those cards before any down-and-out doubling (the
 engine doubles, R8.3); how many **calls** they received (R6; None when not entered); how many
@@ -9,7 +9,7 @@ any director **adjustment** in points for this game (R12.4; negative takes point
 under the house rule of the **18-card challenge** (R13.9), whether they lost one and left the game:
 as the ``challenged`` player who held more than the limit, or as the ``challenger`` who was wrong.
 
-A **game entry** is the game's number in the set (R4), one hand entry per player at the table in
+A **game report** is the game's number in the set (R4), one hand report per player at the table in
 seat order, whether the game ended **down and out** (R8.3), and whether it was **void** (R9.2: the
 stock ran out twice, nobody scores, the same game is dealt again).
 """
@@ -25,7 +25,7 @@ CHALLENGE_OUTCOMES = (CHALLENGED, CHALLENGER)
 
 
 @dataclass(frozen=True, slots=True)
-class HandEntry:
+class HandReport:
     player: str
     went_out: bool = False
     cards: str | None = None
@@ -38,9 +38,9 @@ class HandEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class GameEntry:
+class GameReport:
     game: int
-    hands: tuple[HandEntry, ...]
+    hands: tuple[HandReport, ...]
     down_and_out: bool = False
     void: bool = False
 
@@ -53,5 +53,5 @@ class GameEntry:
     def players(self) -> tuple[str, ...]:
         return tuple(hand.player for hand in self.hands)
 
-    def with_hands(self, hands: Iterable[HandEntry]) -> GameEntry:
-        return GameEntry(self.game, tuple(hands), self.down_and_out, self.void)
+    def with_hands(self, hands: Iterable[HandReport]) -> GameReport:
+        return GameReport(self.game, tuple(hands), self.down_and_out, self.void)

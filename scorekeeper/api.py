@@ -14,9 +14,9 @@ schema, so that the tools and queued phone writes using them keep working; `n` i
 number in every game. A body names each side's values by the game's
 field names (`sides`, any game), or is Kalooki's `hands` shape, still accepted.
 
-Who may call them is `entry.access`'s to say: the table's link (`Authorization: Table <token>`),
-its scorekeepers, and the directors of its tournament. Writes accept an `Idempotency-Key`
-(`entry.idempotency`). Each endpoint checks access, parses its input, calls one service, and
+Who may call them is `scorekeeper.access`'s to say: the table's link (`Authorization: Table
+<token>`), its scorekeepers, and the directors of its tournament. Writes accept an `Idempotency-Key`
+(`scorekeeper.idempotency`). Each endpoint checks access, parses its input, calls one service, and
 answers with the table as `table_detail` reads it.
 """
 
@@ -41,11 +41,11 @@ from rest_framework.views import APIView
 
 from config.auth import ExpiringTokenAuthentication
 from config.parsers import JSONParser
-from entry import serializers as ts
-from entry.access import Access, TableCaller, TableLinkAuthentication, require_table_access
-from entry.idempotency import HEADER, MAX_KEY, idempotent
-from entry.shapes import shape
 from games.base import Problem, Rules, RulesError
+from scorekeeper import serializers as ts
+from scorekeeper.access import Access, TableCaller, TableLinkAuthentication, require_table_access
+from scorekeeper.idempotency import HEADER, MAX_KEY, idempotent
+from scorekeeper.shapes import shape
 from scoring import services
 from scoring.matches import deal_title, deals_in_match, played, sides_of
 from scoring.models import Deal, DealResult
@@ -57,7 +57,7 @@ from tables.selectors import DealLine, SeatLine, deal_lines, seat_lines, seats_p
 NOT_YOURS = gettext_lazy("No table of yours has this id.")
 
 # --- reads ---------------------------------------------------------------------------------------
-# The table page's selector (`entry.views`) also reads each deal's history of versions,
+# The table page's selector (`scorekeeper.views`) also reads each deal's history of versions,
 # which the API does not show; this one reads what the API shows and no more, since it answers
 # every write too. Both build on the seat and dealer helpers of `tables.selectors`.
 
@@ -360,7 +360,7 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     description=f"1 to {MAX_KEY} visible ASCII characters, new for each write (a UUID). A retry "
     "with the same key and body gets the first answer again instead of writing twice; the same "
     "key with another body is a 422.",
-    pattern=f"^[!-~]{{1,{MAX_KEY}}}$",  # what `entry.idempotency.request_key` takes
+    pattern=f"^[!-~]{{1,{MAX_KEY}}}$",  # what `scorekeeper.idempotency.request_key` takes
 )
 NOT_ALLOWED = {
     401: ts.TableRefusalOutput,

@@ -63,7 +63,7 @@ def worker_url() -> str:
     the page loads a catalogue, so that the worker keeps that one (a worker's own request may
     not carry the page's language), and a phone switched to another language registers a new
     worker."""
-    url = reverse("table:worker")
+    url = reverse("scorekeeper:worker")
     return f"{url}?l={get_language()}" if catalog_url() else url
 
 
@@ -110,7 +110,7 @@ def manifest(request: HttpRequest, token: str) -> JsonResponse:
     table = Table.objects.select_related("round__tournament").filter(access_token=token).first()
     if table is None:
         raise Http404("No table has this link.")
-    link = reverse("table:link", args=[token])
+    link = reverse("scorekeeper:link", args=[token])
     short_name = gettext("Table {number}").format(number=table.number)
     body = {
         "name": f"{short_name} · {table.round.tournament.name}",

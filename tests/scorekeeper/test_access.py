@@ -18,7 +18,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from entry.access import table_access
+from scorekeeper.access import table_access
 from scoring.models import Deal
 from scoring.services import HandInput, result_submit
 from tables.models import Table

@@ -54,7 +54,7 @@ def inline_styles() -> SafeString:
 def inline_icon() -> str:
     """The site's icon as a `data:` address for the tab (CSP's img-src allows `data:`): one
     request fewer on the first load over the hall's Wi-Fi. The phone's home-screen icons stay
-    files, named in the manifest (entry/pwa.py)."""
+    files, named in the manifest (scorekeeper/pwa.py)."""
     return "data:image/svg+xml," + quote(" ".join(_read("img/favicon.svg").split()), safe=" /=:")
 
 

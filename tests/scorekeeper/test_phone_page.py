@@ -16,7 +16,7 @@ from django.test import Client
 
 from scoring.models import Deal
 from tables.models import Seat, Table
-from tests.entry.test_other_games import game_tournament, seated_by_hand, table_of
+from tests.scorekeeper.test_other_games import game_tournament, seated_by_hand, table_of
 from tests.scoring.playing import published_round, tournament_with
 
 pytestmark = pytest.mark.django_db

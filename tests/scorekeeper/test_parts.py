@@ -1,4 +1,4 @@
-"""The table page in parts (`entry/parts.py`, `GET /t/<token>/parts`): what a phone is sent
+"""The table page in parts (`scorekeeper/parts.py`, `GET /t/<token>/parts`): what a phone is sent
 after a save is what changed, not the page; and the page itself goes compressed, its styles
 inline under the page's nonce (fewer bytes to every phone)."""
 
@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from entry import parts
+from scorekeeper import parts
 from tables.models import Table
 from tests.scoring.playing import play, published_round, tournament_with
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import DealEntry, Field, FieldKind, Problem, Scope, SideEntry, gettext_noop
+from games.base import DealReport, Field, FieldKind, Problem, Scope, SideReport, gettext_noop
 
 from .deck import DECK_SIZE, PARCELS
 from .ruleset import Ruleset, shown
@@ -88,22 +88,22 @@ class Reading:
     the errors found reading it."""
 
     captures: tuple[Capture, ...] | None
-    entry: DealEntry
+    entry: DealReport
     errors: tuple[Problem, ...]
 
 
-def read(entry: DealEntry) -> Reading:
+def read(entry: DealReport) -> Reading:
     """Read every value of ``entry``; each bad one is an error naming its field and side."""
     errors = _shape_problems(entry)
     sides = tuple(_read_side(side, index) for index, side in enumerate(entry.sides))
     errors += [problem for _, _, problems in sides for problem in problems]
-    canonical = DealEntry(entry.number, tuple(side for _, side, _ in sides), {})
+    canonical = DealReport(entry.number, tuple(side for _, side, _ in sides), {})
     captures = tuple(capture for capture, _, _ in sides if capture is not None)
     readable = not errors and len(captures) == len(sides)
     return Reading(captures if readable else None, canonical, tuple(errors))
 
 
-def _shape_problems(entry: DealEntry) -> list[Problem]:
+def _shape_problems(entry: DealReport) -> list[Problem]:
     problems = []
     number = entry.number
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
@@ -124,7 +124,7 @@ def _shape_problems(entry: DealEntry) -> list[Problem]:
     return problems + _unknown_fields(entry.values, side=None, label=None)
 
 
-def _read_side(side: SideEntry, index: int) -> tuple[Capture | None, SideEntry, list[Problem]]:
+def _read_side(side: SideReport, index: int) -> tuple[Capture | None, SideReport, list[Problem]]:
     values = side.values if isinstance(side.values, Mapping) else {}
     problems = [] if values is side.values else [_not_values(side, index)]
     problems += _unknown_fields(values, side=index, label=side.label)
@@ -145,11 +145,11 @@ def _capture(
 
 
 def _canonical(
-    side: SideEntry,
+    side: SideReport,
     values: Mapping[str, Any],
     counts: Mapping[str, tuple[int | None, Problem | None]],
     jack: bool | None,
-) -> SideEntry:
+) -> SideReport:
     """The side as stored: read values in their one form; a value that could not be read is kept
     as sent, so that the refusal can show it back."""
     read_values = {name: value for name, (value, _) in counts.items()} | {JACK: jack}
@@ -157,7 +157,7 @@ def _canonical(
         name: read_values[name] if read_values[name] is not None else values.get(name)
         for name in _NAMES
     }
-    return SideEntry(side.label, canonical, (), side.member_labels)
+    return SideReport(side.label, canonical, (), side.member_labels)
 
 
 def _count(value: Any, name: str, side: int, label: str) -> tuple[int | None, Problem | None]:
@@ -214,7 +214,7 @@ def _unknown_fields(values: Any, *, side: int | None, label: str | None) -> list
     ]
 
 
-def _member_values(side: SideEntry, index: int) -> list[Problem]:
+def _member_values(side: SideReport, index: int) -> list[Problem]:
     """A side is one player, so what she captured is entered for the side, not per member."""
     if all(isinstance(member, Mapping) and not member for member in side.members):
         return []
@@ -224,7 +224,7 @@ def _member_values(side: SideEntry, index: int) -> list[Problem]:
     return [Problem("PA6.1", text, player=side.label, side=index, member=0)]
 
 
-def _not_values(side: SideEntry, index: int) -> Problem:
+def _not_values(side: SideReport, index: int) -> Problem:
     text = gettext_noop(
         "the values of {side} must be an object of cards, parcels and the J♥", side=side.label
     )

@@ -1,11 +1,11 @@
-"""Deal entries of the game protocol read into the engine's game entries, and problems mapped back.
+"""Deal reports of the game protocol read into the engine's game reports, and problems mapped back.
 
-A protocol **deal entry** (``games.base.DealEntry``) holds plain JSON values from any client, keyed
-by field name: per deal ``down_and_out`` and ``void``; per side ``went_out``, ``cards``,
+A protocol **deal report** (``games.base.DealReport``) holds plain JSON values from any client,
+keyed by field name: per deal ``down_and_out`` and ``void``; per side ``went_out``, ``cards``,
 ``points``, ``calls``, ``failed_come_downs``, ``overcall_penalty`` and, under the 18-card
 challenge (R13.9), ``challenge``. Reading one checks each value's type and range first (a wrong
 type is an error naming its field and side, never an exception), then builds the engine's
-``GameEntry`` from the values that can be read, so the R10 checks run on what is there.
+``GameReport`` from the values that can be read, so the R10 checks run on what is there.
 
 A side is named in messages by its label; sides without a label, or whose label another side also
 has, are named by seat ("Seat 3"), so every problem can be traced back to its side.
@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.base import DealEntry, Problem, SideEntry, gettext_noop
+from games.base import DealReport, Problem, SideReport, gettext_noop
 
 from .cards import Card, format_cards
-from .entries import CHALLENGE_OUTCOMES, GameEntry, HandEntry
+from .reports import CHALLENGE_OUTCOMES, GameReport, HandReport
 from .ruleset import Ruleset
 from .settings import is_whole
 
@@ -40,18 +40,18 @@ SIDE_FIELDS = (
 
 
 @dataclass(frozen=True, slots=True)
-class ReadEntry:
-    """A deal entry as read: the engine's entry, the values read per deal and per side, and the
+class ReadReport:
+    """A deal report as read: the engine's entry, the values read per deal and per side, and the
     errors found before the R10 checks (wrong types, unknown fields)."""
 
-    game: GameEntry
+    game: GameReport
     deal: dict[str, Any]
     sides: tuple[dict[str, Any], ...]
     errors: tuple[Problem, ...]
     labels: tuple[str, ...]
 
 
-def read_deal(entry: DealEntry, ruleset: Ruleset) -> ReadEntry:
+def read_deal(entry: DealReport, ruleset: Ruleset) -> ReadReport:
     """Read a protocol entry; never raises on bad values."""
     labels = side_labels(entry.sides)
     errors: list[Problem] = []
@@ -61,24 +61,24 @@ def read_deal(entry: DealEntry, ruleset: Ruleset) -> ReadEntry:
         for index, (side, label) in enumerate(zip(entry.sides, labels, strict=True))
     ]
     hands = tuple(hand for _, hand in read)
-    game = GameEntry(entry.number, hands, deal["down_and_out"], deal["void"])
-    return ReadEntry(game, deal, tuple(values for values, _ in read), tuple(errors), labels)
+    game = GameReport(entry.number, hands, deal["down_and_out"], deal["void"])
+    return ReadReport(game, deal, tuple(values for values, _ in read), tuple(errors), labels)
 
 
 def canonical(
-    entry: DealEntry, read: ReadEntry, hands: tuple[tuple[Card, ...] | None, ...]
-) -> DealEntry:
+    entry: DealReport, read: ReadReport, hands: tuple[tuple[Card, ...] | None, ...]
+) -> DealReport:
     """The entry as it will be stored: the values as read, each hand's cards in the one
     canonical spelling (R11.5) where they could be read."""
     sides = []
     for side, values, cards in zip(entry.sides, read.sides, hands, strict=True):
         if cards is not None and values.get("cards") is not None:
             values["cards"] = format_cards(cards)  # the dict is this reading's own
-        sides.append(SideEntry(side.label, values, side.members, side.member_labels))
-    return DealEntry(entry.number, tuple(sides), read.deal)
+        sides.append(SideReport(side.label, values, side.members, side.member_labels))
+    return DealReport(entry.number, tuple(sides), read.deal)
 
 
-def side_labels(sides: tuple[SideEntry, ...]) -> tuple[str, ...]:
+def side_labels(sides: tuple[SideReport, ...]) -> tuple[str, ...]:
     raw = [side.label.strip() if isinstance(side.label, str) else "" for side in sides]
     return tuple(
         label if label and raw.count(label) == 1 else f"Seat {seat}"
@@ -142,7 +142,7 @@ def _read_deal_values(values: Mapping[str, Any], errors: list[Problem]) -> dict[
 
 def _read_side(
     values: Mapping[str, Any], side: int, label: str, ruleset: Ruleset, errors: list[Problem]
-) -> tuple[dict[str, Any], HandEntry]:
+) -> tuple[dict[str, Any], HandReport]:
     quick = _well_formed(values, label, ruleset)
     if quick is not None:  # the usual case, read without a check per value
         return quick
@@ -182,7 +182,7 @@ _KNOWN_WITH_CHALLENGE = frozenset(SIDE_FIELDS)
 
 def _well_formed(
     values: Any, label: str, ruleset: Ruleset
-) -> tuple[dict[str, Any], HandEntry] | None:
+) -> tuple[dict[str, Any], HandReport] | None:
     """The values as read when every one has its type and range, else None (read one by one)."""
     if not isinstance(values, dict):
         return None
@@ -213,12 +213,12 @@ def _well_formed(
     }
     if ruleset.card_challenge:
         read["challenge"] = challenge
-    hand = HandEntry(label, went_out, cards, points, calls, failed, overcall, 0, challenge)
+    hand = HandReport(label, went_out, cards, points, calls, failed, overcall, 0, challenge)
     return read, hand
 
 
-def _hand(label: str, read: dict[str, Any]) -> HandEntry:
-    return HandEntry(
+def _hand(label: str, read: dict[str, Any]) -> HandReport:
+    return HandReport(
         player=label,
         went_out=read["went_out"],
         cards=read["cards"],

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from config.i18n import catalog_url, catalog_version
 from config.static_storage import trimmed
-from entry.templatetags.table_words import deal_title, noun
+from scorekeeper.templatetags.table_words import deal_title, noun
 from tables.models import Table
 from tests.hall.test_phone_languages import words_left
 from tests.scoring.playing import play, published_round, tournament_with
@@ -25,11 +25,11 @@ from tournament.models import Round
 pytestmark = pytest.mark.django_db
 
 TABLE_TEMPLATES = [
-    "entry/link.html",
-    "entry/correct.html",
-    "entry/_entry_form.html",
-    "entry/_live.html",
-    "entry/_signed_off.html",
+    "scorekeeper/link.html",
+    "scorekeeper/correct.html",
+    "scorekeeper/_entry_form.html",
+    "scorekeeper/_live.html",
+    "scorekeeper/_signed_off.html",
     "scoring/_clock.html",
     "scoring/_game.html",
     "scoring/_history.html",

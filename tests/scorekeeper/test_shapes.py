@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
-from entry import serializers as ts
-from entry import shapes
-from entry.shapes import shape
+from scorekeeper import serializers as ts
+from scorekeeper import shapes
+from scorekeeper.shapes import shape
 
 HANDS = [{"seat": 1, "went_out": True, "cards": ""}] + [
     {"seat": seat, "points": 10 + seat} for seat in range(2, 6)

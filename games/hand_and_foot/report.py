@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.base import DealEntry, Field, Problem, SideEntry, gettext_noop
+from games.base import DealReport, Field, Problem, SideReport, gettext_noop
 from games.cards import Card, format_cards, parse_cards
 
 from .deck import Deck, Kind, kind_of
@@ -115,9 +115,9 @@ class Reading:
         return self.ruleset.deck
 
 
-def read_entry(
-    entry: DealEntry, ruleset: Ruleset, played: int
-) -> tuple[Hand | None, DealEntry, list[Problem]]:
+def read_report(
+    entry: DealReport, ruleset: Ruleset, played: int
+) -> tuple[Hand | None, DealReport, list[Problem]]:
     """The hand an entry describes (None when it cannot be read), the entry in canonical form and
     the errors of reading it. ``played`` is how many hands of the game came before."""
     problems = _number_problems(entry.number, ruleset, played)
@@ -182,7 +182,7 @@ def _shape_problems(sides: Any) -> list[Problem]:
     problems = []
     for index, side in enumerate(sides):
         where = Where(_team_label(side, index), index)
-        if not isinstance(side, SideEntry) or not isinstance(side.values, Mapping):
+        if not isinstance(side, SideReport) or not isinstance(side.values, Mapping):
             problems.append(
                 where.problem("HF1.2", gettext_noop("team {number} has no entry", number=index + 1))
             )
@@ -206,7 +206,7 @@ def _team_label(side: Any, index: int) -> str:
     return label if isinstance(label, str) and label else f"team {index + 1}"
 
 
-def _member_label(side: SideEntry, team: str, member: int) -> str:
+def _member_label(side: SideReport, team: str, member: int) -> str:
     labels = side.member_labels if isinstance(side.member_labels, Sequence) else ()
     label = labels[member] if member < len(labels) else None
     return label if isinstance(label, str) and label else f"{team}, player {member + 1}"
@@ -229,7 +229,7 @@ def _unknown(
 # --- one team -----------------------------------------------------------------------------------
 
 
-def _read_team(reading: Reading, side: SideEntry, index: int) -> tuple[Team, SideEntry]:
+def _read_team(reading: Reading, side: SideReport, index: int) -> tuple[Team, SideReport]:
     where = Where(_team_label(side, index), index)
     reading.problems += _unknown(side.values, SIDE_FIELDS, where, where.player)
     books = [_number(reading, side.values, name, where) for name in SIDE_FIELDS]
@@ -239,7 +239,7 @@ def _read_team(reading: Reading, side: SideEntry, index: int) -> tuple[Team, Sid
 
 
 def _read_player(
-    reading: Reading, side: SideEntry, index: int, member: int
+    reading: Reading, side: SideReport, index: int, member: int
 ) -> tuple[Player, Mapping[str, Any]]:
     values = side.members[member]
     where = Where(_member_label(side, _team_label(side, index), member), index, member)

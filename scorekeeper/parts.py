@@ -1,6 +1,6 @@
 """The table page in parts, so that a phone updates it in place after a save (`answer`).
 
-The page (templates/entry/link.html) marks the elements that change with `data-part="name"`:
+The page (templates/scorekeeper/link.html) marks the elements that change with `data-part="name"`:
 the totals, the deal now played, the form, each result's row, each deal's details... A part may
 hold parts. Each part has a **key**, a digest of its own markup with its parts left out as
 **slots** (`<tr data-slot="result-3-1"></tr>`), so a part's key changes only when something of

@@ -151,4 +151,4 @@ def test_the_link_stays_out_of_referers_and_search_engines(client, table) -> Non
 
 
 def test_the_link_is_reversed_as_table_link(table) -> None:
-    assert reverse("table:link", args=[table.access_token]) == f"/t/{table.access_token}/"
+    assert reverse("scorekeeper:link", args=[table.access_token]) == f"/t/{table.access_token}/"

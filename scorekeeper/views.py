@@ -6,9 +6,9 @@ R4, R4.3) and the results so far; and, while the match is open, enters each deal
 form built from the game's fields (`scoring.result_forms`), corrects it, confirms another
 player's entry and signs the match off. Reissuing a table's token revokes the old link: it no
 longer finds a table. Every page works as plain forms. The form is drawn one compact line per
-seat (`entry.compact`); static/js/table-entry.js adds the card keypad, the live check
+seat (`scorekeeper.compact`); static/js/table-entry.js adds the card keypad, the live check
 (`table_check`), a draft kept on the phone and an outbox that saves through the table API with
-an Idempotency-Key; `entry.pwa` serves the service worker and the manifest.
+an Idempotency-Key; `scorekeeper.pwa` serves the service worker and the manifest.
 
 The phone's page, its parts and its checks go compressed (`gzip_page`): a phone on the hall's
 Wi-Fi moves a quarter of the bytes. BREACH needs a secret and a reflected input in one
@@ -52,13 +52,13 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST, require_safe
 
 from config.i18n import catalog_url
-from entry import compact, parts
-from entry.access import Access, table_access
-from entry.assets import inline_icon, inline_styles, preload_links
-from entry.pwa import worker_url
-from entry.templatetags.table_words import deal_title as titled
-from entry.templatetags.table_words import noun
 from games.base import FieldKind, RulesError, Scope
+from scorekeeper import compact, parts
+from scorekeeper.access import Access, table_access
+from scorekeeper.assets import inline_icon, inline_styles, preload_links
+from scorekeeper.pwa import worker_url
+from scorekeeper.templatetags.table_words import deal_title as titled
+from scorekeeper.templatetags.table_words import noun
 from scoring.control import ControlError, director_call, table_live_get
 from scoring.matches import deal_title
 from scoring.models import Deal
@@ -118,7 +118,7 @@ def _private(response: HttpResponse) -> HttpResponse:
 
 
 def _link(page: TablePage, anchor: str = "") -> str:
-    url = reverse("table:link", args=[page.table.access_token])
+    url = reverse("scorekeeper:link", args=[page.table.access_token])
     return f"{url}#{anchor}" if anchor else url
 
 
@@ -150,7 +150,7 @@ def _table_config(page: TablePage, form: ResultForm | None) -> dict[str, Any]:
         "table": table.pk,
         "token": table.access_token,
         "link": _link(page),
-        "parts": reverse("table:parts", args=[table.access_token]),
+        "parts": reverse("scorekeeper:parts", args=[table.access_token]),
         "result": result,
         "worker": worker_url(),
         "deal_noun": page.deal_noun,
@@ -169,7 +169,7 @@ def _entry_config(page: TablePage, form: ResultForm | None) -> dict[str, Any] | 
         "game": form.number,
         "title": titled(form.title),
         "correcting": form.correcting,
-        "check": reverse("table:check", args=[page.table.access_token]),
+        "check": reverse("scorekeeper:check", args=[page.table.access_token]),
         "rows": [_row_config(form, row) for row in form.rows],
         "fields": [_field_config(spec) for spec in form.specs if _offered(form, spec)],
         "exclusive": _exclusive_config(form),
@@ -226,7 +226,7 @@ def _keypad_config(page: TablePage, cards: Any) -> dict[str, Any] | None:
 
 def _form_key(form: ResultForm | None, config: dict[str, Any]) -> str:
     """A digest of what the form's markup is made of but its deal's number: the same key for
-    the next deal's form, which the phone then fills in place (`entry.parts`)."""
+    the next deal's form, which the phone then fills in place (`scorekeeper.parts`)."""
     if form is None:
         return ""
     entry = {k: v for k, v in (config["entry"] or {}).items() if k not in ("game", "title")}
@@ -302,7 +302,7 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST":
         form = _new_form(request, page)
         feedback = entry_feedback(form) if form else None
-        response = _render(request, "entry/link.html", page, form=form, feedback=feedback)
+        response = _render(request, "scorekeeper/link.html", page, form=form, feedback=feedback)
         response.headers["Link"] = preload_links()
         return response
     if not page.takes_new_results:
@@ -312,7 +312,7 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     form = ResultForm(
         request.POST, rules=page.rules, seats=page.seats, number=number, played=page.played
     )
-    return _result_post(request, page, access, form, "entry/link.html")
+    return _result_post(request, page, access, form, "scorekeeper/link.html")
 
 
 @gzip_page
@@ -342,7 +342,7 @@ def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse
             number=number,
             played=page.played,
         )
-        return _result_post(request, page, access, form, "entry/correct.html", result=result)
+        return _result_post(request, page, access, form, "scorekeeper/correct.html", result=result)
     deal, rows = correction_initial(result.entry or {})
     initial = {**deal, "game": number, "base_version": result.version}
     initial["who"] = _remembered(request, page)
@@ -357,7 +357,7 @@ def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse
     )
     return _render(
         request,
-        "entry/correct.html",
+        "scorekeeper/correct.html",
         page,
         form=form,
         feedback=entry_feedback(form),
@@ -440,7 +440,7 @@ def _conflict(
     form = _new_form(request, page)
     return _render(
         request,
-        "entry/link.html",
+        "scorekeeper/link.html",
         page,
         form=form,
         feedback=entry_feedback(form) if form else None,
@@ -615,7 +615,7 @@ def table_time(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_safe
 def table_parts(request: HttpRequest, token: str) -> JsonResponse:
-    """The parts of the table's page that the phone lacks (`entry.parts`): what changed since
+    """The parts of the table's page that the phone lacks (`scorekeeper.parts`): what changed since
     the keys it sends (`?have=key.key...`), to update the page in place after a save. With
     them, the deal the form is now for (`deal`), and the form's settings when its markup is
     sent anew (`entry`)."""
@@ -623,7 +623,7 @@ def table_parts(request: HttpRequest, token: str) -> JsonResponse:
     _access(request, page, token)
     form = _new_form(request, page)
     context = _context(request, page, form=form, feedback=entry_feedback(form) if form else None)
-    html = render(request, "entry/link.html", context).content.decode()
+    html = render(request, "scorekeeper/link.html", context).content.decode()
     sent = parts.answer(html, parts.held(request.GET.get("have", "")))
     config = context["table_config"]
     body = {
@@ -654,7 +654,7 @@ def table_live(request: HttpRequest, token: str) -> HttpResponse:
     etag = f'"{live.stamp}"'
     if get_conditional_response(request, etag=etag) is not None:
         return _private(_stamped(HttpResponseNotModified(), etag))
-    response = render(request, "entry/_live.html", {"table_live": live, "token": token})
+    response = render(request, "scorekeeper/_live.html", {"table_live": live, "token": token})
     return _private(_stamped(response, etag))
 
 

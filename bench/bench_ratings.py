@@ -77,7 +77,8 @@ def build_club(slug: str, members: int, events: int, seed: int = 1):
 def store_snapshot(
     night, entries: list[int], rounds: int, rng: random.Random, tables: list | None = None
 ) -> None:
-    """A new snapshot of the night: `tables` as before, and a seating for each round after."""
+    """A new snapshot of the night: `tables` as before, a seating for each round after, and
+    the night's places (a season's points)."""
     from scoring.models import StandingsSnapshot
 
     tables = list(tables or [])
@@ -88,9 +89,12 @@ def store_snapshot(
             seated = order[t * SEATS : (t + 1) * SEATS]
             sides = [{"entries": [e], "place": p} for p, e in enumerate(seated, start=1)]
             tables.append({"round": number, "table": t + 1, "sides": sides, "seats": []})
+    finish = entries[:]
+    rng.shuffle(finish)  # the night's places, which a season counts
+    players = [{"entry": e, "place": p} for p, e in enumerate(finish, start=1)]
     version = (StandingsSnapshot.objects.filter(tournament=night).count()) + 1
     StandingsSnapshot.objects.create(tournament=night, version=version, source_stamp="bench",
-                                     data={"players": [], "tables": tables})  # fmt: skip
+                                     data={"players": players, "tables": tables})  # fmt: skip
 
 
 def best_of(times: int, action: Callable[[], object]) -> float:

@@ -12,6 +12,7 @@ from django.utils.text import slugify
 
 from clubs.csv_import import CsvMember, RowProblem, member_problems, read_members, tidy
 from clubs.models import Club, ClubAudit, Member
+from clubs.pages import club_pages_changed
 
 
 class ClubError(Exception):
@@ -36,6 +37,7 @@ def club_audit(
     ClubAudit.objects.create(
         club=club, actor=_user(by), action=action, summary=summary[:300], detail=detail
     )
+    club_pages_changed(club.slug)
 
 
 def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:

@@ -67,6 +67,9 @@ MIDDLEWARE = [
     # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
     # static files, before the session and auth middleware; everyone else goes the whole way.
     "hall.views.LeaderboardShortcut",
+    # A club's season, rating and member pages, as each web process last drew them for visitors
+    # without a session, until the club's data changes (hall/club_cache.py).
+    "hall.club_cache.ClubPagesShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the one chosen on the page (a cookie), else the browser's (Accept-Language).
     "django.middleware.locale.LocaleMiddleware",

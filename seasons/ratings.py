@@ -28,6 +28,7 @@ from django.db.models import Count, Max, Sum
 from openskill.models import PlackettLuce
 
 from clubs.models import Club
+from clubs.pages import club_pages_changed
 from scoring.models import StandingsSnapshot
 from seasons.models import Rating, RatingChange, RatingState
 from seasons.services import entry_members
@@ -178,6 +179,7 @@ def _replay(club: Club, game: str, facts: Facts) -> RatingState:
     _insert(RatingChange, CHANGE_COLUMNS, book.changes)
     Rating.objects.filter(club=club, game=game).delete()
     _write_ratings(club, game, book.ratings)
+    club_pages_changed(club.slug)
     return _state_save(club, game, facts)
 
 
@@ -269,6 +271,7 @@ def _catch_up(
     touched = {change[2] for change in book.changes}
     Rating.objects.filter(club=club, game=game, member__in=touched).delete()
     _write_ratings(club, game, {m: book.ratings[m] for m in touched})
+    club_pages_changed(club.slug)
     state.rounds = state.rounds + [[r, _digest(facts.tables[r])] for r in new]
     state.versions = {str(t): v for t, v in facts.versions.items()}
     state.stamp = facts.rated_mapping(round_id for round_id, _digest in state.rounds)

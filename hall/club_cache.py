@@ -1,0 +1,147 @@
+"""A club's public pages held by each web process for visitors without a session: the season's
+table, the rating list and a member's page (``hall.club_views``).
+
+Such a page is the same for every visitor without a session until the club's data changes, so
+each web process draws it once and answers it again from memory, plain and gzipped:
+- held under: the address, the language the visitor reads (as LocaleMiddleware picks it) and
+  the club's pages' version (``clubs.pages``: it moves on with every write those pages show);
+  a member's page also with the seat it shows, compared at each request with the seat the
+  member has now (one query: a round being seated or finished moves no club version);
+- kept: `HELD_SECONDS` at the most, a bound on staleness should a version change be lost (the
+  shared cache away at that moment, a change made in the admin); at most `HELD_PAGES` pages a
+  process, the least recently asked for dropped first.
+
+`ClubPagesShortcut`, a middleware right after the leaderboard's, answers a held page without the
+rest of the stack (sessions, CSRF, sign-in, messages), which such a visitor's read never needs;
+a first request, a visitor with a session cookie, a query string (the projector) or a page that
+is not a 200 go the whole way, and the 200s of the first kind are held.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, ResolverMatch, get_urlconf, resolve
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+
+from clubs.pages import club_pages_version
+from hall import club_views
+from seasons.selectors import member_seat_get
+
+HELD_SECONDS = 60
+HELD_PAGES = 128
+PREFIX = "/c/"  # the club pages' addresses (hall/urls.py)
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+LEFT_OUT = {"content-length", "set-cookie"}
+
+
+@dataclass(frozen=True)
+class Held:
+    body: bytes
+    zipped: bytes
+    headers: tuple[tuple[str, str], ...]  # as the whole stack answered, less the length
+    until: float
+    seat: dict[str, Any] | None  # the seat a member's page shows
+
+    def fresh(self, found: ResolverMatch) -> bool:
+        if self.until <= time.monotonic():
+            return False
+        if found.func is not club_views.member_page:
+            return True
+        return member_seat_get(member=found.kwargs["member_id"]) == self.seat
+
+    def response(self, request: HttpRequest) -> HttpResponse:
+        zipped = bool(ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")))
+        response = HttpResponse(self.zipped if zipped else self.body)
+        for name, value in self.headers:
+            response.headers[name] = value
+        if zipped:
+            response.headers["Content-Encoding"] = "gzip"
+        patch_vary_headers(response, ["Accept-Encoding"])
+        response.headers["Content-Length"] = str(len(response.content))
+        return response
+
+
+_held: OrderedDict[Hashable, Held] = OrderedDict()
+
+
+def forget_held() -> None:
+    """Every page this process holds dropped (tests: each starts afresh)."""
+    _held.clear()
+
+
+def _hold(key: Hashable, response: HttpResponse) -> None:
+    headers = tuple((k, v) for k, v in response.items() if k.lower() not in LEFT_OUT)
+    body, until = response.content, time.monotonic() + HELD_SECONDS
+    seat = getattr(response, "seat", None)  # club_views.member_page's
+    _held[key] = Held(body, gzip.compress(body, mtime=0), headers, until, seat)
+    while len(_held) > HELD_PAGES:
+        _held.popitem(last=False)
+
+
+def _holdable(response: HttpResponse) -> bool:
+    return response.status_code == 200 and not response.streaming and not response.cookies
+
+
+def club_page(request: HttpRequest) -> ResolverMatch | None:
+    """The club page a visitor without a session asks for; None: not one to hold."""
+    if (
+        request.method != "GET"
+        or not request.path_info.startswith(PREFIX)
+        or request.META.get("QUERY_STRING")
+        or settings.SESSION_COOKIE_NAME in request.COOKIES
+    ):
+        return None
+    return _club_view(request.path_info, get_urlconf())
+
+
+def page_key(request: HttpRequest, found: ResolverMatch) -> Hashable | None:
+    """What a held page is found by (see the module); None: the club has no version now."""
+    version = club_pages_version(found.kwargs["club"])
+    if version is None:
+        return None
+    return (request.path_info, translation.get_language_from_request(request), version)
+
+
+@lru_cache(maxsize=1024)
+def _club_view(path: str, urlconf: str | None) -> ResolverMatch | None:
+    """The club page's view for `path`, else None: resolved once per path. Bounded, so that
+    made-up paths cannot grow it."""
+    try:
+        found = resolve(path, urlconf)
+    except Resolver404:
+        return None
+    pages = (club_views.season_page, club_views.ratings_page, club_views.member_page)
+    return found if found.func in pages else None
+
+
+class ClubPagesShortcut:
+    """Middleware: a held club page for a visitor without a session (see the module). Put it
+    right after WhiteNoise and the leaderboard's: `"hall.club_cache.ClubPagesShortcut"`."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        found = club_page(request)
+        key = page_key(request, found) if found is not None else None
+        if key is None:
+            return self.get_response(request)
+        held = _held.get(key)
+        if held is not None and held.fresh(found):
+            _held.move_to_end(key)
+            return held.response(request)
+        response = self.get_response(request)
+        if _holdable(response):
+            _hold(key, response)
+        return response

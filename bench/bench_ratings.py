@@ -22,7 +22,6 @@ import json
 import os
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,18 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.harness import django_database  # noqa: E402 (the path above first)
+
 FULL_AIM, INCREMENTAL_AIM = 10.0, 0.2
 PLAYERS, ROUNDS, SEATS = 40, 3, 5
-
-
-def setup_django(database_url: str | None) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "1")
-    if database_url:
-        os.environ["DATABASE_URL"] = database_url
-    import django
-
-    django.setup()
 
 
 def build_club(slug: str, members: int, events: int, seed: int = 1):
@@ -190,19 +181,8 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=2000)
     parser.add_argument("--events", type=int, default=200)
     args = parser.parse_args()
-    scratch = None
-    if not os.environ.get("DATABASE_URL"):
-        scratch = Path(tempfile.mkdtemp(prefix="kalooki-bench-")) / "ratings.sqlite3"
-        setup_django(f"sqlite:///{scratch}")
-    else:
-        setup_django(None)
-    try:
+    with django_database("ratings.sqlite3"):
         run(args.members, args.events)
-    finally:
-        if scratch is not None:
-            for path in scratch.parent.glob("*"):
-                path.unlink()
-            scratch.parent.rmdir()
 
 
 if __name__ == "__main__":

@@ -2,34 +2,22 @@
 
 A **members file** has a header row naming its columns (``name`` required; ``display_name``,
 ``number``, ``contact`` and ``public_name`` optional, any order, any case), then a row per member.
-Commas, semicolons or tabs separate values, as the header shows. **Line numbers** are the file's
-own (the header is line 1, blank lines count), so a director finds each bad row in an editor.
-Reading never stops at the first problem: every row and every problem come back together; what
-needs the database (numbers already held by a member) is the service's question.
+The file itself (its encoding, that it is text, the delimiter, line numbers, unreadable lines) is
+checked as every uploaded CSV file is (``clubs.csv_files``). Reading never stops at the first
+problem: every row and every problem come back together; what needs the database (numbers
+already held by a member) is the service's question.
 """
 
-import csv
-import io
 from dataclasses import dataclass
 
+from clubs.csv_files import RowProblem, Unreadable, file_refusal, read_records, tidy
 from clubs.models import Member
 
 COLUMNS = ("name", "display_name", "number", "contact", "public_name")
 ALIASES = {"display name": "display_name", "member number": "number", "public name": "public_name"}
 MAX_NAME, MAX_NUMBER, MAX_CONTACT = 120, 20, 254
-MAX_ROWS, MAX_BYTES = 5000, 1_000_000
+MAX_ROWS = 5000
 CHOICES = {choice.value: choice.value for choice in Member.PublicName}
-
-
-@dataclass(frozen=True, slots=True)
-class RowProblem:
-    """What is wrong with one line of the file (``line`` None: the file as a whole)."""
-
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        return f"Line {self.line}: {self.message}" if self.line else self.message
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +28,6 @@ class CsvMember:
     number: str = ""
     contact: str = ""
     public_name: str = Member.PublicName.FULL
-
-
-def tidy(text: str) -> str:
-    """Whitespace as a person means it: trimmed, runs of spaces made one."""
-    return " ".join(text.split())
 
 
 def member_problems(member: CsvMember) -> list[str]:
@@ -71,35 +54,19 @@ def member_problems(member: CsvMember) -> list[str]:
 def read_members(text: str) -> tuple[list[CsvMember], list[RowProblem]]:
     """Every member row of the file and every problem with it."""
     text = text.removeprefix("\ufeff")
-    if "\x00" in text or len(text) > MAX_BYTES:
-        return [], [RowProblem(None, "This is not a members CSV file (binary, or over 1 MB).")]
-    lines = text.splitlines()
-    header = next((line for line in lines if line.strip()), "")
-    if not header:
-        return [], [RowProblem(None, "The file is empty: start it with the header row.")]
-    delimiter = max(",;\t", key=header.count)
+    refusal = file_refusal(text)
+    if refusal:
+        return [], [refusal]
     try:
-        records = _records(lines, delimiter)
-    except csv.Error as error:
-        return [], [RowProblem(None, f"The file cannot be read as CSV: {error}.")]
+        records = read_records(text)
+    except Unreadable as unreadable:
+        return [], [unreadable.problem]
+    if not records:
+        return [], [RowProblem(None, "The file is empty: start it with the header row.")]
     columns, problem = _columns(records[0])
     if problem:
         return [], [problem]
     return _rows(records[1:], columns)
-
-
-def _records(lines: list[str], delimiter: str) -> list[tuple[int, list[str]]]:
-    """(line number, values) of every non-blank line; a value may not span lines."""
-    records = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            values = next(csv.reader(io.StringIO(line), delimiter=delimiter, strict=True))
-        except csv.Error as error:
-            raise csv.Error(f"line {number}: {error} (a quote left open?)") from None
-        records.append((number, values))
-    return records
 
 
 def _columns(header: tuple[int, list[str]]) -> tuple[list[str], RowProblem | None]:

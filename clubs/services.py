@@ -10,7 +10,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.text import slugify
 
-from clubs.csv_import import CsvMember, RowProblem, member_problems, read_members, tidy
+from clubs.csv_files import RowProblem, tidy
+from clubs.csv_import import CsvMember, member_problems, read_members
 from clubs.models import Club, ClubAudit, Member
 from clubs.pages import club_pages_changed
 

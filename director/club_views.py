@@ -10,8 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from clubs import services
+from clubs.csv_files import UnknownEncoding, decode_upload
 from clubs.permissions import club_for_director
-from tournament.csv_import import UnknownEncoding, decode_upload
 
 
 class MembersImportForm(forms.Form):

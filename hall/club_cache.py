@@ -5,8 +5,9 @@ Such a page is the same for every visitor without a session until the club's dat
 each web process draws it once and answers it again from memory, plain and gzipped:
 - held under: the address, the language the visitor reads (as LocaleMiddleware picks it) and
   the club's pages' version (``clubs.pages``: it moves on with every write those pages show);
-  a member's page also with the seat it shows, compared at each request with the seat the
-  member has now (one query: a round being seated or finished moves no club version);
+  a member's page also with the seat it shows, compared with the seat the member has now (one
+  query; a round being seated or finished moves no club version) at most every
+  `SEAT_SECONDS`, so that under a crowd a process asks the database once a second;
 - kept: `HELD_SECONDS` at the most, a bound on staleness should a version change be lost (the
   shared cache away at that moment, a change made in the admin); at most `HELD_PAGES` pages a
   process, the least recently asked for dropped first.
@@ -39,26 +40,32 @@ from hall import club_views
 from seasons.selectors import member_seat_get
 
 HELD_SECONDS = 60
+SEAT_SECONDS = 1  # how long a member's page may show a seat they have just left or taken
 HELD_PAGES = 128
 PREFIX = "/c/"  # the club pages' addresses (hall/urls.py)
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 LEFT_OUT = {"content-length", "set-cookie"}
 
 
-@dataclass(frozen=True)
+@dataclass
 class Held:
     body: bytes
     zipped: bytes
     headers: tuple[tuple[str, str], ...]  # as the whole stack answered, less the length
     until: float
     seat: dict[str, Any] | None  # the seat a member's page shows
+    seat_until: float  # when to compare it with the member's seat now
 
     def fresh(self, found: ResolverMatch) -> bool:
-        if self.until <= time.monotonic():
+        now = time.monotonic()
+        if self.until <= now:
             return False
-        if found.func is not club_views.member_page:
+        if found.func is not club_views.member_page or now < self.seat_until:
             return True
-        return member_seat_get(member=found.kwargs["member_id"]) == self.seat
+        if member_seat_get(member=found.kwargs["member_id"]) != self.seat:
+            return False
+        self.seat_until = now + SEAT_SECONDS
+        return True
 
     def response(self, request: HttpRequest) -> HttpResponse:
         zipped = bool(ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")))
@@ -82,9 +89,10 @@ def forget_held() -> None:
 
 def _hold(key: Hashable, response: HttpResponse) -> None:
     headers = tuple((k, v) for k, v in response.items() if k.lower() not in LEFT_OUT)
-    body, until = response.content, time.monotonic() + HELD_SECONDS
+    body, now = response.content, time.monotonic()
     seat = getattr(response, "seat", None)  # club_views.member_page's
-    _held[key] = Held(body, gzip.compress(body, mtime=0), headers, until, seat)
+    zipped = gzip.compress(body, mtime=0)
+    _held[key] = Held(body, zipped, headers, now + HELD_SECONDS, seat, now + SEAT_SECONDS)
     while len(_held) > HELD_PAGES:
         _held.popitem(last=False)
 

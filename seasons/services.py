@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 import games
-from clubs.csv_import import tidy
+from clubs.csv_files import tidy
 from clubs.models import Club
 from clubs.pages import club_pages_changed
 from clubs.services import ClubError, club_audit

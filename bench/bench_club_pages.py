@@ -104,7 +104,7 @@ def drawn(paths: dict[str, str]) -> dict[str, tuple[int, float]]:
     from hall.club_cache import forget_held
 
     visitor = Client(SERVER_NAME=HOST)
-    visitor.get("/c/-/ratings/-")  # the first request sets the site up: not a page's cost
+    visitor.get(stack.STATIC)  # the first request sets the site up: not a page's cost
     found = {}
     for name, path in paths.items():
         forget_held()
@@ -127,8 +127,8 @@ def measure_rates(port: int, paths: dict[str, str], clients: int, seconds: float
         status, _headers, body = stack.get(port, path)
         assert status == 200, f"{path} answered {status}"
         figures["bytes"][name] = len(body)
-        figures["gzip_bytes"][name] = len(stack.get(port, path, stack.BROWSER)[2])
         stack.rate(port, path, clients, 1, stack.BROWSER)  # every worker draws it once
+        figures["gzip_bytes"][name] = len(stack.get(port, path, stack.BROWSER)[2])
     # Interleaved rounds, best of each: other work on the machine slows some runs, never
     # speeds one up, and interleaving spreads it over every kind alike.
     for _ in range(ROUNDS):

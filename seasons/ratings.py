@@ -195,16 +195,20 @@ RATING_COLUMNS = ("club_id", "game", "member_id", "mu", "sigma", "display", "gam
 
 
 def _insert(model: type[models.Model], columns: tuple[str, ...], rows: list[tuple]) -> None:
-    """Rows written as plain tuples in one prepared statement: a full recompute writes tens of
+    """Rows written as plain tuples, in one statement: a full recompute writes tens of
     thousands, and making a model instance of each cost more than the rating maths."""
     if not rows:
         return
     quote = connection.ops.quote_name
-    names = ", ".join(quote(column) for column in columns)
-    marks = ", ".join(["%s"] * len(columns))
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES ({marks})"
+    table, names = quote(model._meta.db_table), ", ".join(quote(column) for column in columns)
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        if connection.vendor == "postgresql":  # one COPY stream, not a statement a row
+            with cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        marks = ", ".join(["%s"] * len(columns))
+        cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
 
 
 def _round_digests(facts: Facts) -> list[list[Any]]:

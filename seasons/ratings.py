@@ -90,16 +90,29 @@ def locked_rounds(club: Club, game: str) -> list[tuple[int, int, int]]:
     return list(rounds.values_list("pk", "tournament_id", "number"))
 
 
-def _facts(club: Club, game: str, read: Iterable[int] | None = None) -> Facts:
-    """The facts; the snapshots of the tournaments `read` only (all, when None)."""
-    rounds = locked_rounds(club, game)
-    tournaments = {t for _r, t, _n in rounds}
-    versions = dict(
-        StandingsSnapshot.objects.filter(tournament__in=tournaments)
+def _versions(rounds: list[tuple[int, int, int]]) -> dict[int, int]:
+    """Each tournament of these rounds and its newest snapshot's version."""
+    return dict(
+        StandingsSnapshot.objects.filter(tournament__in={t for _r, t, _n in rounds})
         .values("tournament")
         .annotate(v=Max("version"))
         .values_list("tournament", "v")
     )
+
+
+def _facts(
+    club: Club,
+    game: str,
+    read: Iterable[int] | None = None,
+    known: tuple[list[tuple[int, int, int]], dict[int, int]] | None = None,
+) -> Facts:
+    """The facts; the snapshots of the tournaments `read` only (all, when None); the rounds
+    and versions as `known` already, when they are."""
+    if known is None:
+        rounds = locked_rounds(club, game)
+        known = rounds, _versions(rounds)
+    rounds, versions = known
+    tournaments = {t for _r, t, _n in rounds}
     wanted = tournaments if read is None else set(read) & tournaments
     tables = _tables(rounds, {t: versions[t] for t in wanted if t in versions})
     return Facts(rounds, versions, entry_members(wanted), tables)
@@ -236,16 +249,11 @@ def ratings_refresh(*, club_id: int, game: str) -> RatingState:
         state, _ = RatingState.objects.select_for_update().get_or_create(club=club, game=game)
         known = state.versions or {}
         rounds = locked_rounds(club, game)
-        versions = dict(
-            StandingsSnapshot.objects.filter(tournament__in={t for _r, t, _n in rounds})
-            .values("tournament")
-            .annotate(v=Max("version"))
-            .values_list("tournament", "v")
-        )
+        versions = _versions(rounds)
         changed = {t for t, v in versions.items() if known.get(str(t)) != v}
         rated = {round_id for round_id, _digest in state.rounds}
         unrated = {t for r, t, _n in rounds if r not in rated}
-        facts = _facts(club, game, read=changed | unrated)
+        facts = _facts(club, game, read=changed | unrated, known=(rounds, versions))
         if facts.rated_mapping(rated) != state.stamp:
             return _replay(club, game, _facts(club, game))
         return _catch_up(club, game, state, facts, changed)
@@ -267,10 +275,10 @@ def _catch_up(
     new = [r for r in order[len(done) :] if r in facts.tables]
     if not new and state.versions == {str(t): v for t, v in facts.versions.items()}:
         return state
-    book = _book(club, game, state)
-    for round_id in new:
-        for match in _matches(round_id, facts.tables[round_id], facts.members):
-            book.rate(match, club, game)
+    matches = [m for r in new for m in _matches(r, facts.tables[r], facts.members)]
+    book = _book(club, game, {member for m in matches for side, _p in m.sides for member in side})
+    for match in matches:
+        book.rate(match, club, game)
     _insert(RatingChange, CHANGE_COLUMNS, book.changes)
     touched = {change[2] for change in book.changes}
     Rating.objects.filter(club=club, game=game, member__in=touched).delete()
@@ -278,17 +286,23 @@ def _catch_up(
     club_pages_changed(club.slug)
     state.rounds = state.rounds + [[r, _digest(facts.tables[r])] for r in new]
     state.versions = {str(t): v for t, v in facts.versions.items()}
-    state.stamp = facts.rated_mapping(round_id for round_id, _digest in state.rounds)
+    if _tournaments_of(facts, new) - _tournaments_of(facts, rated):  # else the same mapping
+        state.stamp = facts.rated_mapping(round_id for round_id, _digest in state.rounds)
     state.save()
     return state
 
 
-def _book(club: Club, game: str, state: RatingState) -> Book:
+def _tournaments_of(facts: Facts, rounds: Iterable[int]) -> set[int]:
+    wanted = set(rounds)
+    return {t for r, t, _n in facts.rounds if r in wanted}
+
+
+def _book(club: Club, game: str, members: set[int]) -> Book:
+    """The ratings of the `members` who play next, and the last match's position."""
+    rated = Rating.objects.filter(club=club, game=game, member__in=members)
     ratings = {
         member: (mu, sigma, games)
-        for member, mu, sigma, games in Rating.objects.filter(club=club, game=game).values_list(
-            "member_id", "mu", "sigma", "games"
-        )
+        for member, mu, sigma, games in rated.values_list("member_id", "mu", "sigma", "games")
     }
     last = RatingChange.objects.filter(club=club, game=game).aggregate(s=Max("seq"))["s"] or 0
     return Book(ratings, [], last)

@@ -30,7 +30,6 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -158,32 +157,16 @@ def main() -> None:
 
 
 def run(scratch: Path, members: int, events: int, clients: int, seconds: float) -> None:
-    env = {**os.environ, **stack.environment(scratch)}
-    os.environ.update(env)
-    if "REDIS_URL" in env and stack.redis_keys():
-        raise SystemExit(
-            f"bench_club_pages: Redis {stack.REDIS} holds keys already (they are not this "
-            "bench's to delete): set BENCH_REDIS_URL to an empty one."
-        )
-    subprocess.run([sys.executable, "bin/createdb.py"], cwd=ROOT, env=env, check=True)
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    env = stack.prepare(scratch, "bench_club_pages")
     from django.db import connection
 
     from bench.run import machine
 
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", verbosity=0, interactive=False)
     started = time.perf_counter()
     club, paths = setup_club(members, events)
     built = time.perf_counter() - started
     port = int(os.environ.get("BENCH_PORT") or stack.free_port())
-    gunicorn = [
-        str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "-w", "4", "-b", f"{HOST}:{port}",
-        "--log-level", "warning", "--control-socket", str(scratch / "gunicorn.ctl"),
-    ]  # fmt: skip
+    gunicorn = stack.gunicorn_command("config.wsgi", port, scratch)
     try:
         counts = drawn(paths)
         connection.close()  # idle through the load tests
@@ -216,9 +199,7 @@ def report(
     env: dict[str, str],
     machine: str,
 ) -> None:
-    database = "postgresql" if env["DATABASE_URL"].startswith("postgres") else "sqlite"
-    cache = "redis" if "REDIS_URL" in env else "local memory (no Redis)"
-    tool = "wrk" if shutil.which("wrk") else "Python threads"
+    database, cache, tool = stack.services(env)
     static = rates["static"]["rps"]
     print(f"machine: {machine}")
     print(

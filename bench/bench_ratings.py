@@ -23,13 +23,12 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.harness import django_database  # noqa: E402 (the path above first)
+from bench.harness import best_of, django_database  # noqa: E402 (the path above first)
 
 FULL_AIM, INCREMENTAL_AIM = 10.0, 0.2
 PLAYERS, ROUNDS, SEATS = 40, 3, 5
@@ -86,15 +85,6 @@ def store_snapshot(
     version = (StandingsSnapshot.objects.filter(tournament=night).count()) + 1
     StandingsSnapshot.objects.create(tournament=night, version=version, source_stamp="bench",
                                      data={"players": players, "tables": tables})  # fmt: skip
-
-
-def best_of(times: int, action: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(times):
-        started = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - started)
-    return best
 
 
 def changes(club) -> list[tuple]:

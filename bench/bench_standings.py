@@ -21,13 +21,12 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.harness import django_database  # noqa: E402 (the path above first)
+from bench.harness import best_of, django_database  # noqa: E402 (the path above first)
 
 AIM = 2.0
 CLUBS = [
@@ -153,15 +152,6 @@ def delete_tournament(tournament) -> None:
     StandingsSnapshot.objects.filter(tournament=tournament).delete()
     tournament.delete()
     Player.objects.filter(pk__in=people).delete()
-
-
-def best_of(runs: int, work: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        started = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - started)
-    return best
 
 
 def read_rows(tournament) -> list:

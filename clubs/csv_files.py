@@ -116,6 +116,21 @@ class Unreadable(Exception):
         self.problem = RowProblem(line, message)
 
 
+def file_records(text: str) -> tuple[list[tuple[int, list[str]]], list[RowProblem]]:
+    """The file's records (`read_records`), the header first; or why there are none."""
+    text = text.removeprefix("\ufeff")
+    refusal = file_refusal(text)
+    if refusal:
+        return [], [refusal]
+    try:
+        records = read_records(text)
+    except Unreadable as unreadable:
+        return [], [unreadable.problem]
+    if not records:
+        return [], [RowProblem(None, "The file is empty: start it with the header row.")]
+    return records, []
+
+
 def read_records(text: str) -> list[tuple[int, list[str]]]:
     """(first line number, values) of every non-blank record, in the header's delimiter;
     `Unreadable` when a line cannot be read."""

@@ -10,7 +10,7 @@ already held by a member) is the service's question.
 
 from dataclasses import dataclass
 
-from clubs.csv_files import RowProblem, Unreadable, file_refusal, read_records, tidy
+from clubs.csv_files import RowProblem, file_records, tidy
 from clubs.models import Member
 
 COLUMNS = ("name", "display_name", "number", "contact", "public_name")
@@ -53,16 +53,9 @@ def member_problems(member: CsvMember) -> list[str]:
 
 def read_members(text: str) -> tuple[list[CsvMember], list[RowProblem]]:
     """Every member row of the file and every problem with it."""
-    text = text.removeprefix("\ufeff")
-    refusal = file_refusal(text)
-    if refusal:
-        return [], [refusal]
-    try:
-        records = read_records(text)
-    except Unreadable as unreadable:
-        return [], [unreadable.problem]
-    if not records:
-        return [], [RowProblem(None, "The file is empty: start it with the header row.")]
+    records, problems = file_records(text)
+    if problems:
+        return [], problems
     columns, problem = _columns(records[0])
     if problem:
         return [], [problem]

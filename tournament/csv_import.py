@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
-from clubs.csv_files import RowProblem, Unreadable, file_refusal, read_records, tidy
+from clubs.csv_files import RowProblem, file_records, tidy
 
 COLUMNS = ("name", "club", "email", "team", "number")
 TEAM_SIZE = 2  # partners in a team (HF1.2)
@@ -75,16 +75,9 @@ def _is_email(email: str) -> bool:
 
 def read_players(text: str) -> tuple[list[CsvPlayer], list[RowProblem]]:
     """Every player row of the file and every problem with it (none found: an empty list)."""
-    text = text.removeprefix("\ufeff")
-    refusal = file_refusal(text)
-    if refusal:
-        return [], [refusal]
-    try:
-        records = read_records(text)
-    except Unreadable as unreadable:
-        return [], [unreadable.problem]
-    if not records:
-        return [], [RowProblem(None, "The file is empty: start it with the header row.")]
+    records, problems = file_records(text)
+    if problems:
+        return [], problems
     header_line, header = records[0]
     columns, problems = _columns(header_line, header)
     if problems:

@@ -2,7 +2,7 @@
 
 A published tournament of 500 players (100 tables, four games played at each) and its standings
 snapshot are set up; then, against gunicorn (4 sync workers, DEBUG off, on 127.0.0.1 only;
-with the public URLs and `hall.views.LeaderboardShortcut`, added for the run when config/
+with the public URLs and `hall.middleware.LeaderboardShortcut`, added for the run when config/
 does not have them yet, as the output then says):
 1. requests per second of the leaderboard page (`/p/<slug>/leaderboard`, answered from the
    cached snapshot), and of a static file served by the same gunicorn through WhiteNoise
@@ -117,7 +117,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-SHORTCUT = "hall.views.LeaderboardShortcut"
+SHORTCUT = "hall.middleware.LeaderboardShortcut"
 
 
 def public_wsgi():

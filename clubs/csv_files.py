@@ -19,11 +19,16 @@ import io
 import unicodedata
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 DELIMITERS = ",;\t"
 MAX_BYTES = 1_000_000
 # An .xlsx or .ods file is a zip archive; a director who uploads one needs to know what to do.
 ZIP_MAGIC = "PK\x03\x04"
-SAVE_AS_CSV = "save it as CSV (in Excel: File › Save As › CSV UTF-8) and import that file"
+SAVE_AS_CSV = gettext_lazy(
+    "save it as CSV (in Excel: File › Save As › CSV UTF-8) and import that file"
+)
 # A Latin name has at most a letter or two outside ASCII in a row (Zoë, Nuñez); a run of more,
 # read as Windows-1252, is another alphabet in another encoding.
 MAX_ACCENTED_RUN = 2
@@ -37,7 +42,9 @@ class RowProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"Line {self.line}: {self.message}" if self.line else self.message
+        if not self.line:
+            return self.message
+        return _("Line {line}: {problem}").format(line=self.line, problem=self.message)
 
 
 def tidy(text: str) -> str:
@@ -50,10 +57,12 @@ class UnknownEncoding(ValueError):
 
     def __init__(self) -> None:
         super().__init__(
-            "This file is not UTF-8 and its encoding cannot be told for sure (it may be "
-            "Shift-JIS, Cyrillic Windows-1251 or another): names would come out garbled. In "
-            "Excel: File › Save As › CSV UTF-8; in LibreOffice: Save As, Text CSV, character set "
-            "Unicode (UTF-8). Then import that file."
+            _(
+                "This file is not UTF-8 and its encoding cannot be told for sure (it may be "
+                "Shift-JIS, Cyrillic Windows-1251 or another): names would come out garbled. In "
+                "Excel: File › Save As › CSV UTF-8; in LibreOffice: Save As, Text CSV, character "
+                "set Unicode (UTF-8). Then import that file."
+            )
         )
 
 
@@ -95,11 +104,18 @@ def _reads_as_latin(text: str) -> bool:
 def file_refusal(text: str) -> RowProblem | None:
     """Why the text (Excel's BOM taken off) is no CSV file to read at all, if it is not."""
     if text.startswith(ZIP_MAGIC):
-        return RowProblem(None, f"This is a spreadsheet workbook, not a CSV file: {SAVE_AS_CSV}.")
+        return RowProblem(
+            None,
+            _("This is a spreadsheet workbook, not a CSV file: {advice}.").format(
+                advice=SAVE_AS_CSV
+            ),
+        )
     if "\x00" in text or sum(map(_is_binary, text[:4096])) > 8:
-        return RowProblem(None, f"This file is not text: {SAVE_AS_CSV}.")
+        return RowProblem(None, _("This file is not text: {advice}.").format(advice=SAVE_AS_CSV))
     if len(text) > MAX_BYTES:
-        return RowProblem(None, f"The file is larger than {MAX_BYTES // 1000} kB: split it.")
+        return RowProblem(
+            None, _("The file is larger than {size} kB: split it.").format(size=MAX_BYTES // 1000)
+        )
     return None
 
 
@@ -127,7 +143,7 @@ def file_records(text: str) -> tuple[list[tuple[int, list[str]]], list[RowProble
     except Unreadable as unreadable:
         return [], [unreadable.problem]
     if not records:
-        return [], [RowProblem(None, "The file is empty: start it with the header row.")]
+        return [], [RowProblem(None, _("The file is empty: start it with the header row."))]
     return records, []
 
 
@@ -154,10 +170,13 @@ def read_records(text: str) -> list[tuple[int, list[str]]]:
 def _unreadable(line: int, error: csv.Error) -> Unreadable:
     if "field larger than field limit" in str(error):
         limit = csv.field_size_limit()
-        return Unreadable(line, f"a value on this line is longer than {limit:,} characters")
+        return Unreadable(
+            line,
+            _("a value on this line is longer than {limit} characters").format(limit=f"{limit:,}"),
+        )
     if "unexpected end of data" in str(error):
         return _unclosed(line)
-    return Unreadable(line, f"this line cannot be read as CSV ({error})")
+    return Unreadable(line, _("this line cannot be read as CSV ({error})").format(error=error))
 
 
 def _check_unclosed_quote(line: int, last_line: int, values: list[str], delimiter: str) -> None:
@@ -175,6 +194,8 @@ def _swallowed_rows(value: str, delimiter: str) -> bool:
 def _unclosed(line: int) -> Unreadable:
     return Unreadable(
         line,
-        "a double quote opened on this line is never closed, so the lines after it would be "
-        "read as one name; close the quote or remove it",
+        _(
+            "a double quote opened on this line is never closed, so the lines after it would be "
+            "read as one name; close the quote or remove it"
+        ),
     )

@@ -10,6 +10,8 @@ already held by a member) is the service's question.
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from clubs.csv_files import RowProblem, file_records, tidy
 from clubs.models import Member
 
@@ -34,19 +36,22 @@ def member_problems(member: CsvMember) -> list[str]:
     """What a member record cannot hold; the same checks serve a form and a file's row."""
     problems = []
     if not member.name:
-        problems.append("the name is missing")
+        problems.append(_("the name is missing"))
     if len(member.name) > MAX_NAME or len(member.display_name) > MAX_NAME:
-        problems.append(f"a name is longer than {MAX_NAME} characters")
+        problems.append(_("a name is longer than {most} characters").format(most=MAX_NAME))
     if member.number and not (member.number.isalnum() and len(member.number) <= MAX_NUMBER):
         problems.append(
-            f"the member number “{member.number[:30]}” is not letters and digits "
-            f"(at most {MAX_NUMBER})"
+            _("the member number “{number}” is not letters and digits (at most {most})").format(
+                number=member.number[:30], most=MAX_NUMBER
+            )
         )
     if len(member.contact) > MAX_CONTACT:
-        problems.append(f"the contact is longer than {MAX_CONTACT} characters")
+        problems.append(_("the contact is longer than {most} characters").format(most=MAX_CONTACT))
     if member.public_name not in CHOICES:
         problems.append(
-            f"the public name “{member.public_name[:20]}” is not one of {', '.join(CHOICES)}"
+            _("the public name “{value}” is not one of {choices}").format(
+                value=member.public_name[:20], choices=", ".join(CHOICES)
+            )
         )
     return problems
 
@@ -68,7 +73,8 @@ def _columns(header: tuple[int, list[str]]) -> tuple[list[str], RowProblem | Non
     unknown = [name for name in names if name not in COLUMNS]
     if unknown or "name" not in names or len(set(names)) != len(names):
         wanted = ", ".join(COLUMNS)
-        return [], RowProblem(line, f"The header must name the columns once each, from {wanted}.")
+        header = _("The header must name the columns once each, from {columns}.")
+        return [], RowProblem(line, header.format(columns=wanted))
     return names, None
 
 
@@ -76,13 +82,17 @@ def _rows(
     records: list[tuple[int, list[str]]], columns: list[str]
 ) -> tuple[list[CsvMember], list[RowProblem]]:
     if len(records) > MAX_ROWS:
-        return [], [RowProblem(None, f"The file has more than {MAX_ROWS} members: split it.")]
+        too_many = _("The file has more than {most} members: split it.").format(most=MAX_ROWS)
+        return [], [RowProblem(None, too_many)]
     if not records:
-        return [], [RowProblem(None, "The file has a header but no members under it.")]
+        return [], [RowProblem(None, _("The file has a header but no members under it."))]
     members, problems = [], []
     for line, values in records:
         if len(values) != len(columns):
-            problems.append(RowProblem(line, f"{len(values)} values for {len(columns)} columns"))
+            counts = _("{values} values for {columns} columns")
+            problems.append(
+                RowProblem(line, counts.format(values=len(values), columns=len(columns)))
+            )
             continue
         row = {name: tidy(value) for name, value in zip(columns, values, strict=True)}
         row["public_name"] = row.get("public_name", "").casefold() or Member.PublicName.FULL
@@ -103,7 +113,9 @@ def _duplicates(members: list[CsvMember]) -> list[RowProblem]:
             problems.append(
                 RowProblem(
                     member.line,
-                    f"member number {member.number} is also on line {seen[key]}",
+                    _("member number {number} is also on line {line}").format(
+                        number=member.number, line=seen[key]
+                    ),
                 )
             )
         elif key:
@@ -115,8 +127,10 @@ def _duplicates(members: list[CsvMember]) -> list[RowProblem]:
             problems.append(
                 RowProblem(
                     member.line,
-                    f"{member.name} is also on line {names[key]}: give each a member number "
-                    "if they are two people",
+                    _(
+                        "{name} is also on line {line}: give each a member number "
+                        "if they are two people"
+                    ).format(name=member.name, line=names[key]),
                 )
             )
         names.setdefault(key, member.line)

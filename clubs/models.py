@@ -12,6 +12,7 @@ names the person. A member **merged** into another points at it and plays no mor
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Club(models.Model):
@@ -37,9 +38,9 @@ class MemberQuerySet(models.QuerySet["Member"]):
 
 class Member(models.Model):
     class PublicName(models.TextChoices):
-        FULL = "full", "Full name"
-        INITIAL = "initial", "First name and initial"
-        HIDDEN = "hidden", "Hidden on public pages"
+        FULL = "full", _("Full name")
+        INITIAL = "initial", _("First name and initial")
+        HIDDEN = "hidden", _("Hidden on public pages")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     name = models.CharField(max_length=120)

@@ -7,7 +7,7 @@ erased members; a season created, changed, given or losing an event: each kept b
 club a new version. A web process holds each page it drew under the
 version it drew it at (``hall.club_cache``) and draws it again when the version moves on.
 
-Cached: key ``club-pages:<club slug>``, a random token, kept a day; a miss (evicted, expired,
+Cached as ``club.version`` (config/caches.py): a random token a club; a miss (evicted, expired,
 Redis away) makes a new token, so pages are drawn again, never served stale. When the cache
 cannot be reached at all there is no version, and the pages are drawn at every request.
 """
@@ -18,11 +18,13 @@ import secrets
 from django.core.cache import cache
 from django.db import transaction
 
-VERSION_SECONDS = 24 * 3600
+from config.caches import CLUB_VERSION
+
+VERSION_SECONDS = CLUB_VERSION.seconds
 
 
 def _key(slug: str) -> str:
-    return f"club-pages:{slug}"
+    return CLUB_VERSION.key_of(slug=slug)
 
 
 def club_pages_version(slug: str) -> str | None:

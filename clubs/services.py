@@ -9,6 +9,7 @@ so they live with the tournaments (``tournament.members``).
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from clubs.csv_files import RowProblem, tidy
 from clubs.csv_import import CsvMember, member_problems, read_members
@@ -50,7 +51,7 @@ def club_create(*, name: str, by: AbstractBaseUser | None, slug: str = "") -> Cl
     """A club directed by `by` (when given), at a free address made from its name."""
     name = tidy(name)
     if not name or len(name) > 120:
-        raise ClubError("A club needs a name of at most 120 characters.", field="name")
+        raise ClubError(_("A club needs a name of at most 120 characters."), field="name")
     club = Club.objects.create(name=name, slug=_free_slug(slugify(slug or name) or "club"))
     if _user(by) is not None:
         club.directors.add(by)
@@ -127,9 +128,12 @@ def _numbers_held(club: Club, wanted: list[CsvMember]) -> list[RowProblem]:
         other = by_number.get(member.number) if member.number else None
         if other is None:
             continue
-        whose = f"{other.name} in this club" if other.club_id == club.pk else "another club"
+        if other.club_id == club.pk:
+            whose = _("member number {number} already belongs to {name} in this club")
+        else:
+            whose = _("member number {number} already belongs to another club")
         problems.append(
-            RowProblem(member.line, f"member number {member.number} already belongs to {whose}")
+            RowProblem(member.line, whose.format(number=member.number, name=other.name))
         )
     return problems
 

@@ -1,4 +1,5 @@
-"""Project configuration: settings, URLs, WSGI/ASGI and the Celery app."""
+"""Project configuration: settings, URLs, WSGI/ASGI, the Celery app, and `caches`: every cache
+between the stored standings and the screen, named in one place."""
 
 from config.celery import app as celery_app
 

@@ -2,19 +2,13 @@
 
 Without REDIS_URL tasks run eagerly in the calling process, so a newcomer needs no broker.
 
-A worker that loses its broker (Redis killed, restarted, frozen) must come back by itself and
-catch up. It used to die instead: on a lost connection Celery closes it, and kombu, closing the
-channel, restores the unacknowledged messages (prefetched or running, `acks_late`) by asking
-Redis, through a connection whose client is already gone: `AttributeError: 'NoneType' object
-has no attribute 'hostname'` escapes Celery's handler and the worker exits. Our consumer leaves
-those messages where they are (in Redis's unacked set, which Redis hands back after its
-visibility timeout; a Redis restarted empty lost them, and the reconcile redoes their work).
-Then it reconnects every `RECONNECT_MAX_SECONDS` at most, for ever (Celery's own
-backs off to 30 s and gives up after 100 tries), and each time it connects it asks for a
-standings reconcile, so the refreshes lost while Redis was away are redone at once rather than
-at beat's next tick. In the worker, publishing retries a little (the web's publish fails at once:
-the circuit breaker in config/breaker.py takes it from there). Should a worker die all the same,
-its supervisor (bin/supervise.py) starts it again.
+A worker that loses its broker (Redis killed, restarted, frozen) comes back by itself and
+catches up. Left to kombu, it would restore its unacknowledged messages through a client already
+gone (`'NoneType' object has no attribute 'hostname'`) and exit; our consumer leaves them in
+Redis's unacked set (handed back after its visibility timeout; the reconcile redoes what a Redis
+restarted empty lost), reconnects every `RECONNECT_MAX_SECONDS` at most, for ever, and asks for a
+standings reconcile at each connection. In the worker, publishing retries a little (the web's
+fails at once: config/breaker.py). Should a worker die all the same, bin/supervise.py restarts it.
 """
 
 import functools

@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
     # static files, before the session and auth middleware; everyone else goes the whole way.
-    "hall.views.LeaderboardShortcut",
+    "hall.middleware.LeaderboardShortcut",
     # A club's season, rating and member pages, as each web process last drew them for visitors
     # without a session, until the club's data changes (hall/club_cache.py).
     "hall.club_cache.ClubPagesShortcut",
@@ -124,6 +124,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # The table pages' words for the games' nouns (entry is no installed app).
+            "libraries": {"table_words": "entry.templatetags.table_words"},
         },
     },
 ]
@@ -265,7 +267,7 @@ STATIC_ROOT = VAR_DIR / "static"
 # that accepts it: compressed once, not on every request.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.static_storage.TrimmedCompressedStaticFilesStorage"},
 }
 STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]

@@ -10,6 +10,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import healthz
+from config.i18n import JavaScriptCatalog
 from config.signin import SignInView
 from director.tournament_api import AuthTokenApi
 
@@ -39,6 +40,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the pages' language switch
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),  # the scripts' words
     path("", include("hall.urls")),  # the public pages: most of the traffic
     path("", include("entry.urls")),  # the tables' private links
     path("", include("director.urls")),

@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, Http
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from director.tournament_views import director_page, players_return_url
@@ -40,7 +41,7 @@ def check_in_window(request: HttpRequest, tournament: Tournament) -> HttpRespons
     form = WindowForm(request.POST)
     if not form.is_valid():
         problems = " ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
-        messages.error(request, f"Self check-in is unchanged: {problems}")
+        messages.error(request, _("Self check-in is unchanged: {why}").format(why=problems))
         return _back(request, tournament)
     try:
         if form.cleaned_data["action"] == "open":
@@ -48,10 +49,11 @@ def check_in_window(request: HttpRequest, tournament: Tournament) -> HttpRespons
             opened = check_in.check_in_window_open(
                 tournament=tournament, by=request.user, minutes=minutes
             )
-            messages.success(request, f"Self check-in is open until {_hour(opened)}.")
+            open_until = _("Self check-in is open until {hour}.")
+            messages.success(request, open_until.format(hour=_hour(opened)))
         else:
             check_in.check_in_window_close(tournament=tournament, by=request.user)
-            messages.success(request, "Self check-in is closed.")
+            messages.success(request, _("Self check-in is closed."))
     except TournamentError as refusal:
         messages.error(request, refusal.message)
     return _back(request, tournament)

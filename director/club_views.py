@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs import services
 from clubs.csv_files import UnknownEncoding, decode_upload
@@ -16,8 +18,8 @@ from clubs.permissions import club_for_director
 
 class MembersImportForm(forms.Form):
     csv = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}), required=False,
-                          label="Paste the CSV")  # fmt: skip
-    file = forms.FileField(required=False, label="Or choose a CSV file")
+                          label=gettext_lazy("Paste the CSV"))  # fmt: skip
+    file = forms.FileField(required=False, label=gettext_lazy("Or choose a CSV file"))
 
     def clean(self) -> dict:
         cleaned = super().clean() or {}
@@ -28,7 +30,7 @@ class MembersImportForm(forms.Form):
             except UnknownEncoding as error:
                 raise forms.ValidationError(str(error)) from None
         if not cleaned.get("csv"):
-            raise forms.ValidationError("Paste the members' CSV or choose a file.")
+            raise forms.ValidationError(_("Paste the members' CSV or choose a file."))
         return cleaned
 
 
@@ -47,7 +49,10 @@ def members(request: HttpRequest, club: str) -> HttpResponse:
         except services.MembersRefused as refusal:
             problems = refusal.problems
         else:
-            messages.success(request, f"Imported {len(imported)} members.")
+            imported_words = ngettext(
+                "Imported {count} member.", "Imported {count} members.", len(imported)
+            )
+            messages.success(request, imported_words.format(count=len(imported)))
             return redirect("director:club-members", club=found.slug)
     context = {"club": found, "members": found.members.current(), "form": form,
                "problems": problems}  # fmt: skip

@@ -18,6 +18,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from director.reseat_forms import reseat_form
@@ -97,13 +99,15 @@ def _round(request: HttpRequest, slug: str, number: int) -> Round:
     )
 
 
-def _table(request: HttpRequest, slug: str, number: int, table: int) -> TablePage:
+def table_for_director(request: HttpRequest, slug: str, number: int, table: int) -> TablePage:
+    """The table page of round `number`'s table `table`, for a director of the tournament."""
     round = _round(request, slug, number)
     token = get_object_or_404(round.tables, number=table).access_token
     return table_page_get(token=token)
 
 
-def _url(page: TablePage, anchor: str = "") -> str:
+def table_url(page: TablePage, anchor: str = "") -> str:
+    """The director's address of the table (at `anchor`)."""
     table = page.table
     url = reverse(
         "director:director-table",
@@ -128,16 +132,16 @@ def _who(page: TablePage, entry_id: int | None) -> str:
 def director_table(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The table as its director sees it (GET), and the next game entered from the paper
     score sheet (POST: `action=preview` or `action=save`)."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     if request.method == "POST":
         if not page.takes_new_results:
-            messages.error(request, "No new result can be entered at this table now.")
-            return HttpResponseRedirect(_url(page))
+            messages.error(request, _("No new result can be entered at this table now."))
+            return HttpResponseRedirect(table_url(page))
         return _entry(
             request, page, _paper_form(page, request.POST), "director/director_table.html"
         )
     form = _paper_form(page, None) if page.takes_new_results else None
-    return _render(request, page, form=form, feedback=feedback_of(form) if form else None)
+    return table_render(request, page, form=form, feedback=feedback_of(form) if form else None)
 
 
 def _paper_form(page: TablePage, data: Any, **kwargs: Any) -> ResultForm:
@@ -155,14 +159,15 @@ def _paper_form(page: TablePage, data: Any, **kwargs: Any) -> ResultForm:
         **kwargs,
     )
     form.fields["who"] = NameField(
-        page.seats, label="Score sheet kept by", required=False, empty_value=None
+        page.seats, label=_("Score sheet kept by"), required=False, empty_value=None
     )
     return form
 
 
-def _render(
+def table_render(
     request: HttpRequest, page: TablePage, template: str = "director/director_table.html", **extra
 ) -> HttpResponse:
+    """The director's table page, with its clocks, call, re-seat form and `extra`."""
     table = page.table
     clocks = round_clocks(round_id=table.round_id)
     context = {
@@ -191,10 +196,12 @@ def _games(page: TablePage) -> list[tuple[Any, Any]]:
 
 def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: str, **extra):
     if not form.is_valid():
-        return _render(request, page, template, form=form, feedback=feedback_of(form), **extra)
+        return table_render(request, page, template, form=form, feedback=feedback_of(form), **extra)
     data = form.cleaned_data
     if request.POST.get("action") != "save":
-        return _render(request, page, template, form=form, feedback=preview_feedback(form), **extra)
+        return table_render(
+            request, page, template, form=form, feedback=preview_feedback(form), **extra
+        )
     try:
         outcome = result_submit(
             table=page.table,
@@ -208,16 +215,21 @@ def _entry(request: HttpRequest, page: TablePage, form: ResultForm, template: st
             reason=data["reason"],
         )
     except ResultConflict as conflict:
-        messages.error(request, f"Not saved: {conflict}")
-        return HttpResponseRedirect(_url(page, f"game-{conflict.deal.number}"))
+        messages.error(request, _("Not saved: {why}").format(why=conflict))
+        return HttpResponseRedirect(table_url(page, f"game-{conflict.deal.number}"))
     except ResultRefused as refused:
         feedback = refusal_feedback(form, refused)
-        return _render(request, page, template, form=form, feedback=feedback, **extra)
+        return table_render(request, page, template, form=form, feedback=feedback, **extra)
     deal = outcome.deal
-    done = "saved" if outcome.created else f"corrected (version {deal.version})"
     title = deal_title(page.rules, deal.number)
-    messages.success(request, f"{title} is {done}, entered by you from the {PAPER}.")
-    return HttpResponseRedirect(_url(page, f"game-{deal.number}"))
+    if outcome.created:
+        done = _("{title} is saved, entered by you from the paper score sheet.")
+    else:
+        done = _(
+            "{title} is corrected (version {version}), entered by you from the paper score sheet."
+        )
+    messages.success(request, done.format(title=title, version=deal.version))
+    return HttpResponseRedirect(table_url(page, f"game-{deal.number}"))
 
 
 @login_required
@@ -225,14 +237,16 @@ def director_correct(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
     """Correct a game from the paper score sheet: a new version, the old ones kept."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     result = page.scored(game)
     if result is None:
         title = deal_title(page.rules, game)
-        raise Http404(f"{title} has no result at this table yet: enter it instead.")
+        raise Http404(
+            _("{title} has no result at this table yet: enter it instead.").format(title=title)
+        )
     if not page.is_open:
-        messages.error(request, "This table's results are closed: only a ruling changes them.")
-        return HttpResponseRedirect(_url(page, f"game-{game}"))
+        messages.error(request, _("This table's results are closed: only a ruling changes them."))
+        return HttpResponseRedirect(table_url(page, f"game-{game}"))
     template = "director/director_correct.html"
     if request.method == "POST":
         form = _paper_form(page, request.POST, correcting=True, number=game, initial={})
@@ -240,7 +254,9 @@ def director_correct(
     stored, rows = correction_initial(result.entry or {})
     initial = {**stored, "game": game, "base_version": result.version}
     form = _paper_form(page, None, correcting=True, number=game, initial=initial, side_initial=rows)
-    return _render(request, page, template, form=form, feedback=feedback_of(form), result=result)
+    return table_render(
+        request, page, template, form=form, feedback=feedback_of(form), result=result
+    )
 
 
 # --- the table's other steps -------------------------------------------------------------------
@@ -252,11 +268,11 @@ def director_confirm(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
     """The director confirms a pending result (never one they entered themselves)."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     title = deal_title(page.rules, game)
     found = deal_current(table=page.table, number=game)
     if found is None:
-        raise Http404(f"{title} has no result at this table.")
+        raise Http404(_("{title} has no result at this table.").format(title=title))
     version = request.POST.get("version", "")
     try:
         result_confirm(
@@ -266,10 +282,12 @@ def director_confirm(
             base_version=int(version) if version.isdigit() else None,
         )
     except (ResultConflict, ResultRefused) as refused:
-        messages.error(request, f"{title} is not confirmed: {refused}")
+        messages.error(
+            request, _("{title} is not confirmed: {why}").format(title=title, why=refused)
+        )
     else:
-        messages.success(request, f"{title} is confirmed.")
-    return HttpResponseRedirect(_url(page, f"game-{game}"))
+        messages.success(request, _("{title} is confirmed.").format(title=title))
+    return HttpResponseRedirect(table_url(page, f"game-{game}"))
 
 
 @login_required
@@ -277,41 +295,50 @@ def director_confirm(
 def director_clear_flag(
     request: HttpRequest, slug: str, number: int, table: int, game: int
 ) -> HttpResponse:
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     title = deal_title(page.rules, game)
     found = deal_current(table=page.table, number=game)
     if found is None:
-        raise Http404(f"{title} has no result at this table.")
+        raise Http404(_("{title} has no result at this table.").format(title=title))
     form = ReasonForm(request.POST)
     try:
         if not form.is_valid():
-            raise ControlError("Say why the flag is cleared: the reason is kept with the result.")
+            raise ControlError(
+                _("Say why the flag is cleared: the reason is kept with the result.")
+            )
         deal_flag_clear(deal=found, by=request.user, reason=form.cleaned_data["reason"])
     except ControlError as error:
-        messages.error(request, f"The flag of {title.lower()} stays: {error}")
+        messages.error(
+            request, _("The flag of {title} stays: {why}").format(title=title.lower(), why=error)
+        )
     else:
-        messages.success(request, f"{title}'s flag is cleared; the reason is kept.")
-    return HttpResponseRedirect(_url(page, f"game-{game}"))
+        messages.success(
+            request, _("{title}'s flag is cleared; the reason is kept.").format(title=title)
+        )
+    return HttpResponseRedirect(table_url(page, f"game-{game}"))
 
 
 @login_required
 @require_POST
 def director_sign_off(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """The director signs the set off for the table, in the name of the signer on the sheet."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     form = SignOffForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "The set is not signed off: give the name of who signs it.")
-        return HttpResponseRedirect(_url(page, "sign-off"))
+        messages.error(request, _("The set is not signed off: give the name of who signs it."))
+        return HttpResponseRedirect(table_url(page, "sign-off"))
     signer = form.cleaned_data["signer"]
     via = f"director {request.user.get_username()}"
     try:
         table_sign_off(table=page.table, by=request.user, via=via, signer=signer)
     except ResultRefused as refused:
-        messages.error(request, f"The set is not signed off: {refused}")
+        messages.error(request, _("The set is not signed off: {why}").format(why=refused))
     else:
-        messages.success(request, f"Table {table}'s set is signed off by {signer}.")
-    return HttpResponseRedirect(_url(page, "sign-off"))
+        messages.success(
+            request,
+            _("Table {table}'s set is signed off by {signer}.").format(table=table, signer=signer),
+        )
+    return HttpResponseRedirect(table_url(page, "sign-off"))
 
 
 # --- clocks and calls -----------------------------------------------------------------------
@@ -329,29 +356,33 @@ CLOCK_STEPS = {
     ),
 }
 CLOCK_DONE = {
-    "start": "started",
-    "pause": "paused",
-    "resume": "running again",
-    "extend": "extended",
+    "start": gettext_lazy("{whose} is started."),
+    "pause": gettext_lazy("{whose} is paused."),
+    "resume": gettext_lazy("{whose} is running again."),
+    "extend": gettext_lazy("{whose} is extended."),
 }
 
 
 def _clock_step(request: HttpRequest, round: Round, table: Table | None) -> None:
     form = ClockForm(request.POST)
-    whose = f"Table {table.number}'s clock" if table else f"Round {round.number}'s clock"
+    if table:
+        whose = _("Table {number}'s clock").format(number=table.number)
+    else:
+        whose = _("Round {number}'s clock").format(number=round.number)
     if not form.is_valid():
-        messages.error(request, f"{whose} is unchanged: give the minutes as a whole number.")
+        unchanged = _("{whose} is unchanged: give the minutes as a whole number.")
+        messages.error(request, unchanged.format(whose=whose))
         return
     action = form.cleaned_data["action"]
     if table is not None and action == "start":
-        messages.error(request, f"{whose} starts with the round's.")
+        messages.error(request, _("{whose} starts with the round's.").format(whose=whose))
         return
     try:
         CLOCK_STEPS[action](round, table, form.cleaned_data, request.user)
     except ClockError as error:
-        messages.error(request, f"{whose} is unchanged: {error}")
+        messages.error(request, _("{whose} is unchanged: {why}").format(whose=whose, why=error))
     else:
-        messages.success(request, f"{whose} is {CLOCK_DONE[action]}.")
+        messages.success(request, CLOCK_DONE[action].format(whose=whose))
 
 
 @login_required
@@ -382,10 +413,12 @@ def round_time(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     try:
         called = round_time_call(round=round, by=request.user, via=_via(request))
     except TimeCallError as error:
-        messages.error(request, f"Time is not called: {error}")
+        messages.error(request, _("Time is not called: {why}").format(why=error))
     else:
-        tables = ", ".join(str(table.number) for table in called) or "none still playing"
-        messages.success(request, f"Time is called at tables {tables} (HF2.2).")
+        tables = ", ".join(str(table.number) for table in called) or _("none still playing")
+        messages.success(
+            request, _("Time is called at tables {tables} (HF2.2).").format(tables=tables)
+        )
     return HttpResponseRedirect(reverse("director:dashboard", args=[slug, number]) + "#time")
 
 
@@ -399,10 +432,12 @@ def table_time(request: HttpRequest, slug: str, number: int, table: int) -> Http
         if request.POST.get("action") == "withdraw":
             reason = request.POST.get("reason", "")
             table_time_uncall(table=found, by=request.user, reason=reason)
-            done = f"Table {table} plays on: the time call is withdrawn."
+            done = _("Table {table} plays on: the time call is withdrawn.").format(table=table)
         else:
             table_time_call(table=found, by=request.user, via=_via(request))
-            done = f"Time is called at table {table}: its game ends with the hands entered."
+            done = _(
+                "Time is called at table {table}: its game ends with the hands entered."
+            ).format(table=table)
     except TimeCallError as error:
         messages.error(request, str(error))
     else:
@@ -422,7 +457,9 @@ def call_answer(request: HttpRequest, slug: str, number: int, pk: int) -> HttpRe
     except ControlError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Table {call.table.number}'s call is answered.")
+        messages.success(
+            request, _("Table {table}'s call is answered.").format(table=call.table.number)
+        )
     back = request.POST.get("back") == "table"
     name, args = (
         ("director:director-table", [slug, number, call.table.number])

@@ -13,6 +13,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tables.models import MAX_SEATS
@@ -24,20 +26,20 @@ from tournament.permissions import tournament_for_director
 
 
 class PinForm(forms.Form):
-    entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label="Player")
-    table = forms.IntegerField(min_value=1, max_value=999, label="Table")
+    entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("Player"))
+    table = forms.IntegerField(min_value=1, max_value=999, label=gettext_lazy("Table"))
     position = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=MAX_SEATS,
-        label="Seat",
-        help_text="Blank: any seat at that table.",
+        label=gettext_lazy("Seat"),
+        help_text=gettext_lazy("Blank: any seat at that table."),
     )
     reason = forms.CharField(
         required=False,
         max_length=200,
-        label="Why",
-        help_text="A wheelchair space, a walking frame.",
+        label=gettext_lazy("Why"),
+        help_text=gettext_lazy("A wheelchair space, a walking frame."),
     )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
@@ -64,7 +66,7 @@ def pin_add_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = PinForm(request.POST, tournament=tournament)
     if not form.is_valid():
         errors = " ".join(str(e) for field in form.errors.values() for e in field)
-        messages.error(request, f"Nothing was pinned: {errors}")
+        messages.error(request, _("Nothing was pinned: {why}").format(why=errors))
         return _back(tournament, number)
     data = form.cleaned_data
     try:
@@ -77,10 +79,11 @@ def pin_add_view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             by=request.user,
         )
     except SeatingError as error:
-        messages.error(request, f"Nothing was pinned: {error}")
+        messages.error(request, _("Nothing was pinned: {why}").format(why=error))
     else:
         place = Pin(pin.table, pin.position).words()
-        messages.success(request, f"{data['entry'].name} keeps {place} from the next seating on.")
+        kept = _("{name} keeps {place} from the next seating on.")
+        messages.success(request, kept.format(name=data["entry"].name, place=place))
     return _back(tournament, number)
 
 
@@ -97,5 +100,6 @@ def pin_remove_view(request: HttpRequest, slug: str, number: int, entry_id: int)
     except SeatingError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{entry.name} may move again from the next seating on.")
+        moves = _("{name} may move again from the next seating on.")
+        messages.success(request, moves.format(name=entry.name))
     return _back(tournament, number)

@@ -23,6 +23,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from scoring.matches import deal_noun
 from tables.selectors import RoundPrint, round_print_get
@@ -93,7 +94,7 @@ def print_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         }
         for table in printing.tables
     ]
-    context = {"cards": cards, "print_title": "Table cards"}
+    context = {"cards": cards, "print_title": _("Table cards")}
     return _render(request, "director/print_cards.html", printing, context)
 
 
@@ -107,11 +108,11 @@ def print_seat_cards(request: HttpRequest, slug: str, number: int) -> HttpRespon
     site = printed_site(request)
     cards = [
         {"table": table.number, "seat": seat, "link": (link := _my_page_url(seat.entry_id, site))}
-        | {"qr": qr_svg(link, f"QR code of {seat.name}'s own page")}
+        | {"qr": qr_svg(link, _("QR code of {name}'s own page").format(name=seat.name))}
         for table in printing.tables
         for seat in table.seats
     ]
-    context = {"cards": cards, "print_title": "Seat cards"}
+    context = {"cards": cards, "print_title": _("Seat cards")}
     return _render(request, "director/print_seat_cards.html", printing, context)
 
 
@@ -127,7 +128,8 @@ def print_sheets(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     printing = _round_print(request, slug, number)
     if isinstance(printing, HttpResponse):
         return printing
-    return _render(request, "director/print_sheets.html", printing, {"print_title": "Score sheets"})
+    context = {"print_title": _("Score sheets")}
+    return _render(request, "director/print_sheets.html", printing, context)
 
 
 def _round_print(request: HttpRequest, slug: str, number: int) -> RoundPrint | HttpResponse:
@@ -138,19 +140,25 @@ def _round_print(request: HttpRequest, slug: str, number: int) -> RoundPrint | H
     )
     wanted = request.GET.get("table", "").strip()
     if wanted and not wanted.isdigit():
-        return _refuse(request, round, f"“{wanted}” is not a table number.", one_table=True)
+        not_a_number = _("“{wanted}” is not a table number.").format(wanted=wanted)
+        return _refuse(request, round, not_a_number, one_table=True)
     printing = round_print_get(round=round, table_number=int(wanted) if wanted else None)
     if printing.tables:
         return printing
     if wanted:
         return _refuse(
-            request, round, f"Round {round.number} has no table {wanted}.", one_table=True
+            request,
+            round,
+            _("Round {number} has no table {wanted}.").format(number=round.number, wanted=wanted),
+            one_table=True,
         )
     return _refuse(
         request,
         round,
-        f"Round {round.number} has no tables yet, so there is nothing to print. "
-        "Seat the round first (R12.1), then print its table cards and score sheets.",
+        _(
+            "Round {number} has no tables yet, so there is nothing to print. "
+            "Seat the round first (R12.1), then print its table cards and score sheets."
+        ).format(number=round.number),
     )
 
 

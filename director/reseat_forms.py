@@ -4,17 +4,19 @@ prefilled with today's seats, and keep or replay for each deal already played.""
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.score_sheet import TablePage
 
-FATE_CHOICES = [("keep", "Keep it as played"), ("replay", "Replay it")]
+FATE_CHOICES = [("keep", gettext_lazy("Keep it as played")), ("replay", gettext_lazy("Replay it"))]
 
 
 class ReseatForm(forms.Form):
     """A select per seat (the table's players) and a keep/replay choice per deal played."""
 
-    decision = forms.CharField(max_length=2000, label="What was decided")
-    reason = forms.CharField(max_length=2000, required=False, label="Why (optional)")
+    decision = forms.CharField(max_length=2000, label=gettext_lazy("What was decided"))
+    reason = forms.CharField(max_length=2000, required=False, label=gettext_lazy("Why (optional)"))
 
     def __init__(self, data: Any, *, page: TablePage) -> None:
         super().__init__(data, prefix="reseat")
@@ -22,7 +24,7 @@ class ReseatForm(forms.Form):
         for seat in page.seats:
             self.fields[f"seat_{seat.position}"] = forms.TypedChoiceField(
                 choices=players, coerce=int, initial=str(seat.entry_id),
-                label=f"Seat {seat.position}",
+                label=_("Seat {number}").format(number=seat.position),
             )  # fmt: skip
         for result in page.results:
             if not result.is_void:

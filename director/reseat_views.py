@@ -6,9 +6,10 @@ table page with its reason and nothing changed."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from director.control_views import _render, _table, _url
+from director.control_views import table_for_director, table_render, table_url
 from director.reseat_forms import reseat_form
 from scoring.reseat import table_reseat
 from scoring.rulings import RulingError
@@ -27,16 +28,19 @@ def _cited(page: TablePage) -> str:
 def table_reseat_view(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """Re-seat the table and keep or replay each deal played; back to the table page with
     what was done, or the reason it was refused (nothing changed)."""
-    page = _table(request, slug, number, table)
+    page = table_for_director(request, slug, number, table)
     form = reseat_form(page, request.POST)
     if form is None:
-        messages.error(request, "Nothing was changed: this table's seats no longer change"
-                       f"{_cited(page)}.")  # fmt: skip
-        return HttpResponseRedirect(_url(page))
+        unchanged = _("Nothing was changed: this table's seats no longer change{rule}.")
+        messages.error(request, unchanged.format(rule=_cited(page)))
+        return HttpResponseRedirect(table_url(page))
     if not form.is_valid():
-        messages.error(request, "Nothing was changed: choose a player per seat, keep or replay "
-                       f"each deal played, and say what was decided{_cited(page)}.")  # fmt: skip
-        return _render(request, page, reseat=form)
+        unchanged = _(
+            "Nothing was changed: choose a player per seat, keep or replay each deal played, "
+            "and say what was decided{rule}."
+        )
+        messages.error(request, unchanged.format(rule=_cited(page)))
+        return table_render(request, page, reseat=form)
     data = form.cleaned_data
     try:
         ruling = table_reseat(
@@ -44,18 +48,22 @@ def table_reseat_view(request: HttpRequest, slug: str, number: int, table: int) 
             decision=data["decision"], reason=data["reason"], by=request.user,
         )  # fmt: skip
     except RulingError as error:
-        messages.error(request, f"Nothing was changed: {error}")
-        return _render(request, page, reseat=form)
+        messages.error(request, _("Nothing was changed: {why}").format(why=error))
+        return table_render(request, page, reseat=form)
     games = form.games()
     kept = sorted(n for n, fate in games.items() if fate == "keep")
     replayed = sorted(n for n, fate in games.items() if fate == "replay")
     messages.success(
         request,
-        f"{page.table} is re-seated (ruling {ruling.pk}). Kept as played: "
-        f"{_numbers(kept)}. To be replayed: {_numbers(replayed)}.",
+        _(
+            "{table} is re-seated (ruling {ruling}). Kept as played: {kept}. "
+            "To be replayed: {replayed}."
+        ).format(
+            table=page.table, ruling=ruling.pk, kept=_numbers(kept), replayed=_numbers(replayed)
+        ),
     )
-    return HttpResponseRedirect(_url(page))
+    return HttpResponseRedirect(table_url(page))
 
 
 def _numbers(numbers: list[int]) -> str:
-    return ", ".join(str(n) for n in numbers) or "none"
+    return ", ".join(str(n) for n in numbers) or _("none")

@@ -5,6 +5,8 @@ from typing import Any
 
 from django import forms
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.matches import deal_noun, deal_title
 from scoring.models import Ruling
@@ -27,13 +29,13 @@ class SeatForm(forms.Form):
         initial=SeatingMode.AVOID_REPEATS.value,
         required=False,
         widget=forms.RadioSelect,
-        label="Seat by",
+        label=gettext_lazy("Seat by"),
     )
     seed = forms.IntegerField(
         required=False,
         min_value=0,
         max_value=2**31 - 1,
-        help_text="Blank: a new random seed. The same seed gives the same tables.",
+        help_text=gettext_lazy("Blank: a new random seed. The same seed gives the same tables."),
     )
     confirm = forms.BooleanField(required=False)
 
@@ -52,7 +54,9 @@ class EntryChoiceField(forms.ModelChoiceField):
 
 class TableChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, table: Table) -> str:
-        return f"Round {table.round.number}, table {table.number}"
+        return _("Round {round}, table {table}").format(
+            round=table.round.number, table=table.number
+        )
 
 
 def _seated(round: Round, byes: bool = False) -> QuerySet[Entry]:
@@ -67,8 +71,10 @@ def _seated(round: Round, byes: bool = False) -> QuerySet[Entry]:
 
 
 class SwapForm(forms.Form):
-    entry_a = EntryChoiceField(queryset=Entry.objects.none(), label="Player")
-    entry_b = EntryChoiceField(queryset=Entry.objects.none(), label="swaps seats with")
+    entry_a = EntryChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("Player"))
+    entry_b = EntryChoiceField(
+        queryset=Entry.objects.none(), label=gettext_lazy("swaps seats with")
+    )
 
     def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -76,10 +82,14 @@ class SwapForm(forms.Form):
 
 
 class MoveForm(forms.Form):
-    entry = EntryChoiceField(queryset=Entry.objects.none(), label="Player")
-    table = forms.ModelChoiceField(queryset=Table.objects.none(), label="moves to")
+    entry = EntryChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("Player"))
+    table = forms.ModelChoiceField(queryset=Table.objects.none(), label=gettext_lazy("moves to"))
     position = forms.IntegerField(
-        required=False, min_value=1, max_value=6, help_text="Seat number; blank: the last seat."
+        label=gettext_lazy("Position"),
+        required=False,
+        min_value=1,
+        max_value=6,
+        help_text=gettext_lazy("Seat number; blank: the last seat."),
     )
 
     def __init__(self, *args: Any, round: Round, **kwargs: Any) -> None:
@@ -91,9 +101,15 @@ class MoveForm(forms.Form):
 class SeatRulingForm(MoveForm):
     """A seat change after publishing: a swap or a move, recorded as a ruling (R12.4)."""
 
-    swap_with = EntryChoiceField(queryset=Entry.objects.none(), required=False)
-    decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    swap_with = EntryChoiceField(
+        queryset=Entry.objects.none(), required=False, label=gettext_lazy("Swap with")
+    )
+    decision = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), max_length=2000, label=gettext_lazy("Decision")
+    )
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), required=False, label=gettext_lazy("Reason")
+    )
 
     field_order = ["entry", "swap_with", "table", "position", "decision", "reason"]
 
@@ -101,31 +117,42 @@ class SeatRulingForm(MoveForm):
         super().__init__(*args, round=round, **kwargs)
         self.fields["swap_with"].queryset = _seated(round)
         self.fields["table"].required = False
-        self.fields["table"].label = "or moves to"
+        self.fields["table"].label = gettext_lazy("or moves to")
 
 
 RULING_KINDS = [(k, label) for k, label in Ruling.Kind.choices if k != Ruling.Kind.SEATING_CHANGE]
 
 
 class RulingForm(forms.Form):
-    kind = forms.ChoiceField(choices=RULING_KINDS)
-    entry = EntryChoiceField(queryset=Entry.objects.none(), required=False, label="Player")
-    table = TableChoiceField(queryset=Table.objects.none(), required=False)
+    kind = forms.ChoiceField(choices=RULING_KINDS, label=gettext_lazy("Kind"))
+    entry = EntryChoiceField(
+        queryset=Entry.objects.none(), required=False, label=gettext_lazy("Player")
+    )
+    table = TableChoiceField(
+        queryset=Table.objects.none(), required=False, label=gettext_lazy("Table")
+    )
     game = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=1000,
-        label="Deal",
-        help_text="The deal's number at that table.",
+        label=gettext_lazy("Deal"),
+        help_text=gettext_lazy("The deal's number at that table."),
     )
     points = forms.IntegerField(
+        label=gettext_lazy("Points"),
         initial=0,
         min_value=-10_000,
         max_value=10_000,
-        help_text="Penalty points or a score correction only; added to the player's score.",
+        help_text=gettext_lazy(
+            "Penalty points or a score correction only; added to the player's score."
+        ),
     )
-    decision = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    decision = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), max_length=2000, label=gettext_lazy("Decision")
+    )
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), required=False, label=gettext_lazy("Reason")
+    )
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -140,7 +167,7 @@ class RulingForm(forms.Form):
         )
         noun = deal_noun(tournament.rules())  # the game's word: game, hand, deal
         self.fields["game"].label = noun.capitalize()
-        self.fields["game"].help_text = f"The {noun}'s number at that table."
+        self.fields["game"].help_text = _("The {deal}'s number at that table.").format(deal=noun)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -148,21 +175,23 @@ class RulingForm(forms.Form):
         if number is None:
             return data
         if table is None:
-            self.add_error("table", "Choose the table the deal was played at.")
+            self.add_error("table", _("Choose the table the deal was played at."))
             return data
         data["game"] = table.deals.filter(number=number).order_by("-attempt").first()
         if data["game"] is None:
             title = deal_title(table.round.tournament.rules(), number)
             self.add_error(
                 "game",
-                f"{title} at table {table.number} has no result yet: record the ruling "
-                "against the table and name the deal in the decision.",
+                _(
+                    "{title} at table {table} has no result yet: record the ruling "
+                    "against the table and name the deal in the decision."
+                ).format(title=title, table=table.number),
             )
         return data
 
 
 class ReverseForm(forms.Form):
-    reason = forms.CharField(max_length=2000, label="Why is it reversed?")
+    reason = forms.CharField(max_length=2000, label=gettext_lazy("Why is it reversed?"))
 
 
 class ReinstateForm(forms.Form):
@@ -171,7 +200,7 @@ class ReinstateForm(forms.Form):
 
     reason = forms.CharField(
         max_length=2000,
-        label="Why is the disqualification lifted?",
+        label=gettext_lazy("Why is the disqualification lifted?"),
         widget=forms.Textarea(attrs={"rows": 2}),
     )
 

@@ -16,6 +16,8 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from director.pin_views import pins_context
@@ -134,11 +136,21 @@ def seating_words(tournament: Tournament) -> str:
     """Who a table seats, for the round page's help: "5 players (3 to 6 when the numbers need
     it)", "2 teams of partners", as the game's table shape says (R12.1, R12.2, HF1.2)."""
     shape = tournament.rules().shape()
-    word = sides_word(tournament.rules())
-    sides = f"{shape.sides} {word}" + (" of partners" if shape.members > 1 else "")
+    if shape.members > 1:
+        sides = ngettext("{n} team of partners", "{n} teams of partners", shape.sides)
+    else:
+        sides = ngettext("{n} player", "{n} players", shape.sides)
+    sides = sides.format(n=shape.sides)
     if shape.min_sides == shape.max_sides:
         return sides
-    return f"{sides} ({shape.min_sides} to {shape.max_sides} when the numbers need it)"
+    return _("{sides} ({low} to {high} when the numbers need it)").format(
+        sides=sides, low=shape.min_sides, high=shape.max_sides
+    )
+
+
+def seated_words(rules: Any) -> str:
+    """Who the checked-in are, in the page's language: "teams" or "players" (HF1.2)."""
+    return _("teams") if sides_word(rules) == "teams" else _("players")
 
 
 def names_a_dealer(tournament: Tournament) -> bool:
@@ -170,57 +182,59 @@ STEPS = {
         Step(
             "publish",
             rounds.round_publish,
-            "Publish",
-            "Yes, publish round {n}: its seating becomes final and the table cards printable",
-            "Round {n} is published: print its table cards.",
+            gettext_lazy("Publish"),
+            gettext_lazy(
+                "Yes, publish round {n}: its seating becomes final and the table cards printable"
+            ),
+            gettext_lazy("Round {n} is published: print its table cards."),
             Round.Status.DRAFT,
         ),
         Step(
             "remove",
             rounds.round_remove,
-            "Remove this round",
-            "Yes, remove round {n} and its draft seating",
-            "Round {n} is removed.",
+            gettext_lazy("Remove this round"),
+            gettext_lazy("Yes, remove round {n} and its draft seating"),
+            gettext_lazy("Round {n} is removed."),
             Round.Status.DRAFT,
         ),
         Step(
             "start",
             rounds.round_start,
-            "Start play",
-            "Yes, round {n} is in play",
-            "Round {n} is in play.",
+            gettext_lazy("Start play"),
+            gettext_lazy("Yes, round {n} is in play"),
+            gettext_lazy("Round {n} is in play."),
             Round.Status.PUBLISHED,
         ),
         Step(
             "unpublish",
             rounds.round_unpublish,
-            "Back to draft",
-            "Yes, take round {n} back to draft to change its seating",
-            "Round {n} is a draft again: its seating can be changed.",
+            gettext_lazy("Back to draft"),
+            gettext_lazy("Yes, take round {n} back to draft to change its seating"),
+            gettext_lazy("Round {n} is a draft again: its seating can be changed."),
             Round.Status.PUBLISHED,
         ),
         Step(
             "complete",
             rounds.round_complete,
-            "Complete",
-            "Yes, every table of round {n} has finished",
-            "Round {n} is complete: check the scores, then lock it.",
+            gettext_lazy("Complete"),
+            gettext_lazy("Yes, every table of round {n} has finished"),
+            gettext_lazy("Round {n} is complete: check the scores, then lock it."),
             Round.Status.IN_PLAY,
         ),
         Step(
             "reopen",
             rounds.round_reopen,
-            "Reopen for a correction",
-            "Yes, put round {n} back in play",
-            "Round {n} is in play again.",
+            gettext_lazy("Reopen for a correction"),
+            gettext_lazy("Yes, put round {n} back in play"),
+            gettext_lazy("Round {n} is in play again."),
             Round.Status.COMPLETE,
         ),
         Step(
             "lock",
             rounds.round_lock,
-            "Lock",
-            "Yes, lock round {n}: its scores become final and change only by ruling",
-            "Round {n} is locked.",
+            gettext_lazy("Lock"),
+            gettext_lazy("Yes, lock round {n}: its scores become final and change only by ruling"),
+            gettext_lazy("Round {n} is locked."),
             Round.Status.COMPLETE,
         ),
     ]
@@ -261,7 +275,10 @@ def round_add(request: HttpRequest, slug: str) -> HttpResponse:
     except rounds.RoundError as error:
         messages.error(request, str(error))
         return redirect("director:rounds", slug)
-    messages.success(request, f"Round {round.number} is added as a draft: seat the players next.")
+    messages.success(
+        request,
+        _("Round {number} is added as a draft: seat the players next.").format(number=round.number),
+    )
     return redirect(_round_url(round))
 
 
@@ -287,7 +304,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ),
         "marks_dealer": names_a_dealer(round.tournament),
         "seating_words": seating_words(round.tournament),
-        "seated_word": sides_word(round.tournament.rules()),
+        "seated_word": seated_words(round.tournament.rules()),
         "byes": round_byes(round),
         "bye_words": round.tournament.rules().bye_words(),
         "seating": seating,
@@ -310,7 +327,9 @@ def round_step(request: HttpRequest, slug: str, number: int, step: str) -> HttpR
     action = STEPS[step]
     if not ConfirmForm(request.POST).is_valid():
         confirm = action.confirm.format(n=round.number).split(":")[0]
-        messages.error(request, f"Nothing was done: tick “{confirm}” to confirm.")
+        messages.error(
+            request, _("Nothing was done: tick “{confirm}” to confirm.").format(confirm=confirm)
+        )
         return redirect(_round_url(round))
     try:
         action.service(round=round, by=request.user)
@@ -333,7 +352,10 @@ def round_seat_view(request: HttpRequest, slug: str, number: int) -> HttpRespons
         messages.error(request, _form_errors(form))
     elif round.tables.exists() and not form.cleaned_data["confirm"]:
         messages.error(
-            request, f"Nothing was done: tick “Yes, replace the seating of round {number}”."
+            request,
+            _("Nothing was done: tick “Yes, replace the seating of round {number}”.").format(
+                number=number
+            ),
         )
     else:
         mode = form.cleaned_data["mode"] or SeatingMode.AVOID_REPEATS
@@ -358,13 +380,21 @@ def _seat(request: HttpRequest, round: Round, seed: int | None, mode: SeatingMod
     round.refresh_from_db(fields=["seating_seed"])
     byes = round.byes.count()
     sides = round.seats.count()  # a seat a side: a player, or a team (HF1.2)
-    word = sides_word(round.tournament.rules())
-    with_byes = f", {byes} with a bye" if byes else ""
-    messages.success(
-        request,
-        f"Seated {sides} {word} at {len(tables)} tables{with_byes} "
-        f"(seed {round.seating_seed}: same seed, same tables).",
-    )
+    word = seated_words(round.tournament.rules())
+    if byes:
+        seated = ngettext(
+            "Seated {sides} {word} at {tables} tables, {byes} with a bye "
+            "(seed {seed}: same seed, same tables).",
+            "Seated {sides} {word} at {tables} tables, {byes} with a bye "
+            "(seed {seed}: same seed, same tables).",
+            byes,
+        )
+    else:
+        seated = _(
+            "Seated {sides} {word} at {tables} tables (seed {seed}: same seed, same tables)."
+        )
+    words = {"sides": sides, "word": word, "tables": len(tables), "byes": byes}
+    messages.success(request, seated.format(seed=round.seating_seed, **words))
 
 
 @login_required
@@ -397,7 +427,7 @@ def _edit_seats(
     except SeatingError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "Seats changed.")
+        messages.success(request, _("Seats changed."))
     return redirect(_round_url(round))
 
 
@@ -425,7 +455,7 @@ def seat_ruling_view(request: HttpRequest, slug: str, number: int) -> HttpRespon
     except (RulingError, SeatingError) as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Seats changed by ruling {ruling.pk}.")
+        messages.success(request, _("Seats changed by ruling {number}.").format(number=ruling.pk))
     return redirect(_round_url(round))
 
 
@@ -438,10 +468,16 @@ def table_link_reissue_view(
     round = _round(tournament_for_director(request.user, slug), number)
     found = get_object_or_404(round.tables, number=table)
     if not ConfirmForm(request.POST).is_valid():
-        messages.error(request, f"Nothing was done: tick “Yes, replace table {table}'s link”.")
+        messages.error(
+            request,
+            _("Nothing was done: tick “Yes, replace table {table}'s link”.").format(table=table),
+        )
     else:
         table_link_reissue(table=found, by=request.user)
-        messages.success(request, f"Table {table} has a new link: print its table card again.")
+        messages.success(
+            request,
+            _("Table {table} has a new link: print its table card again.").format(table=table),
+        )
     if request.POST.get("back") == "table":  # from the director's table page
         return redirect("director:director-table", slug, number, table)
     return redirect(_round_url(round))
@@ -516,7 +552,7 @@ def _record(request: HttpRequest, tournament: Tournament, form: RulingForm) -> b
         field = "game" if error.field == "deal" else error.field
         form.add_error(field if field in form.fields else None, str(error))
         return False
-    messages.success(request, f"Ruling {ruling.pk} is recorded.")
+    messages.success(request, _("Ruling {number} is recorded.").format(number=ruling.pk))
     return True
 
 
@@ -527,7 +563,9 @@ def ruling_reverse_view(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     ruling = get_object_or_404(Ruling, tournament=tournament, pk=pk)
     form = ReverseForm(request.POST)
     if not form.is_valid():
-        messages.error(request, f"Ruling {pk} stands: say why it is reversed.")
+        messages.error(
+            request, _("Ruling {number} stands: say why it is reversed.").format(number=pk)
+        )
         return redirect("director:rulings", slug)
     try:
         reason = form.cleaned_data["reason"]
@@ -535,7 +573,12 @@ def ruling_reverse_view(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     except RulingError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Ruling {pk} is reversed by ruling {reversal.pk}.")
+        messages.success(
+            request,
+            _("Ruling {number} is reversed by ruling {reversal}.").format(
+                number=pk, reversal=reversal.pk
+            ),
+        )
     return redirect("director:rulings", slug)
 
 

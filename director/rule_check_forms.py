@@ -10,6 +10,8 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import games
 from director.rules_serializers import (
@@ -24,11 +26,15 @@ from tournament.permissions import directed_tournaments
 
 GAME = "kalooki"  # the game whose dispute tools the page runs
 DEFAULT_RULES = "preset:asaj-2025"
-KIND_CHOICES = [("", "Three or four"), ("three", "Three"), ("four", "Four")]
+KIND_CHOICES = [
+    ("", gettext_lazy("Three or four")),
+    ("three", gettext_lazy("Three")),
+    ("four", gettext_lazy("Four")),
+]
 CHALLENGE_CHOICES = [
-    ("", "No challenge lost"),
-    ("challenged", "Challenged: held more"),
-    ("challenger", "Challenged wrongly"),
+    ("", gettext_lazy("No challenge lost")),
+    ("challenged", gettext_lazy("Challenged: held more")),
+    ("challenger", gettext_lazy("Challenged wrongly")),
 ]
 
 
@@ -41,11 +47,11 @@ def rules_choices(user: AbstractBaseUser | AnonymousUser) -> list[tuple[str, Any
     ]
     mine = directed_tournaments(user).filter(game=GAME).order_by("-starts_on", "name")
     tournaments = [(f"tournament:{t.slug}", f"{t.name}: its rules") for t in mine]
-    return [("Presets", presets), *([("My tournaments", tournaments)] if tournaments else [])]
+    return [(_("Presets"), presets), *([(_("My tournaments"), tournaments)] if tournaments else [])]
 
 
 class RulesForm(forms.Form):
-    rules = forms.ChoiceField(label="Check under", initial=DEFAULT_RULES)
+    rules = forms.ChoiceField(label=gettext_lazy("Check under"), initial=DEFAULT_RULES)
 
     def __init__(self, *args: Any, user: AbstractBaseUser | AnonymousUser, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,10 +86,12 @@ class CheckForm(forms.Form):
 
 class MeldForm(CheckForm):
     check = "meld"
-    cards = forms.CharField(max_length=MAX_CARD_TEXT, help_text="e.g. 5H JK 7H JK")
+    cards = forms.CharField(max_length=MAX_CARD_TEXT, help_text=gettext_lazy("e.g. 5H JK 7H JK"))
     kind = forms.ChoiceField(choices=KIND_CHOICES, required=False)
     as_laid = forms.BooleanField(
-        required=False, initial=True, label="In the order laid (untick to find the best order)"
+        required=False,
+        initial=True,
+        label=gettext_lazy("In the order laid (untick to find the best order)"),
     )
 
     def request(self) -> dict[str, Any]:
@@ -103,7 +111,7 @@ class ContractForm(CheckForm):
     groups = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         max_length=MAX_CARD_TEXT * 4,
-        help_text="One meld per line, e.g. 5H 5C 5D",
+        help_text=gettext_lazy("One meld per line, e.g. 5H 5C 5D"),
     )
 
     def __init__(self, *args: Any, rules: Rules[Any], **kwargs: Any) -> None:
@@ -119,26 +127,37 @@ class TackOnForm(CheckForm):
     check = "tack-on"
     card = forms.CharField(
         max_length=MAX_CARD_TEXT,
-        label="The card",
-        help_text="e.g. 7H, or the real card for a joker",
+        label=gettext_lazy("The card"),
+        help_text=gettext_lazy("e.g. 7H, or the real card for a joker"),
     )
     meld = forms.CharField(
-        max_length=MAX_CARD_TEXT, label="Onto the meld", help_text="As laid, e.g. 4H 5H 6H"
+        max_length=MAX_CARD_TEXT,
+        label=gettext_lazy("Onto the meld"),
+        help_text=gettext_lazy("As laid, e.g. 4H 5H 6H"),
     )
-    kind = forms.ChoiceField(choices=KIND_CHOICES, required=False, label="The meld is a")
+    kind = forms.ChoiceField(
+        choices=KIND_CHOICES, required=False, label=gettext_lazy("The meld is a")
+    )
     end = forms.ChoiceField(
-        choices=[("", "Either end"), ("low", "Low end"), ("high", "High end")],
+        choices=[
+            ("", gettext_lazy("Either end")),
+            ("low", gettext_lazy("Low end")),
+            ("high", gettext_lazy("High end")),
+        ],
         required=False,
-        label="At the end",
+        label=gettext_lazy("At the end"),
     )
     replaces_joker = forms.BooleanField(
-        required=False, label="The card takes a joker's place in the four (R7.3)"
+        required=False, label=gettext_lazy("The card takes a joker's place in the four (R7.3)")
     )
     own_meld = forms.BooleanField(
-        required=False, label="It is the player's own four: the joker goes to the hand (R13.6)"
+        required=False,
+        label=gettext_lazy("It is the player's own four: the joker goes to the hand (R13.6)"),
     )
     has_come_down = forms.BooleanField(
-        required=False, initial=True, label="The player has laid their contract (R7.1)"
+        required=False,
+        initial=True,
+        label=gettext_lazy("The player has laid their contract (R7.1)"),
     )
 
     def __init__(self, *args: Any, rules: Rules[Any], **kwargs: Any) -> None:
@@ -190,14 +209,14 @@ class HandForm(forms.Form):
 
 
 HAND_COLUMNS = {
-    "player": "Player",
-    "went_out": "Went out",
-    "cards": "Cards left",
-    "points": "or points",
-    "calls": "Calls",
-    "failed_come_downs": "Failed come-downs",
-    "overcall_penalty": "Overcall",
-    "challenge": "Lost the challenge",
+    "player": gettext_lazy("Player"),
+    "went_out": gettext_lazy("Went out"),
+    "cards": gettext_lazy("Cards left"),
+    "points": gettext_lazy("or points"),
+    "calls": gettext_lazy("Calls"),
+    "failed_come_downs": gettext_lazy("Failed come-downs"),
+    "overcall_penalty": gettext_lazy("Overcall"),
+    "challenge": gettext_lazy("Lost the challenge"),
 }
 
 
@@ -233,8 +252,8 @@ def hand_formset(rules: Rules[Any]) -> type[BaseHandFormSet]:
 class GameForm(CheckForm):
     check = "game"
     game = forms.TypedChoiceField(coerce=int)
-    down_and_out = forms.BooleanField(required=False, label="Down and out (R8.3)")
-    void = forms.BooleanField(required=False, label="Void game (R9.2)")
+    down_and_out = forms.BooleanField(required=False, label=gettext_lazy("Down and out (R8.3)"))
+    void = forms.BooleanField(required=False, label=gettext_lazy("Void game (R9.2)"))
 
     def __init__(self, *args: Any, rules: Rules[Any], **kwargs: Any) -> None:
         super().__init__(*args, rules=rules, **kwargs)

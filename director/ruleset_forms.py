@@ -26,12 +26,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.base import Game, Problem, Setting
 
 BLANK_ROWS = 2  # rows offered for more games, without JavaScript
 ON_PAGE = "rules-on-page"  # a hidden input: the post carries every setting
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
+ORDINALS = (
+    gettext_lazy("1st"), gettext_lazy("2nd"), gettext_lazy("3rd"), gettext_lazy("4th"),
+    gettext_lazy("5th"), gettext_lazy("6th"), gettext_lazy("7th"), gettext_lazy("8th"),
+    gettext_lazy("9th"), gettext_lazy("10th"),
+)  # fmt: skip
 
 
 def _types(schema: Mapping[str, Any]) -> set[str]:
@@ -86,7 +92,7 @@ class PlacesField(forms.MultiValueField):
     def compress(self, data_list: list[Any]) -> list[Any]:
         values = [value for value in data_list or [] if value not in (None, "")]
         if len(values) < self.least:
-            raise forms.ValidationError(f"Fill in at least {self.least}.")
+            raise forms.ValidationError(_("Fill in at least {least}.").format(least=self.least))
         return values
 
     def has_changed(self, initial: Any, data: Any) -> bool:
@@ -164,7 +170,9 @@ class RowsField(forms.Field):
             return int(text)
         except (TypeError, ValueError):
             raise forms.ValidationError(
-                f"Row {place}: {_words(column).lower()} is a whole number, not {str(text)[:20]!r}."
+                _("Row {place}: {column} is a whole number, not {text}.").format(
+                    place=place, column=_words(column).lower(), text=repr(str(text)[:20])
+                )
             ) from None
 
     def has_changed(self, initial: Any, data: Any) -> bool:
@@ -198,7 +206,7 @@ def _scalar(setting: Setting, kinds: set[str], help: str) -> forms.Field:
         return forms.BooleanField(required=False, label=label, help_text=help)
     if "integer" in kinds:
         optional = "null" in kinds
-        text = f"{help} Leave empty for no limit." if optional else help
+        text = _("{help} Leave empty for no limit.").format(help=help) if optional else help
         return _integer(schema, required=not optional, label=label, help_text=text)
     if _choices_of(schema):
         choices = [(value, _words(value)) for value in _choices_of(schema)]
@@ -319,7 +327,7 @@ class RulesetForm(forms.Form):
             cells.append({
                 "name": f"{html}-{place}-{column}",
                 "value": row.get(column, ""),
-                "label": f"{_words(column)}, row {place + 1}",
+                "label": _("{column}, row {row}").format(column=_words(column), row=place + 1),
                 "number": "integer" in _types(schema),
                 "min": schema.get("minimum"),
                 "max": schema.get("maximum"),

@@ -14,6 +14,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.stages import CutTie, stage_cut
@@ -22,25 +24,40 @@ from tournament.permissions import tournament_for_director
 from tournament.stage_services import StageError, StagePlan, stages_set
 from tournament.stages import Stage, stage_bounds
 
-LATER_KINDS = [("", "No cut: every round is played by the whole field")] + [
+LATER_KINDS = [("", gettext_lazy("No cut: every round is played by the whole field"))] + [
     (kind.value, kind.label) for kind in (Stage.Kind.FINAL, Stage.Kind.SEMI_FINALS)
 ]
 
 
 class StagesForm(forms.Form):
-    qualifying_rounds = forms.IntegerField(min_value=1, max_value=50, label="Qualifying rounds")
-    kind = forms.ChoiceField(choices=LATER_KINDS, required=False, label="Then")
+    qualifying_rounds = forms.IntegerField(
+        min_value=1, max_value=50, label=gettext_lazy("Qualifying rounds")
+    )
+    kind = forms.ChoiceField(choices=LATER_KINDS, required=False, label=gettext_lazy("Then"))
     size = forms.IntegerField(
-        min_value=2, max_value=10_000, required=False, label="Cut to",
-        help_text="How many go through, by the standings and their tie-breaks (R12.3).",
+        min_value=2, max_value=10_000, required=False, label=gettext_lazy("Cut to"),
+        help_text=gettext_lazy(
+            "How many go through, by the standings and their tie-breaks (R12.3)."
+        ),
     )  # fmt: skip
-    rounds = forms.IntegerField(min_value=1, max_value=20, initial=1, label="Rounds after the cut")
-    scoring = forms.ChoiceField(choices=Stage.Scoring.choices, label="Scoring after the cut")
+    rounds = forms.IntegerField(
+        min_value=1,
+        max_value=20,
+        initial=1,
+        label=gettext_lazy("Rounds after the cut"),
+    )
+    scoring = forms.ChoiceField(
+        choices=Stage.Scoring.choices, label=gettext_lazy("Scoring after the cut")
+    )
     carry_percent = forms.IntegerField(
-        min_value=1, max_value=100, initial=100, label="Share carried over (%)",
-        help_text="For “carry over a share”: the share of the qualifying totals that counts.",
+        min_value=1, max_value=100, initial=100, label=gettext_lazy("Share carried over (%)"),
+        help_text=gettext_lazy(
+            "For “carry over a share”: the share of the qualifying totals that counts."
+        ),
     )  # fmt: skip
-    seats = forms.ChoiceField(choices=Stage.Seats.choices, label="Seats after the cut")
+    seats = forms.ChoiceField(
+        choices=Stage.Seats.choices, label=gettext_lazy("Seats after the cut")
+    )
 
     def plan(self) -> list[StagePlan]:
         data = self.cleaned_data
@@ -61,8 +78,8 @@ class StagesForm(forms.Form):
 
 class CutForm(forms.Form):
     seed = forms.IntegerField(
-        required=False, min_value=0, max_value=2**31 - 1, label="Seed of the draw",
-        help_text="Blank: a new draw. The same seed draws the same seats.",
+        required=False, min_value=0, max_value=2**31 - 1, label=gettext_lazy("Seed of the draw"),
+        help_text=gettext_lazy("Blank: a new draw. The same seed draws the same seats."),
     )  # fmt: skip
 
 
@@ -135,19 +152,19 @@ def _page(
 
 def _set(request: HttpRequest, tournament: Tournament, form: StagesForm) -> bool:
     if not form.is_valid():
-        messages.error(request, "Nothing was changed: correct the fields marked below.")
+        messages.error(request, _("Nothing was changed: correct the fields marked below."))
         return False
     if form.cleaned_data["kind"] and not form.cleaned_data["size"]:
-        form.add_error("size", "Say how many go through the cut.")
-        messages.error(request, "Nothing was changed: say how many go through the cut.")
+        form.add_error("size", _("Say how many go through the cut."))
+        messages.error(request, _("Nothing was changed: say how many go through the cut."))
         return False
     try:
         stages = stages_set(tournament=tournament, plan=form.plan(), by=request.user)
     except StageError as error:
-        messages.error(request, f"Nothing was changed: {error}")
+        messages.error(request, _("Nothing was changed: {why}").format(why=error))
         return False
     words = " ".join(f"{stage.name}: {stage.scoring_words()}" for stage in stages)
-    messages.success(request, f"The stages are set. {words}")
+    messages.success(request, _("The stages are set. {words}").format(words=words))
     return True
 
 
@@ -159,22 +176,29 @@ def stage_cut_view(request: HttpRequest, slug: str, number: int) -> HttpResponse
     stage = get_object_or_404(Stage, tournament=tournament, number=number)
     form = CutForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Nothing was done: the seed is a whole number from 0.")
+        messages.error(request, _("Nothing was done: the seed is a whole number from 0."))
         return redirect("director:stages", slug)
     seed = form.cleaned_data["seed"]
     try:
         decided = _decided(request.POST)
         round = stage_cut(stage=stage, by=request.user, seed=seed, decided=decided)
     except CutTie as tie:
-        messages.error(request, f"Nothing was done: {tie}")
+        messages.error(request, _("Nothing was done: {why}").format(why=tie))
         return _tie_page(request, tournament, stage, tie.tied, seed)
     except StageError as error:
-        messages.error(request, f"Nothing was done: {error}")
+        messages.error(request, _("Nothing was done: {why}").format(why=error))
         return redirect("director:stages", slug)
     messages.success(
         request,
-        f"The cut to the {stage.name.lower()} is made: round {round.number} is seated with "
-        f"the {stage.size} who made it ({stage.seats_words().lower()}). Publish it next.",
+        _(
+            "The cut to the {stage} is made: round {number} is seated with the {size} who made "
+            "it ({seats}). Publish it next."
+        ).format(
+            stage=stage.name.lower(),
+            number=round.number,
+            size=stage.size,
+            seats=stage.seats_words().lower(),
+        ),
     )
     return redirect("director:round", slug, round.number)
 
@@ -190,14 +214,18 @@ def _decided(data: Any) -> list[int]:
             places[int(name.removeprefix("place_"))] = int(value)
         except ValueError as error:
             raise StageError(
-                "Give each tied entry its place in the play-off as a whole number: 1, 2, ... "
-                "(R12.3).",
+                _(
+                    "Give each tied entry its place in the play-off as a whole number: 1, 2, ... "
+                    "(R12.3)."
+                ),
                 field="decided",
             ) from error
     if sorted(places.values()) != list(range(1, len(places) + 1)):
         raise StageError(
-            f"Give the {len(places)} tied entries the places 1 to {len(places)}, each once, "
-            "as the play-off table finished (R12.3).",
+            _(
+                "Give the {count} tied entries the places 1 to {count}, each once, "
+                "as the play-off table finished (R12.3)."
+            ).format(count=len(places)),
             field="decided",
         )
     return sorted(places, key=places.__getitem__)

@@ -4,6 +4,8 @@ the services' to say, and a service's refusal is shown on the field it names."""
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import games
 from clubs.csv_files import MAX_BYTES, UnknownEncoding, decode_upload
@@ -52,37 +54,39 @@ class RefusableForm(forms.Form):
 
 
 class TournamentForm(RefusableForm):
-    name = forms.CharField(max_length=200)
+    name = forms.CharField(max_length=200, label=gettext_lazy("Name"))
     slug = forms.SlugField(
         max_length=80,
         required=False,
-        label="Address",
-        help_text="The tournament's address in links, e.g. spring-open-2026. "
-        "Leave blank to make one from the name. It cannot change later.",
+        label=gettext_lazy("Address"),
+        help_text=gettext_lazy(
+            "The tournament's address in links, e.g. spring-open-2026. "
+            "Leave blank to make one from the name. It cannot change later."
+        ),
     )
-    starts_on = forms.DateField(widget=DateInput, label="First day")
+    starts_on = forms.DateField(widget=DateInput, label=gettext_lazy("First day"))
     ends_on = forms.DateField(
         widget=DateInput,
-        label="Last day",
+        label=gettext_lazy("Last day"),
         required=False,
-        help_text="Leave blank for a one-day event.",
+        help_text=gettext_lazy("Leave blank for a one-day event."),
     )
-    venue = forms.CharField(max_length=200, required=False)
+    venue = forms.CharField(max_length=200, required=False, label=gettext_lazy("Venue"))
     rounds_planned = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUNDS, initial=4, label="Number of rounds"
+        min_value=1, max_value=MAX_ROUNDS, initial=4, label=gettext_lazy("Number of rounds")
     )
     # Which rules the settings on the page start from: "game:preset", or "stored" (the
     # tournament's own ruleset). Chosen with `RulesPicker`, a form of its own (GET).
     rules = forms.CharField(required=False, max_length=120, widget=forms.HiddenInput)
     is_published = forms.BooleanField(
         required=False,
-        label="Publish the public pages",
-        help_text="Players and spectators see the leaderboard.",
+        label=gettext_lazy("Publish the public pages"),
+        help_text=gettext_lazy("Players and spectators see the leaderboard."),
     )
     requires_confirmation = forms.BooleanField(
         required=False,
-        label="Second-person confirmation",
-        help_text="A result counts once someone other than its enterer confirms it.",
+        label=gettext_lazy("Second-person confirmation"),
+        help_text=gettext_lazy("A result counts once someone other than its enterer confirms it."),
     )
 
     def __init__(
@@ -112,7 +116,9 @@ class TournamentForm(RefusableForm):
 class RulesPicker(forms.Form):
     """The game and preset whose settings the set-up page shows (a GET: nothing is saved)."""
 
-    rules = forms.ChoiceField(choices=rules_choices, initial=default_rules, label="Game and preset")
+    rules = forms.ChoiceField(
+        choices=rules_choices, initial=default_rules, label=gettext_lazy("Game and preset")
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # Its own names: the set-up form, which it sits in, has a (hidden) "rules" field too.
@@ -138,8 +144,8 @@ class PlayerForm(RefusableForm):
     email = forms.EmailField(max_length=MAX_EMAIL, required=False)
     late = forms.BooleanField(
         required=False,
-        label="Late entry",
-        help_text="Round 1 is already seated: the player joins from the next round.",
+        label=gettext_lazy("Late entry"),
+        help_text=gettext_lazy("Round 1 is already seated: the player joins from the next round."),
     )
 
     def __init__(self, *args: Any, rounds_seated: bool = False, **kwargs: Any) -> None:
@@ -154,19 +160,27 @@ class TeamForm(RefusableForm):
     team_name = forms.CharField(
         max_length=MAX_NAME,
         required=False,
-        label="Team name",
-        help_text="Leave blank to name the team by its partners.",
+        label=gettext_lazy("Team name"),
+        help_text=gettext_lazy("Leave blank to name the team by its partners."),
     )
-    partner_1_name = forms.CharField(max_length=MAX_NAME, label="Partner 1")
-    partner_1_club = forms.CharField(max_length=MAX_NAME, required=False, label="Club")
-    partner_1_email = forms.EmailField(max_length=MAX_EMAIL, required=False, label="Email")
-    partner_2_name = forms.CharField(max_length=MAX_NAME, label="Partner 2")
-    partner_2_club = forms.CharField(max_length=MAX_NAME, required=False, label="Club")
-    partner_2_email = forms.EmailField(max_length=MAX_EMAIL, required=False, label="Email")
+    partner_1_name = forms.CharField(max_length=MAX_NAME, label=gettext_lazy("Partner 1"))
+    partner_1_club = forms.CharField(
+        max_length=MAX_NAME, required=False, label=gettext_lazy("Club")
+    )
+    partner_1_email = forms.EmailField(
+        max_length=MAX_EMAIL, required=False, label=gettext_lazy("Email")
+    )
+    partner_2_name = forms.CharField(max_length=MAX_NAME, label=gettext_lazy("Partner 2"))
+    partner_2_club = forms.CharField(
+        max_length=MAX_NAME, required=False, label=gettext_lazy("Club")
+    )
+    partner_2_email = forms.EmailField(
+        max_length=MAX_EMAIL, required=False, label=gettext_lazy("Email")
+    )
     late = forms.BooleanField(
         required=False,
-        label="Late entry",
-        help_text="Round 1 is already seated: the team joins from the next round.",
+        label=gettext_lazy("Late entry"),
+        help_text=gettext_lazy("Round 1 is already seated: the team joins from the next round."),
     )
 
     def __init__(self, *args: Any, rounds_seated: bool = False, **kwargs: Any) -> None:
@@ -197,25 +211,29 @@ class TeamForm(RefusableForm):
 class PairingRefusalForm(RefusableForm):
     note = forms.CharField(
         max_length=300,
-        label="Why is the pairing refused?",
-        help_text="Kept in the audit log and shown on the teams page (HF1.2).",
+        label=gettext_lazy("Why is the pairing refused?"),
+        help_text=gettext_lazy("Kept in the audit log and shown on the teams page (HF1.2)."),
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 
 
 class ImportForm(RefusableForm):
     file = forms.FileField(
-        required=False, label="CSV file", help_text="Saved from a spreadsheet as CSV."
+        required=False,
+        label=gettext_lazy("CSV file"),
+        help_text=gettext_lazy("Saved from a spreadsheet as CSV."),
     )
     text = forms.CharField(
         required=False,
-        label="or paste the rows",
+        label=gettext_lazy("or paste the rows"),
         widget=forms.Textarea(attrs={"rows": 10, "placeholder": "name,club,email\n"}),
     )
     late = forms.BooleanField(
         required=False,
-        label="These are late entries",
-        help_text="Round 1 is already seated: these players join from the next round.",
+        label=gettext_lazy("These are late entries"),
+        help_text=gettext_lazy(
+            "Round 1 is already seated: these players join from the next round."
+        ),
     )
 
     def __init__(self, *args: Any, rounds_seated: bool = False, **kwargs: Any) -> None:
@@ -228,9 +246,11 @@ class ImportForm(RefusableForm):
         upload = data.get("file")
         if upload is not None and upload.size > MAX_BYTES:
             size = MAX_BYTES // 1000
-            raise forms.ValidationError(f"The file is larger than {size} kB: split it.")
+            raise forms.ValidationError(
+                _("The file is larger than {size} kB: split it.").format(size=size)
+            )
         if upload is None and not data.get("text", "").strip():
-            raise forms.ValidationError("Choose a CSV file or paste its rows.")
+            raise forms.ValidationError(_("Choose a CSV file or paste its rows."))
         try:
             data["csv"] = decode_upload(upload.read()) if upload is not None else data["text"]
         except UnknownEncoding as refusal:
@@ -240,6 +260,6 @@ class ImportForm(RefusableForm):
 
 class EntryFilterForm(forms.Form):
     status = forms.ChoiceField(
-        choices=[("", "Every status"), *Entry.Status.choices], required=False
+        choices=[("", gettext_lazy("Every status")), *Entry.Status.choices], required=False
     )
-    q = forms.CharField(required=False, label="Name or club", max_length=120)
+    q = forms.CharField(required=False, label=gettext_lazy("Name or club"), max_length=120)

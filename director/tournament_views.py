@@ -16,9 +16,10 @@ from django.core.paginator import Paginator
 from django.forms import BooleanField
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 import games
@@ -157,7 +158,7 @@ def _set_up_context(
 @login_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
     if not may_create_tournaments(request.user):
-        messages.error(request, "Ask an administrator for the right to set up tournaments.")
+        messages.error(request, _("Ask an administrator for the right to set up tournaments."))
         return redirect("director:home")
     picker = _picker(request)
     shown = shown_rules(_shown_key(request, picker), None)
@@ -178,7 +179,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         except services.TournamentError as error:
             form.refuse(error)
         else:
-            messages.success(request, f"{tournament.name} is set up. Now add its players.")
+            messages.success(
+                request, _("{name} is set up. Now add its players.").format(name=tournament.name)
+            )
             return redirect("director:hub", slug=tournament.slug)
     context = _set_up_context(form, settings, picker, shown)
     return render(request, "director/tournament_form.html", context)
@@ -201,16 +204,28 @@ STATUS_STEPS = {
     Tournament.Status.SETUP: [
         (
             "running",
-            "Set running",
-            "Yes, the tournament is under way (publishing round 1 does it too)",
+            gettext_lazy("Set running"),
+            gettext_lazy("Yes, the tournament is under way (publishing round 1 does it too)"),
         )
     ],
     Tournament.Status.RUNNING: [
-        ("finished", "Finish", "Yes, every round is locked: the standings are final"),
-        ("setup", "Back to setting up", "Yes, no round is published yet"),
+        (
+            "finished",
+            gettext_lazy("Finish"),
+            gettext_lazy("Yes, every round is locked: the standings are final"),
+        ),
+        (
+            "setup",
+            gettext_lazy("Back to setting up"),
+            gettext_lazy("Yes, no round is published yet"),
+        ),
     ],
     Tournament.Status.FINISHED: [
-        ("running", "Reopen", "Yes, set it running again (for another round or a late ruling)")
+        (
+            "running",
+            gettext_lazy("Reopen"),
+            gettext_lazy("Yes, set it running again (for another round or a late ruling)"),
+        )
     ],
 }
 
@@ -250,7 +265,7 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
         except services.TournamentError as error:
             form.refuse(error)
         else:
-            messages.success(request, "Saved.")
+            messages.success(request, _("Saved."))
             return redirect("director:hub", slug=tournament.slug)
     context = _set_up_context(form, settings, picker, shown)
     context |= {"tournament": tournament, "ruleset": summary}
@@ -258,9 +273,9 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 
 STATUS_DONE = {
-    Tournament.Status.SETUP: "{name} is setting up again.",
-    Tournament.Status.RUNNING: "{name} is running: its public pages say so.",
-    Tournament.Status.FINISHED: "{name} is finished: its standings are final.",
+    Tournament.Status.SETUP: gettext_lazy("{name} is setting up again."),
+    Tournament.Status.RUNNING: gettext_lazy("{name} is running: its public pages say so."),
+    Tournament.Status.FINISHED: gettext_lazy("{name} is finished: its standings are final."),
 }
 
 
@@ -270,7 +285,9 @@ def tournament_status(request: HttpRequest, tournament: Tournament) -> HttpRespo
     """Set the tournament setting up, running or finished, once the box is ticked."""
     to = request.POST.get("to", "")
     if not request.POST.get("confirm"):
-        messages.error(request, "Nothing was done: tick the box to confirm the change of status.")
+        messages.error(
+            request, _("Nothing was done: tick the box to confirm the change of status.")
+        )
     else:
         try:
             services.tournament_status_set(tournament=tournament, to=to, by=request.user)
@@ -317,7 +334,7 @@ def _teams(request: HttpRequest, tournament: Tournament, rounds_seated: bool) ->
         except services.TournamentError as error:
             form.refuse(error)
         else:
-            messages.success(request, f"Team {entry.team_name} is entered.")
+            messages.success(request, _("Team {team} is entered.").format(team=entry.team_name))
             return redirect(request.get_full_path())
     context = _players_context(request, tournament, form) | {"teams": True}
     return render(request, "director/players.html", context)
@@ -343,7 +360,7 @@ def team_edit(request: HttpRequest, tournament: Tournament, entry_id: int) -> Ht
         except services.TournamentError as error:
             form.refuse(error)
         else:
-            messages.success(request, f"Team {entry.team_name} is saved.")
+            messages.success(request, _("Team {team} is saved.").format(team=entry.team_name))
             return _back_to_players(request, tournament)
     return _entry_form_page(request, tournament, entry, form, "director/team_edit.html")
 
@@ -361,7 +378,9 @@ def pairing_refuse(request: HttpRequest, tournament: Tournament, entry_id: int) 
         except services.TournamentError as error:
             form.refuse(error)
         else:
-            messages.success(request, f"The pairing of {entry.name} is refused (HF1.2).")
+            messages.success(
+                request, _("The pairing of {name} is refused (HF1.2).").format(name=entry.name)
+            )
             return _back_to_players(request, tournament)
     return _entry_form_page(request, tournament, entry, form, "director/pairing_refuse.html")
 
@@ -416,22 +435,27 @@ class EntryAction:
 
 ENTRY_ACTIONS = {
     "check-in": EntryAction(
-        "Check in", "Check in {player}?", "{player} is checked in.", services.entry_check_in
+        pgettext_lazy("director's button", "Check in"),
+        gettext_lazy("Check in {player}?"),
+        gettext_lazy("{player} is checked in."),
+        services.entry_check_in,
     ),
     "undo-check-in": EntryAction(
-        "Undo check-in",
-        "Undo the check-in of {player}?",
-        "{player} is registered again, not checked in.",
+        gettext_lazy("Undo check-in"),
+        gettext_lazy("Undo the check-in of {player}?"),
+        gettext_lazy("{player} is registered again, not checked in."),
         services.entry_undo_check_in,
-        "They will not be seated until they check in again.",
+        gettext_lazy("They will not be seated until they check in again."),
     ),
     "withdraw": EntryAction(
-        "Withdraw",
-        "Withdraw {player}?",
-        "{player} has withdrawn.",
+        gettext_lazy("Withdraw"),
+        gettext_lazy("Withdraw {player}?"),
+        gettext_lazy("{player} has withdrawn."),
         services.entry_withdraw,
-        "They keep the scores already played and are not seated in later rounds. "
-        "You can reinstate them.",
+        gettext_lazy(
+            "They keep the scores already played and are not seated in later rounds. "
+            "You can reinstate them."
+        ),
     ),
 }
 # A disqualification is a ruling (R12.4), and reinstating a disqualified player reverses it: both
@@ -493,9 +517,9 @@ def check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
         count = services.entries_check_in_all(tournament=tournament, by=request.user)
         if count:
-            messages.success(request, f"Checked in {count} {noun}{pluralize(count)}.")
+            messages.success(request, _checked_in_words(noun, count))
         else:
-            messages.info(request, f"Nobody was waiting: no registered {noun} is left to check in.")
+            messages.info(request, _nobody_waiting_words(noun))
         return _back_to_players(request, tournament)
     waiting = selectors.entry_list(tournament=tournament, status=Entry.Status.REGISTERED)
     context = {
@@ -505,6 +529,32 @@ def check_in_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "next": players_return_url(request, tournament),
     }
     return render(request, "director/check_in_all.html", context)
+
+
+def _checked_in_words(noun: str, count: int) -> str:
+    if noun == "team":
+        return ngettext("Checked in {count} team.", "Checked in {count} teams.", count).format(
+            count=count
+        )
+    return ngettext("Checked in {count} player.", "Checked in {count} players.", count).format(
+        count=count
+    )
+
+
+def _nobody_waiting_words(noun: str) -> str:
+    if noun == "team":
+        return _("Nobody was waiting: no registered team is left to check in.")
+    return _("Nobody was waiting: no registered player is left to check in.")
+
+
+def _imported_words(tournament: Tournament, count: int) -> str:
+    if services.plays_in_teams(tournament):
+        return ngettext("Imported {count} team.", "Imported {count} teams.", count).format(
+            count=count
+        )
+    return ngettext("Imported {count} player.", "Imported {count} players.", count).format(
+        count=count
+    )
 
 
 @director_page
@@ -527,8 +577,7 @@ def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse
         except services.TournamentError as error:
             form.refuse(error)
         else:
-            noun = "teams" if services.plays_in_teams(tournament) else "players"
-            messages.success(request, f"Imported {len(entries)} {noun}.")
+            messages.success(request, _imported_words(tournament, len(entries)))
             return redirect("director:players", slug=tournament.slug)
     context = {
         "tournament": tournament,

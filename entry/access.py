@@ -24,13 +24,14 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
-from scoring.prepared import PreparedRead
+from scoring.store.prepared import PreparedRead
 from tables.models import Table
 from tournament.models import StaffRole
 from tournament.permissions import directed_tournaments
@@ -101,9 +102,11 @@ def require_table_access(
         return access
     if access.knows_tournament:
         raise PermissionDenied(
-            f"This is not your table: {table} is kept by its own link and scorekeepers."
+            gettext(
+                "This is not your table: {table} is kept by its own link and scorekeepers."
+            ).format(table=table)
         )
-    raise Http404("No table of yours has this id.")
+    raise Http404(gettext("No table of yours has this id."))
 
 
 def _holds_link(request: HttpRequest | Request, table: Table, link_token: str | None) -> bool:
@@ -166,17 +169,23 @@ class TableLinkAuthentication(BaseAuthentication):
             return None
         if len(parts) != 2:
             raise exceptions.AuthenticationFailed(
-                f"Give the table link's token after the word {LINK_KEYWORD}, with no spaces in it."
+                gettext(
+                    "Give the table link's token after the word {keyword}, with no spaces in it."
+                ).format(keyword=LINK_KEYWORD)
             )
         try:
             token = parts[1].decode("ascii")
         except UnicodeDecodeError:
-            raise exceptions.AuthenticationFailed("A table link's token is plain ASCII.") from None
+            raise exceptions.AuthenticationFailed(
+                gettext("A table link's token is plain ASCII.")
+            ) from None
         table = next(iter(_TABLE_OF_LINK(token)), None)
         if table is None:
             raise exceptions.AuthenticationFailed(
-                "No table has this link. It may have been reissued: ask the director for the "
-                "new one."
+                gettext(
+                    "No table has this link. It may have been reissued: ask the director for the "
+                    "new one."
+                )
             )
         return AnonymousUser(), table
 

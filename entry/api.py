@@ -22,8 +22,9 @@ answers with the table as `table_detail` reads it.
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Model, Prefetch, prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
@@ -36,17 +37,17 @@ from config.auth import ExpiringTokenAuthentication
 from config.parsers import JSONParser
 from entry import serializers as ts
 from entry.access import Access, TableCaller, TableLinkAuthentication, require_table_access
-from entry.idempotency import HEADER, MAX_KEY, Receipt, idempotent
+from entry.idempotency import HEADER, MAX_KEY, idempotent
 from entry.shapes import shape
 from games.base import Problem, Rules, RulesError
 from scoring import services
 from scoring.matches import deal_title, deals_in_match, played, sides_of
 from scoring.models import Deal, DealResult
-from scoring.prepared import prefetched
+from scoring.store.prepared import prefetched
 from tables.models import Seat, Table
 from tables.selectors import DealLine, SeatLine, deal_lines, seat_lines, seats_prefetch
 
-NOT_YOURS = "No table of yours has this id."
+NOT_YOURS = gettext_lazy("No table of yours has this id.")
 
 # --- reads ---------------------------------------------------------------------------------------
 # The table page's selector (`entry.views`) also reads each deal's history of versions,
@@ -309,21 +310,27 @@ class TableApi(APIView):
             noun = deal_title(rules, 1).rsplit(" ", 1)[0].lower()
             rule = f" ({rules.cites('order')})" if rules.cites("order") else ""
             raise Http404(
-                f"A match has {noun}s 1 to {most}: there is no {noun} {number}{rule}."
+                gettext(
+                    "A match has {deal}s 1 to {most}: there is no {deal} {number}{rule}."
+                ).format(deal=noun, most=most, number=number, rule=rule)
             ) from None
         return number
 
     def input(self, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
         return shape(serializer_class).validated(self.request.data)
 
-    def idempotent(self, table: Table, write: Callable[[Receipt], Response]) -> Response:
+    def idempotent(self, table: Table, write: Callable[[], Response]) -> Response:
         return idempotent(self.request, table, write)
 
     def require_name(self, table: Table, name: str, field: str, who: str) -> None:
         """On a shared link, the name is what tells a confirmer from the one who entered."""
         if self.access.by_link and table.round.tournament.requires_confirmation and not name:
             raise exceptions.ValidationError(
-                {field: f"Say {who}: on the table's link, names tell the players apart."}
+                {
+                    field: gettext(
+                        "Say {who}: on the table's link, names tell the players apart."
+                    ).format(who=who)
+                }
             )
 
     def handle_exception(self, exc: Exception) -> Response:
@@ -443,30 +450,23 @@ class TableResultApi(TableApi):
     def put(self, request: Request, pk: int, number: int) -> Response:
         table = self.table(write=True)
         number = self.game_number(table)
-        answer = self.idempotent(table, lambda receipt: self.submit(table, number, receipt))
+        answer = self.idempotent(table, lambda: self.submit(table, number))
         return minimal(request, answer)
 
-    def submit(self, table: Table, number: int, receipt: Receipt) -> Response:
+    def submit(self, table: Table, number: int) -> Response:
         data = self.input(ts.TableResultInput)
         if data.get("game", number) != number:
-            raise exceptions.ValidationError({"game": f"This address is deal {number}."})
-        self.require_name(table, data["entered_by"], "entered_by", "who is entering")
+            raise exceptions.ValidationError(
+                {"game": gettext("This address is deal {number}.").format(number=number)}
+            )
+        self.require_name(table, data["entered_by"], "entered_by", gettext("who is entering"))
         # The seats, read once under the table's lock; the tournament as read with the table.
-        held = services.table_hold(table, read_now=True)
-        answered: list[tuple[dict[str, Any], int]] = []
-
-        def answer(deal: Deal, created: bool) -> list[Model]:
-            """The answer, made as the result's rows go (they take its record with them)."""
-            detail = deal_detail(table=held.table, deal=deal, earlier=held.deals)
-            code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-            answered.append((shape(ts.TableGameOutput).answer(detail), code))
-            return receipt.records(code, answered[-1][0])
-
+        locked = services.table_lock(table, read_now=True)
         outcome = services.result_submit(
-            table=held,
+            table=locked,
             number=number,
-            sides=side_inputs(held.table, data["sides"], held.rules),
-            hands=hand_inputs(held.table, data["hands"]),
+            sides=side_inputs(locked.table, data["sides"], locked.rules),
+            hands=hand_inputs(locked.table, data["hands"]),
             values=data["values"],
             down_and_out=data["down_and_out"],
             void=data["void"],
@@ -475,12 +475,10 @@ class TableResultApi(TableApi):
             confirm_warnings=data["confirm_warnings"],
             base_version=data.get("version"),
             reason=data["reason"],
-            with_rows=answer,
         )
-        if not answered:  # a write that stored no rows: answered as it stands, with its record
-            answer(outcome.deal, outcome.created)
-        body, code = answered[-1]
-        return Response(body, code)
+        detail = deal_detail(table=locked.table, deal=outcome.deal, earlier=locked.deals)
+        code = status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK
+        return Response(shape(ts.TableGameOutput).answer(detail), code)
 
 
 def _found(
@@ -532,13 +530,19 @@ def _seat_problem(
 ) -> str:
     if seat is None:
         if item.get("seat") is not None:
-            return f"{table} has no seat {item['seat']}."
-        return f"Entry {item['entry']} is not seated at {table}{cited}."
+            return gettext("{table} has no seat {seat}.").format(table=table, seat=item["seat"])
+        return gettext("Entry {entry} is not seated at {table}{rule}.").format(
+            entry=item["entry"], table=table, rule=cited
+        )
     if earlier is not None:
-        return f"{seat.entry.name} already has a result in {{key}}.{earlier}."
+        return gettext("{name} already has a result in {key}.{earlier}.").format(
+            name=seat.entry.name, key="{key}", earlier=earlier
+        )
     name = " ".join(item.get("player", "").split())
     if name and name.casefold() != seat.entry.name.casefold():
-        return f"Seat {seat.position} is {seat.entry.name}, not {name}."
+        return gettext("Seat {seat} is {name}, not {other}.").format(
+            seat=seat.position, name=seat.entry.name, other=name
+        )
     return ""
 
 
@@ -565,15 +569,19 @@ class TableConfirmApi(TableApi):
     def post(self, request: Request, pk: int, number: int) -> Response:
         table = self.table(write=True)
         number = self.game_number(table)
-        return self.idempotent(table, lambda _receipt: self.confirm(table, number))
+        return self.idempotent(table, lambda: self.confirm(table, number))
 
     def confirm(self, table: Table, number: int) -> Response:
         data = self.input(ts.TableConfirmInput)
-        self.require_name(table, data["confirmed_by"], "confirmed_by", "who confirms")
+        self.require_name(table, data["confirmed_by"], "confirmed_by", gettext("who confirms"))
         deal = services.deal_current(table=table, number=number)
         if deal is None:
             title = deal_title(table.round.tournament.rules(), number)
-            raise Http404(f"{title} at {table} has no result to confirm yet.")
+            raise Http404(
+                gettext("{title} at {table} has no result to confirm yet.").format(
+                    title=title, table=table
+                )
+            )
         deal = services.result_confirm(
             deal=deal,
             by=self.access.user,
@@ -594,7 +602,7 @@ class TableSignOffApi(TableApi):
     )
     def post(self, request: Request, pk: int) -> Response:
         table = self.table(write=True)
-        return self.idempotent(table, lambda _receipt: self.sign_off(table))
+        return self.idempotent(table, lambda: self.sign_off(table))
 
     def sign_off(self, table: Table) -> Response:
         signer = self.input(ts.TableSignOffInput)["signer"]

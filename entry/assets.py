@@ -20,6 +20,8 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.utils.safestring import SafeString, mark_safe
 
+from config.i18n import catalog_url
+
 STYLES = ("css/site.css", "css/table-link.css")
 SCRIPTS = ("js/live.js", "js/clock.js", "js/table-entry.js")
 ICONS = ("img/table-icon-192.png", "img/table-icon-512.png")
@@ -59,5 +61,8 @@ def inline_icon() -> str:
 def preload_links() -> str:
     """A `Link` header that has the browser fetch the page's scripts as soon as the answer's
     headers arrive, not once its markup is read: on a slow network the markup arrives whole
-    after a round trip and more, and the scripts would wait for it (one round trip saved)."""
-    return ", ".join(f"<{static(name)}>; rel=preload; as=script" for name in SCRIPTS)
+    after a round trip and more, and the scripts would wait for it (one round trip saved). The
+    scripts' words come first where the page is not in English (config/i18n.py)."""
+    catalog = catalog_url()
+    names = ([catalog] if catalog else []) + [static(name) for name in SCRIPTS]
+    return ", ".join(f"<{name}>; rel=preload; as=script" for name in names)

@@ -17,22 +17,23 @@ Terms
   write is refused (the result it sends is stored already: a conflict, R4.1) or it succeeds and
   its record collides with the first one's on the unique (table, key) constraint, which undoes
   the write with its transaction. The same holds for two requests with the same key at once:
-  the table's lock (held by every result service) serves them one after the other.
+  the table's lock (taken by every result service) serves them one after the other.
 """
 
 import hashlib
 from collections.abc import Callable
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http.request import RawPostDataException
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.batch import row_insert
 from scoring.models import IdempotencyRecord
 from scoring.services import ResultConflict, ResultRefused
+from scoring.store import store
 from tables.models import Table
 
 HEADER = "Idempotency-Key"
@@ -42,66 +43,47 @@ REPLAYED = "Idempotent-Replayed"
 
 class KeyReused(exceptions.APIException):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
-    default_detail = (
-        f"This {HEADER} already answered a different request. Send a new key for a new "
-        "result; the same key only with the very same request, to retry it."
+    default_detail = format_lazy(
+        gettext_lazy(
+            "This {header} already answered a different request. Send a new key for a new "
+            "result; the same key only with the very same request, to retry it."
+        ),
+        header=HEADER,
     )
     default_code = "idempotency_key_reused"
 
 
-class Receipt:
-    """The record of a write's answer under the request's idempotency key, if it has one.
-
-    A write that sends rows of its own (a result) takes its `records` and sends them with its
-    rows, in the same message (#18: a round trip less); otherwise `idempotent` inserts the
-    record when the write returns. Either way it is in the write's transaction."""
-
-    def __init__(self, table: Table, key: str | None, fingerprint: str) -> None:
-        self.table, self.key, self.fingerprint = table, key, fingerprint
-        self._given: list[IdempotencyRecord] = []
-
-    def records(self, status_code: int, answer: Any) -> list[IdempotencyRecord]:
-        """The record of `answer`, for the write to insert with its rows: none without a key."""
-        if self.key is None:
-            return []
-        self._given.append(self.record(status_code, answer))
-        return self._given[-1:]
-
-    @property
-    def stored(self) -> bool:
-        """A record given to the write was inserted with its rows."""
-        return any(not record._state.adding for record in self._given)
-
-    def record(self, status_code: int, answer: Any) -> IdempotencyRecord:
-        return IdempotencyRecord(
-            table=self.table,
-            key=self.key,
-            fingerprint=self.fingerprint,
-            status_code=status_code,
-            response=answer,
-        )
-
-
-def idempotent(request: Request, table: Table, write: Callable[[Receipt], Response]) -> Response:
-    """`write(receipt)`'s answer, stored under the request's key; a retry gets the stored
-    answer. `write` runs in a transaction, which also holds the answer's record."""
+def idempotent(request: Request, table: Table, write: Callable[[], Response]) -> Response:
+    """`write()`'s answer, stored under the request's key; a retry gets the stored answer.
+    `write` runs in a transaction, which also inserts the answer's record once `write` returns
+    (in the store's `batched()`: on PostgreSQL the result's rows and the record go together)."""
     key = request_key(request)
     if key is None:
-        with transaction.atomic():  # a write is one transaction, with a key or without
-            return write(Receipt(table, None, ""))
-    receipt = Receipt(table, key, request_fingerprint(request))
+        with transaction.atomic(), store().batched():  # one transaction, with a key or without
+            return write()
+    fingerprint = request_fingerprint(request)
     try:
-        with transaction.atomic():
-            response = write(receipt)
-            if status.is_success(response.status_code) and not receipt.stored:
-                row_insert(receipt.record(response.status_code, response.data))
+        with transaction.atomic(), store().batched():
+            response = write()
+            if status.is_success(response.status_code):
+                store().insert_row(_record(table, key, fingerprint, response))
         return response
     except (IntegrityError, ResultConflict, ResultRefused, exceptions.ValidationError):
         # Did a request with this key succeed before? Then this one is its retry.
-        stored = replay(table, key, receipt.fingerprint)
+        stored = replay(table, key, fingerprint)
         if stored is None:
             raise
         return stored
+
+
+def _record(table: Table, key: str, fingerprint: str, response: Response) -> IdempotencyRecord:
+    return IdempotencyRecord(
+        table=table,
+        key=key,
+        fingerprint=fingerprint,
+        status_code=response.status_code,
+        response=response.data,
+    )
 
 
 def request_key(request: Request) -> str | None:
@@ -112,8 +94,10 @@ def request_key(request: Request) -> str | None:
     if not key or len(key) > MAX_KEY or not all("!" <= char <= "~" for char in key):
         raise exceptions.ValidationError(
             {
-                HEADER: f"An {HEADER} is 1 to {MAX_KEY} visible ASCII characters (a UUID is "
-                "ideal); this one is not."
+                HEADER: gettext(
+                    "An {header} is 1 to {most} visible ASCII characters (a UUID is "
+                    "ideal); this one is not."
+                ).format(header=HEADER, most=MAX_KEY)
             }
         )
     return key

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import cache
 from pathlib import Path
 
@@ -19,8 +20,12 @@ from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
+from config.i18n import catalog_url
 from tables.models import Table
 
 WORKER = "js/table-sw.js"
@@ -44,13 +49,44 @@ def _worker_source() -> str:
     return Path(found).read_text(encoding="utf-8")
 
 
+def _offline_page() -> str:
+    title = gettext("Offline")
+    words = gettext(
+        "This table's page was never opened on this phone with the network on: open it once "
+        "online, and it works offline after that."
+    )
+    return f"<!doctype html><title>{escape(title)}</title><p>{escape(words)}</p>"
+
+
+def worker_url() -> str:
+    """The worker's address for a page in the active language: `?l=es` names the language where
+    the page loads a catalogue, so that the worker keeps that one (a worker's own request may
+    not carry the page's language), and a phone switched to another language registers a new
+    worker."""
+    url = reverse("table:worker")
+    return f"{url}?l={get_language()}" if catalog_url() else url
+
+
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """The table pages' service worker, its assets' addresses filled in, never cached by HTTP
-    (the browser checks it for updates on every visit)."""
-    assets = ",".join(f'"{static(name)}"' for name in ASSETS)
+    """The table pages' service worker, its assets' addresses filled in (the scripts' words in
+    the language its address names among them), never cached by HTTP (the browser checks it for
+    updates on every visit)."""
+    asked = request.GET.get("l", "")
+    with translation.override(asked if asked in dict(settings.LANGUAGES) else get_language()):
+        return _worker()
+
+
+def _worker() -> HttpResponse:
+    catalog = catalog_url()
+    names = [static(name) for name in ASSETS] + ([catalog] if catalog else [])
     source = _worker_source() if not settings.DEBUG else _worker_source.__wrapped__()
-    body = source.replace('"__ASSETS__"', assets).replace("__VERSION__", _version(source))
+    version = _version(source + (catalog or "") + get_language())
+    body = (
+        source.replace('"__ASSETS__"', ",".join(json.dumps(name) for name in names))
+        .replace('"__OFFLINE__"', json.dumps(_offline_page(), ensure_ascii=False))
+        .replace("__VERSION__", version)
+    )
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/t/"
@@ -75,10 +111,11 @@ def manifest(request: HttpRequest, token: str) -> JsonResponse:
     if table is None:
         raise Http404("No table has this link.")
     link = reverse("table:link", args=[token])
+    short_name = gettext("Table {number}").format(number=table.number)
     body = {
-        "name": f"Table {table.number} · {table.round.tournament.name}",
-        "short_name": f"Table {table.number}",
-        "description": "Enter this table's results, even without the network.",
+        "name": f"{short_name} · {table.round.tournament.name}",
+        "short_name": short_name,
+        "description": gettext("Enter this table's results, even without the network."),
         "start_url": link,
         "scope": link,
         "display": "standalone",

@@ -16,6 +16,7 @@ Terms
 
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -54,10 +55,12 @@ class ValuesField(serializers.Field):
     the game checks what each field allows."""
 
     default_error_messages = {
-        "shape": "Values are an object of at most {most} fields.",
-        "name": "A field's name is text of at most 40 characters.",
-        "value": "{name}: a value is true or false, a whole number from -{big} to {big}, text "
-        "of at most {text} characters, or null.",
+        "shape": gettext_lazy("Values are an object of at most {most} fields."),
+        "name": gettext_lazy("A field's name is text of at most 40 characters."),
+        "value": gettext_lazy(
+            "{name}: a value is true or false, a whole number from -{big} to {big}, text "
+            "of at most {text} characters, or null."
+        ),
     }
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
@@ -102,8 +105,10 @@ class SeatOrEntry(Input):
         given = [name for name in ("seat", "entry") if attrs.get(name) is not None]
         if len(given) != 1:
             raise serializers.ValidationError(
-                "Name the player by `seat` (position at the table) or by `entry` (entry id): "
-                "one of the two."
+                gettext(
+                    "Name the player by `seat` (position at the table) or by `entry` (entry id): "
+                    "one of the two."
+                )
             )
         return attrs
 
@@ -189,7 +194,11 @@ class TableResultInput(Input):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["sides"] and attrs["hands"]:
             raise serializers.ValidationError(
-                {"hands": "Send `sides` (every game) or `hands` (Kalooki's shape), not both."}
+                {
+                    "hands": gettext(
+                        "Send `sides` (every game) or `hands` (Kalooki's shape), not both."
+                    )
+                }
             )
         return attrs
 

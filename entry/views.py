@@ -46,13 +46,18 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST, require_safe
 
+from config.i18n import catalog_url
 from entry import compact, parts
 from entry.access import Access, table_access
 from entry.assets import inline_icon, inline_styles, preload_links
+from entry.pwa import worker_url
+from entry.templatetags.table_words import deal_title as titled
+from entry.templatetags.table_words import noun
 from games.base import FieldKind, RulesError, Scope
 from scoring.control import ControlError, director_call, table_live_get
 from scoring.matches import deal_title
@@ -88,7 +93,10 @@ def _page_or_404(token: str) -> TablePage:
         return table_page_get(token=token)
     except Table.DoesNotExist:
         raise Http404(
-            "No table has this link. It may have been reissued: ask the director for the new one."
+            gettext(
+                "No table has this link. It may have been reissued: ask the director for the "
+                "new one."
+            )
         ) from None
 
 
@@ -96,7 +104,7 @@ def _access(request: HttpRequest, page: TablePage, token: str) -> Access:
     """The token in the path is the key to its table, and to nothing else."""
     access = table_access(request, page.table, link_token=token)
     if not access.can_write:  # cannot happen for a token that found its table; kept as a guard
-        raise Http404("No table has this link.")
+        raise Http404(gettext("No table has this link."))
     return access
 
 
@@ -144,7 +152,7 @@ def _table_config(page: TablePage, form: ResultForm | None) -> dict[str, Any]:
         "link": _link(page),
         "parts": reverse("table:parts", args=[table.access_token]),
         "result": result,
-        "worker": reverse("table:worker"),
+        "worker": worker_url(),
         "deal_noun": page.deal_noun,
         "names": {str(seat.entry_id): seat.name for seat in page.seats},
         "entry": _entry_config(page, form),
@@ -159,7 +167,7 @@ def _entry_config(page: TablePage, form: ResultForm | None) -> dict[str, Any] | 
     cards = next((s for s in form.specs if s.kind == FieldKind.CARDS and s.keypad), None)
     return {
         "game": form.number,
-        "title": form.title,
+        "title": titled(form.title),
         "correcting": form.correcting,
         "check": reverse("table:check", args=[page.table.access_token]),
         "rows": [_row_config(form, row) for row in form.rows],
@@ -238,6 +246,7 @@ def _context(request: HttpRequest, page: TablePage, **context: Any) -> dict[str,
         "form_key": _form_key(form, config),
         "styles": inline_styles(),
         "icon": inline_icon(),
+        "catalog": catalog_url(),  # the scripts' words, None in English (config/i18n.py)
         "name_choices": [(seat.entry_id, seat.name) for seat in page.seats],
         "who": _remembered(request, page),
         "live_seconds": LIVE_SECONDS,
@@ -315,8 +324,12 @@ def table_correct(request: HttpRequest, token: str, number: int) -> HttpResponse
     access = _access(request, page, token)
     result = page.scored(number)
     if result is None:
-        title = deal_title(page.rules, number)
-        raise Http404(f"{title} has no result at this table yet: nothing to correct.")
+        title = titled(deal_title(page.rules, number))
+        raise Http404(
+            gettext("{title} has no result at this table yet: nothing to correct.").format(
+                title=title
+            )
+        )
     if not page.is_open:
         messages.error(request, _closed_message(page))
         return HttpResponseRedirect(_link(page, f"game-{number}"))
@@ -419,8 +432,10 @@ def _conflict(
     stored = next((r for r in page.results if r.game_id == stored_game.pk), None)
     messages.error(
         request,
-        f"Someone else saved {deal_title(page.rules, number).lower()} first: your entry was not "
-        "saved. The stored result is shown below; if it is wrong, correct it.",
+        gettext(
+            "Someone else saved {title} first: your entry was not saved. The stored result is "
+            "shown below; if it is wrong, correct it."
+        ).format(title=titled(deal_title(page.rules, number)).lower()),
     )
     form = _new_form(request, page)
     return _render(
@@ -434,39 +449,47 @@ def _conflict(
 
 
 def _saved_message(page: TablePage, deal: Deal, created: bool) -> str:
-    title = deal_title(page.rules, deal.number)
+    title = titled(deal_title(page.rules, deal.number))
     if deal.is_void:
-        return (
-            f"{title} is recorded as void (R9.2): nobody scores, and the same dealer deals it "
-            "again."
+        return gettext(
+            "{title} is recorded as void (R9.2): nobody scores, and the same dealer deals it again."
+        ).format(title=title)
+    if created:
+        text = gettext("{title} is saved.").format(title=title)
+    else:
+        text = gettext("{title} is corrected: this is version {version}.").format(
+            title=title, version=deal.version
         )
-    text = f"{title} is saved." if created else f"{title} is corrected: this is version "
-    if not created:
-        text += f"{deal.version}."
     if deal.status == Deal.Status.PENDING:
-        text += " It counts once another player at the table confirms it."
+        text += " " + gettext("It counts once another player at the table confirms it.")
     if deal.is_flagged:
-        text += " It is flagged for the director because of the warnings you confirmed."
+        text += " " + gettext(
+            "It is flagged for the director because of the warnings you confirmed."
+        )
     return text
 
 
 def _closed_message(page: TablePage) -> str:
     if page.is_signed_off:
-        return (
-            f"{page.table} has signed its {page.match_noun} off: its results can no longer be "
-            "changed here."
-        )
+        return gettext(
+            "{table} has signed its {match} off: its results can no longer be changed here."
+        ).format(table=page.table, match=noun(page.match_noun))
     status = page.table.round.status
     if status == Round.Status.DRAFT:
-        return "This round is still a draft: results can be entered once it is published."
+        return gettext("This round is still a draft: results can be entered once it is published.")
     if status == Round.Status.LOCKED:
-        return "This round is locked: only a director's ruling can change a score (R12.4)."
+        return gettext("This round is locked: only a director's ruling can change a score (R12.4).")
     if page.current is None:
-        return (
-            f"The {page.match_noun} is over ({page.games_scored} {page.deals_noun} scored): "
-            f"correct a {page.deal_noun}, or sign the {page.match_noun} off."
+        return gettext(
+            "The {match} is over ({count} {deals} scored): correct a {deal}, or sign the {match} "
+            "off."
+        ).format(
+            match=noun(page.match_noun),
+            count=page.games_scored,
+            deals=noun(page.deals_noun),
+            deal=noun(page.deal_noun),
         )
-    return "No result can be entered here now."
+    return gettext("No result can be entered here now.")
 
 
 @never_cache
@@ -475,16 +498,19 @@ def table_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse
     """A second person at the table confirms a pending result; never its own enterer."""
     page = _page_or_404(token)
     access = _access(request, page, token)
-    title = deal_title(page.rules, number)
-    form = ConfirmGameForm(request.POST, seats=page.seats, label="Who is confirming?")
+    title = titled(deal_title(page.rules, number))
+    form = ConfirmGameForm(request.POST, seats=page.seats, label=gettext("Who is confirming?"))
     if not form.is_valid():
-        messages.error(request, f"{title} is not confirmed: choose your name first.")
+        messages.error(
+            request,
+            gettext("{title} is not confirmed: choose your name first.").format(title=title),
+        )
         return HttpResponseRedirect(_link(page, "pending"))
     who = form.cleaned_data["who"]
     _remember(request, page, who)
     deal = deal_current(table=page.table, number=number)
     if deal is None:
-        raise Http404(f"{title} has no result at this table.")
+        raise Http404(gettext("{title} has no result at this table.").format(title=title))
     try:
         result_confirm(
             deal=deal,
@@ -493,9 +519,14 @@ def table_confirm(request: HttpRequest, token: str, number: int) -> HttpResponse
             base_version=form.cleaned_data["version"],
         )
     except (ResultConflict, ResultRefused) as refused:
-        messages.error(request, f"{title} is not confirmed: {refused}")
+        messages.error(
+            request, gettext("{title} is not confirmed: {why}").format(title=title, why=refused)
+        )
     else:
-        messages.success(request, f"{title} is confirmed by {_name(page, who)}.")
+        messages.success(
+            request,
+            gettext("{title} is confirmed by {name}.").format(title=title, name=_name(page, who)),
+        )
     return HttpResponseRedirect(_link(page, "pending"))
 
 
@@ -505,9 +536,9 @@ def table_sign_off_view(request: HttpRequest, token: str) -> HttpResponse:
     """The table signs its finished set off: its results are final at the table (R4.1)."""
     page = _page_or_404(token)
     access = _access(request, page, token)
-    form = NameForm(request.POST, seats=page.seats, label="Signed off by")
+    form = NameForm(request.POST, seats=page.seats, label=gettext("Signed off by"))
     if not form.is_valid():
-        messages.error(request, "The set is not signed off: choose your name first.")
+        messages.error(request, gettext("The set is not signed off: choose your name first."))
         return HttpResponseRedirect(_link(page, "sign-off"))
     who = form.cleaned_data["who"]
     _remember(request, page, who)
@@ -515,9 +546,11 @@ def table_sign_off_view(request: HttpRequest, token: str) -> HttpResponse:
     try:
         table_sign_off(table=page.table, by=access.user, via=access.via(name), signer=name)
     except ResultRefused as refused:
-        messages.error(request, f"The set is not signed off: {refused}")
+        messages.error(request, gettext("The set is not signed off: {why}").format(why=refused))
     else:
-        messages.success(request, f"The set is signed off by {name}. Thank you!")
+        messages.success(
+            request, gettext("The set is signed off by {name}. Thank you!").format(name=name)
+        )
     return HttpResponseRedirect(_link(page, "sign-off"))
 
 
@@ -543,9 +576,11 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
         called = f"{timezone.localtime(outcome.call.called_at):%H:%M}"
         messages.success(
             request,
-            "The director is called: stay at the table, they will come."
+            gettext("The director is called: stay at the table, they will come.")
             if outcome.created
-            else f"The director was called already at {called}: they will come.",
+            else gettext("The director was called already at {time}: they will come.").format(
+                time=called
+            ),
         )
     return HttpResponseRedirect(_link(page, "director"))
 
@@ -569,7 +604,9 @@ def table_time(request: HttpRequest, token: str) -> HttpResponse:
     except TimeCallError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "Time is called: the game ends with the hands entered (HF2.2).")
+        messages.success(
+            request, gettext("Time is called: the game ends with the hands entered (HF2.2).")
+        )
     return HttpResponseRedirect(_link(page, "sign-off"))
 
 
@@ -604,7 +641,7 @@ def table_parts(request: HttpRequest, token: str) -> JsonResponse:
 def _deal_now(page: TablePage, form: ResultForm | None) -> dict[str, Any] | None:
     if form is None or page.current is None:
         return None
-    return {"game": form.number, "attempt": page.current.attempt, "title": form.title}
+    return {"game": form.number, "attempt": page.current.attempt, "title": titled(form.title)}
 
 
 @require_safe
@@ -612,7 +649,7 @@ def table_live(request: HttpRequest, token: str) -> HttpResponse:
     """The table page's clock and call, for its script: a 304 while neither changed."""
     table = Table.objects.select_related("round__tournament").filter(access_token=token).first()
     if table is None:
-        raise Http404("No table has this link.")
+        raise Http404(gettext("No table has this link."))
     live = table_live_get(table=table)
     etag = f'"{live.stamp}"'
     if get_conditional_response(request, etag=etag) is not None:

@@ -27,14 +27,8 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from games.base import Rules, Scope
-from hall.views import (
-    Validators,
-    _rendered,
-    _stamp,
-    standings_public,
-    standings_version,
-    tournament_for_public,
-)
+from hall.responses import Validators, drawn_once, tournament_for_public
+from hall.selectors import standings_public, standings_version, version_stamp
 from scoring.matches import deal_noun
 from scoring.models import Deal, DealResult
 from scoring.serializers import ErrorsOutput
@@ -216,10 +210,10 @@ class StandingsApi(APIView):
         if unchanged is not None:
             return unchanged
         standings = standings_public(tournament)
-        stamp = _stamp(tournament, standings)
+        stamp = version_stamp(tournament, standings)
         # Rendered once per version in each process. Not gzipped here: API clients (and the
         # fuzz suite's WSGI client) take the body as sent; a proxy in front may compress it.
-        body = _rendered("api", tournament, stamp, lambda: _json(standings))
+        body = drawn_once("api", tournament, stamp, lambda: _json(standings))
         response = HttpResponse(body, content_type="application/json")
         return Validators.of(tournament, standings).stamp(response)
 

@@ -9,8 +9,8 @@ each web process draws it once and answers it again from memory, plain and gzipp
   query; a round being seated or finished moves no club version) at most every
   `SEAT_SECONDS`, so that under a crowd a process asks the database once a second;
 - kept: `HELD_SECONDS` at the most, a bound on staleness should a version change be lost (the
-  shared cache away at that moment, a change made in the admin); at most `HELD_PAGES` pages a
-  process, the least recently asked for dropped first.
+  shared cache away at that moment, a change made in the admin); named ``club.held`` in
+  config/caches.py, with ``club.shortcut``, the club page a path resolves to.
 
 `ClubPagesShortcut`, a middleware right after the leaderboard's, answers a held page without the
 rest of the stack (sessions, CSRF, sign-in, messages), which such a visitor's read never needs;
@@ -23,10 +23,8 @@ from __future__ import annotations
 import gzip
 import re
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -36,12 +34,12 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from clubs.pages import club_pages_version
+from config.caches import CLUB_HELD, CLUB_SHORTCUT, MISSING
 from hall import club_views
 from seasons.selectors import member_seat_get
 
 HELD_SECONDS = 60
 SEAT_SECONDS = 1  # how long a member's page may show a seat they have just left or taken
-HELD_PAGES = 128
 PREFIX = "/c/"  # the club pages' addresses (hall/urls.py)
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 LEFT_OUT = {"content-length", "set-cookie"}
@@ -79,22 +77,18 @@ class Held:
         return response
 
 
-_held: OrderedDict[Hashable, Held] = OrderedDict()
-
-
 def forget_held() -> None:
     """Every page this process holds dropped (tests: each starts afresh)."""
-    _held.clear()
+    CLUB_HELD.clear()
 
 
-def _hold(key: Hashable, response: HttpResponse) -> None:
+def _hold(key: Hashable, version: str, response: HttpResponse) -> None:
     headers = tuple((k, v) for k, v in response.items() if k.lower() not in LEFT_OUT)
     body, now = response.content, time.monotonic()
     seat = getattr(response, "seat", None)  # club_views.member_page's
     zipped = gzip.compress(body, mtime=0)
-    _held[key] = Held(body, zipped, headers, now + HELD_SECONDS, seat, now + SEAT_SECONDS)
-    while len(_held) > HELD_PAGES:
-        _held.popitem(last=False)
+    held = Held(body, zipped, headers, now + HELD_SECONDS, seat, now + SEAT_SECONDS)
+    CLUB_HELD.put(key, version, held)
 
 
 def _holdable(response: HttpResponse) -> bool:
@@ -113,15 +107,12 @@ def club_page(request: HttpRequest) -> ResolverMatch | None:
     return _club_view(request.path_info, get_urlconf())
 
 
-def page_key(request: HttpRequest, found: ResolverMatch) -> Hashable | None:
-    """What a held page is found by (see the module); None: the club has no version now."""
-    version = club_pages_version(found.kwargs["club"])
-    if version is None:
-        return None
-    return (request.path_info, translation.get_language_from_request(request), version)
+def page_key(request: HttpRequest) -> Hashable:
+    """What a held page is found by, with the club's version as its stamp (see the module)."""
+    return (request.path_info, translation.get_language_from_request(request))
 
 
-@lru_cache(maxsize=1024)
+@CLUB_SHORTCUT
 def _club_view(path: str, urlconf: str | None) -> ResolverMatch | None:
     """The club page's view for `path`, else None: resolved once per path. Bounded, so that
     made-up paths cannot grow it."""
@@ -142,14 +133,14 @@ class ClubPagesShortcut:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         found = club_page(request)
-        key = page_key(request, found) if found is not None else None
-        if key is None:
+        version = club_pages_version(found.kwargs["club"]) if found is not None else None
+        if version is None:  # not a club page, or the club has no version now
             return self.get_response(request)
-        held = _held.get(key)
-        if held is not None and held.fresh(found):
-            _held.move_to_end(key)
+        key = page_key(request)
+        held = CLUB_HELD.get(key, version)
+        if held is not MISSING and held.fresh(found):
             return held.response(request)
         response = self.get_response(request)
         if _holdable(response):
-            _hold(key, response)
+            _hold(key, version, response)
         return response

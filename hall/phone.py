@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 
 from django.db.models import F
 
-from hall.selectors import hall_clock_get, hall_round_get
-from hall.views import (
+from hall.selectors import (
     LeaderRow,
     PublicTournament,
+    hall_clock_get,
+    hall_round_get,
     leader_rows,
     standings_public,
     tournament_public_get,

@@ -30,8 +30,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from config.throttle import flood_wait
 from hall.phone import MY_PAGE_SECONDS, check_in_list_get, my_page_get
-from hall.selectors import digest, live_response
-from hall.views import PublicTournament, private_if_preview, tournament_public_get
+from hall.responses import private_if_preview
+from hall.selectors import PublicTournament, digest, live_response, tournament_public_get
 from tournament.check_in import entry_id_of_token, entry_self_check_in, my_page_token
 from tournament.models import Entry, Tournament
 from tournament.permissions import directed_tournaments

@@ -1,7 +1,7 @@
 """The hall's seating board (`/p/<slug>/seating`) and its projector mode: find your seat.
 
-Reads come from `hall.selectors`; the tournament's public facts and who may see them from
-`hall.views`.
+Reads come from `hall.selectors`; who may see them, and the live part kept for a second, from
+`hall.responses`.
 """
 
 from __future__ import annotations
@@ -12,22 +12,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from hall.responses import keep_part, kept_part, private_if_preview, tournament_for_public
 from hall.selectors import (
     LIVE_SECONDS,
+    PublicTournament,
     hall_clock_get,
     hall_round_get,
     is_live_request,
     seating_board_get,
     updated_now,
 )
-from hall.views import (
-    PULSE_SECONDS,
-    PublicTournament,
-    held_part,
-    hold_part,
-    private_if_preview,
-    tournament_for_public,
-)
+from hall.views import PULSE_SECONDS
 
 BOARD_ROWS = 15  # rows on one page of the projector mode, without a script
 BOARD_SECONDS = 10  # how long the projector shows a page
@@ -44,12 +39,12 @@ def seating_board(request: HttpRequest, slug: str) -> HttpResponse:
     """Find your seat: the published round's players A to Z, with table and seat."""
     tournament = tournament_for_public(request, slug)
     key, live = ("seating", tournament.id), is_live_request(request)
-    if live and (held := held_part(request, tournament, key)) is not None:
-        return held
+    if live and (kept := kept_part(request, tournament, key)) is not None:
+        return kept
     context = _board_context(request, tournament)
     if live:
         figures = (tournament, context["round"], context["seats"])
-        return hold_part(request, tournament, key, "hall/_seating_live.html", context, *figures)
+        return keep_part(request, tournament, key, "hall/_seating_live.html", context, *figures)
     context["live_seconds"] = LIVE_SECONDS
     context["pulse_seconds"] = PULSE_SECONDS
     return private_if_preview(tournament, render(request, "hall/seating.html", context))

@@ -39,8 +39,8 @@ microseconds.
 import contextlib
 import json
 import math
-import time
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, BinaryIO
@@ -72,6 +72,7 @@ from scoring.models import (
     Ruling,
 )
 from scoring.planner import analyze
+from scoring.store import store
 from tables.models import Bye, PinnedSeat, Seat, SeatingRecord, Table
 from tournament.csv_import import CsvPlayer, RowProblem, tidy
 from tournament.members import members_link, members_match
@@ -87,7 +88,7 @@ from tournament.models import (
 from tournament.stages import Stage, StageEntry
 
 FORMAT = "kalooki-tournament-backup"  # the name of the format, whatever game it holds
-# 3: games became deals and hand results deal results, each game's own data in JSON (issue #12)
+# 3: games are deals and hand results deal results, each game's own data in JSON
 VERSION = 3
 MAX_ID = 2**63 - 1
 MAX_PROBLEMS = 20  # listed in one refusal; a file with more is wrong throughout
@@ -751,47 +752,10 @@ def _check_and_write(document: dict[str, Any], *, grant_staff: bool, club: Club 
         ) from None
 
 
-@contextlib.contextmanager
-def _statements_bounded() -> Iterator[None]:
-    """The import's session: each statement stopped after `STATEMENT_SECONDS`; on PostgreSQL
-    without JIT compilation (a statement of 300,000 values took over 50 minutes to compile,
-    and ignored a cancel meanwhile)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET statement_timeout = %s", [f"{STATEMENT_SECONDS}s"])
-            cursor.execute("SET jit = off")
-        try:
-            yield
-        finally:
-            with connection.cursor() as cursor:
-                cursor.execute("RESET statement_timeout")
-                cursor.execute("RESET jit")
-        return
-    with _sqlite_statement_limit():
-        yield
-
-
-@contextlib.contextmanager
-def _sqlite_statement_limit() -> Iterator[None]:
-    """SQLite's statements interrupted after `STATEMENT_SECONDS` each: every statement's start
-    is noted, and SQLite's progress handler stops the one that runs past its time."""
-    started = [time.monotonic()]
-
-    def note(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        started[0] = time.monotonic()
-        return execute(sql, params, many, context)
-
-    def overdue() -> int:
-        return int(time.monotonic() - started[0] > STATEMENT_SECONDS)
-
-    connection.ensure_connection()
-    raw = connection.connection
-    raw.set_progress_handler(overdue, 100_000)
-    try:
-        with connection.execute_wrapper(note):
-            yield
-    finally:
-        raw.set_progress_handler(None, 0)
+def _statements_bounded() -> AbstractContextManager[None]:
+    """The import's session: each statement stopped after `STATEMENT_SECONDS` (the store's
+    `statements_bounded`)."""
+    return store().statements_bounded(STATEMENT_SECONDS)
 
 
 def _as_dict(value: Any) -> dict[str, Any]:

@@ -59,7 +59,7 @@ class Deal(StoredModel):
         ordering = ["table", "number", "attempt"]
         indexes = [
             # The standings' stamp (count, last change, highest version of a tournament's
-            # deals) read from the index alone, table by table (PostgreSQL; issue 18).
+            # deals) read from the index alone, table by table (PostgreSQL).
             models.Index(
                 fields=["table"],
                 include=["is_void", "number", "status", "version", "updated_at"],

@@ -1,4 +1,4 @@
-"""Re-seating a table found in the wrong seats after some of its deals (issue 33, R12.4).
+"""Re-seating a table found in the wrong seats after some of its deals (R12.4).
 
 The director gives the table's seats as they should be from now on (its players, seat 1
 first) and, for each deal already played there, whether to **keep** it or **replay** it:

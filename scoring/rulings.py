@@ -7,8 +7,8 @@ the players page does: `tournament.services.entry_disqualify`), and reversing it
 **seating change** is how a published round's seats change (`seat_change_by_ruling`).
 
 A ruling's points count in a **round**: its table's round, or else the round being played when it
-was decided, so that the latest-round tie-break (R12.3) sees them. The round is held in share mode
-while the ruling is recorded (`_held_round`), so that no round step changes it meanwhile.
+was decided, so that the latest-round tie-break (R12.3) sees them. The round is locked in share mode
+while the ruling is recorded (`_locked_round`), so that no round step changes it meanwhile.
 
 **Reinstating** a disqualified player (`player_reinstate`, the players page's and the API's
 Reinstate) reverses their disqualification, so that the rulings, the standings and the player's
@@ -19,11 +19,12 @@ carries the opposite points (`ruling_reverse`).
 """
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connection, transaction
+from django.db import transaction
 
 from scoring.matches import deal_noun, deal_title
 from scoring.models import Deal, Ruling
 from scoring.standings_queue import standings_changed
+from scoring.store import store
 from tables.models import Seat, Table
 from tables.services import seat_relocate, seats_exchange
 from tournament.models import Entry, Round, Tournament
@@ -81,7 +82,7 @@ def ruling_record(
     table = _check_subject(tournament, kind, points, entry, table, deal)
     if reverses is not None:
         reverses = _reversible(tournament, reverses)
-    round = _held_round(tournament, table, reverses)
+    round = _locked_round(tournament, table, reverses)
     if table is not None:
         _check_table_open(table, round, entry)
     if kind == Kind.DISQUALIFICATION and reverses is None:
@@ -184,33 +185,29 @@ def _round_of(tournament: Tournament, table: Table | None, reverses: Ruling | No
     return tournament.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
 
 
-def _held_round(
+def _locked_round(
     tournament: Tournament, table: Table | None, reverses: Ruling | None
 ) -> Round | None:
-    """The ruling's round (`_round_of`), held in share mode until the transaction ends and read
-    again once held: a round step waits for the ruling (taking the round back to draft is then
+    """The ruling's round (`_round_of`), locked in share mode until the transaction ends and read
+    again once locked: a round step waits for the ruling (taking the round back to draft is then
     refused, since a ruling names it), or the ruling sees what the step did. The round being
     played, if it went back to draft before it was held, gives way to the one before it."""
     round = _round_of(tournament, table, reverses)
     if round is None:
         return None
-    held = _hold(round)
+    held = _lock_round(round)
     if table is None and reverses is None and held.status == Round.Status.DRAFT:
-        return _held_round(tournament, table, reverses)  # this draft, held, is left out now
+        return _locked_round(tournament, table, reverses)  # this draft, held, is left out now
     return held
 
 
-def _hold(round: Round) -> Round:
-    """The round's row, read again under `FOR SHARE` (PostgreSQL), as results hold it
-    (`scoring.services._hold_round_of`). SQLite has one writer at a time and no row locks, so
-    there it is only read again."""
-    if connection.vendor != "postgresql":
-        return Round.objects.get(pk=round.pk)
-    sql = f"SELECT * FROM {Round._meta.db_table} WHERE id = %s FOR SHARE"
-    held = list(Round.objects.raw(sql, [round.pk]))
-    if not held:  # removed meanwhile (taken back to draft, then deleted)
+def _lock_round(round: Round) -> Round:
+    """The round's row, read again and locked in share mode, as results lock it
+    (`scoring.services._lock`)."""
+    locked = store().lock_round(round.pk)
+    if locked is None:  # removed meanwhile (taken back to draft, then deleted)
         raise RulingError(f"Round {round.number} was removed meanwhile: record the ruling again.")
-    return held[0]
+    return locked
 
 
 def _check_kind(kind: str, points: int, reverses: Ruling | None) -> None:
@@ -274,7 +271,7 @@ def _deal_table(deal: Deal | None, table: Table | None) -> Table | None:
 
 
 def _check_table_open(table: Table, round: Round, entry: Entry | None) -> None:
-    """Checked on the table's round as held (`_held_round`): no step changes it meanwhile."""
+    """Checked on the table's round as locked (`_locked_round`): no step changes it meanwhile."""
     if round.status == Round.Status.DRAFT:
         raise RulingError(
             f"Round {round.number} is a draft: change its seating directly; rulings are for "

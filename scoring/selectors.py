@@ -27,10 +27,11 @@ from typing import Any
 
 from django.db.models import Count, Max, Prefetch, Q
 
+from config.caches import MATCHES_OVER, MISSING
 from games.base import DealScore, SideScore
 from scoring.matches import deal_noun, deals_in_match, progress
 from scoring.models import Deal, DealResult, Ruling
-from scoring.standings import standings_held, standings_refresh
+from scoring.standings import standings_kept, standings_refresh
 from tables.models import Seat
 from tournament.models import Entry, EntryMember, Round, Tournament, entry_name
 
@@ -115,18 +116,16 @@ _PROGRESS = (
 )  # fmt: skip
 
 
-# Per process: each table's match over or not, as of the deals it had (count, last change).
-_over_as_of: dict[int, tuple[tuple[int, Any], bool]] = {}
-
-
 def _over_since(rules: Any, tables: list[Any]) -> set[int]:
     """`matches_over`, reading the results only of the tables whose deals changed since this
-    process last read them: a dashboard's refresh reads the few tables that entered a result."""
-    stale = [t for t in tables if _over_as_of.get(t.pk, (None,))[0] != _as_of(t)]
+    process last read them (`matches.over`): a dashboard's refresh reads the few tables that
+    entered a result."""
+    known = {table.pk: MATCHES_OVER.get(table.pk, _as_of(table)) for table in tables}
+    stale = [table for table in tables if known[table.pk] is MISSING]
     fresh = matches_over(rules=rules, tables=stale) if stale else set()
     for table in stale:
-        _over_as_of[table.pk] = (_as_of(table), table.pk in fresh)
-    return {t.pk for t in tables if _over_as_of[t.pk][1]}
+        known[table.pk] = MATCHES_OVER.put(table.pk, _as_of(table), table.pk in fresh)
+    return {pk for pk, over in known.items() if over is True}
 
 
 def _as_of(table: Any) -> tuple[int, Any]:
@@ -319,8 +318,8 @@ def standings_for_director(*, tournament: Tournament, lines: slice | None = None
     """The standings the public leaderboard shows (`standings_current`, the newest snapshot),
     each line with the rulings behind its points (1 query while the snapshot is cached); only
     the `lines` asked for (a page), when given. The snapshot is read from the cache once per
-    version in each process (`standings_held`)."""
-    snapshot = standings_held(tournament=tournament)
+    version in each process (`standings_kept`)."""
+    snapshot = standings_kept(tournament=tournament)
     if "counted_rulings" not in snapshot:  # stored before snapshots recorded them: recompute
         snapshot = standings_refresh(tournament_id=tournament.pk).data
     # .get: a worker still on the old code may have stored it meanwhile (a rolling deploy)

@@ -2,7 +2,7 @@
 
 Each use case builds the game's entry (``games.base.DealEntry``) from the table's seats and what
 the scorekeeper sent, asks the game to check and score it (``Rules.evaluate``), and saves the
-outcome with a new **revision**, in one transaction that holds the table's row lock, so two
+outcome with a new **revision**, in one transaction that locks the table's row, so two
 phones at one table are served one after the other. The game says which deal comes next
 (``Rules.next_deal``) and when the match is over (``Rules.match_over``); a void deal (Kalooki
 R9.2) is stored as an attempt and the same number is dealt again.
@@ -20,24 +20,16 @@ and saying where a form should show it (`field`, `side`, `member`). Nothing is o
 every version stays as a `ResultRevision` (who, when, what, why).
 """
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import connection, transaction
-from django.db.models import Model, QuerySet, prefetch_related_objects
+from django.db import transaction
 from django.utils import timezone
 
 from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEntry
-from scoring.batch import (
-    deal_rows_insert,
-    deal_rows_replace,
-    table_deals,
-    table_deals_read,
-    table_deals_statement,
-)
 from scoring.matches import (
     deal_noun,
     deal_title,
@@ -48,10 +40,9 @@ from scoring.matches import (
     sides_of,
 )
 from scoring.models import Deal, DealResult, ResultRevision
-from scoring.prepared import PreparedRead, leave_prefetched, send_as_one
 from scoring.standings_queue import standings_changed
+from scoring.store import store
 from tables.models import Seat, Table
-from tables.selectors import seats_prefetch
 from tournament.models import Round, Tournament
 
 
@@ -128,21 +119,13 @@ class HandInput:
         return SideInput(self.entry_id, values)
 
 
-# What a caller stores with a result's rows: models made from the deal about to be stored.
-WithRows = Callable[[Deal, bool], Sequence[Model]]
-
-
-def _no_rows(deal: Deal, created: bool) -> Sequence[Model]:
-    return ()
-
-
 SCOREABLE_ROUNDS = (Round.Status.PUBLISHED, Round.Status.IN_PLAY)
 CORRECTABLE_ROUNDS = (*SCOREABLE_ROUNDS, Round.Status.COMPLETE)
 PLAYED_ROUNDS = (Round.Status.IN_PLAY, Round.Status.COMPLETE, Round.Status.LOCKED)
 
 
 @dataclass(frozen=True)
-class HeldTable:
+class LockedTable:
     """A table as a result service finds it under its lock: the seats and every deal attempt
     with its results, each read once per call. Its rules and sides are worked out once (the
     table's tournament and seats do not change under the lock)."""
@@ -212,7 +195,7 @@ def result_record(
 ) -> Deal:
     """Record the result of deal `number` at `table` (a void attempt when the game scores it
     void, Kalooki R9.2). `sides` (or Kalooki's `hands`) name each side by an entry id."""
-    held = _hold(table)
+    held = _locked(table)
     inputs = _side_inputs([*sides, *hands])
     deal_values = _deal_values(values, down_and_out, void)
     return _create(held, number, deal_values, inputs, by, via, confirm_warnings)
@@ -220,7 +203,7 @@ def result_record(
 
 def result_submit(
     *,
-    table: Table | HeldTable,
+    table: Table | LockedTable,
     number: int,
     sides: Sequence[SideInput | HandInput] = (),
     hands: Sequence[HandInput] = (),
@@ -232,24 +215,22 @@ def result_submit(
     confirm_warnings: bool = False,
     base_version: int | None = None,
     reason: str = "",
-    with_rows: WithRows | None = None,
 ) -> ResultOutcome:
     """Save deal `number` as a client sent it: a new result, or a correction of the stored one
-    when `base_version` names the version the client corrected. `table` may be held already
-    (`table_hold`): then its transaction is the caller's, without a savepoint of its own (a
-    refusal undoes the caller's transaction, as the API's is). `with_rows(deal, created)` is
-    called once the deal is ready to be stored (its results on it; on PostgreSQL a new deal's
-    id is not yet known), and the models it returns are stored with it (the API's idempotency
-    record)."""
-    with transaction.atomic(savepoint=not isinstance(table, HeldTable)):
+    when `base_version` names the version the client corrected. `table` may be locked already
+    (`table_lock`): then its transaction is the caller's, without a savepoint of its own (a
+    refusal undoes the caller's transaction, as the API's is). Inside the store's `batched()`
+    the rows are stored when that block ends, with what the caller inserts after (the API's
+    idempotency record)."""
+    with transaction.atomic(savepoint=not isinstance(table, LockedTable)):
         return _submit(
-            _hold(table), number, [*sides, *hands], values, down_and_out, void, by, via,
-            confirm_warnings, base_version, reason, with_rows or _no_rows,
+            _locked(table), number, [*sides, *hands], values, down_and_out, void, by, via,
+            confirm_warnings, base_version, reason,
         )  # fmt: skip
 
 
 def _submit(
-    held: HeldTable,
+    held: LockedTable,
     number: int,
     given: Sequence[SideInput | HandInput],
     values: Mapping[str, Any] | None,
@@ -260,7 +241,6 @@ def _submit(
     confirm_warnings: bool,
     base_version: int | None,
     reason: str,
-    with_rows: WithRows,
 ) -> ResultOutcome:
     inputs = _side_inputs(given)
     deal_values = _deal_values(values, down_and_out, void)
@@ -271,12 +251,10 @@ def _submit(
             raise _refused(
                 f"{title} has no result to correct: enter it instead", held.rules.cites("order")
             )
-        deal = _create(held, number, deal_values, inputs, by, via, confirm_warnings, with_rows)
+        deal = _create(held, number, deal_values, inputs, by, via, confirm_warnings)
         return ResultOutcome(deal, True)
     _check_base_version(held.rules, current, base_version)
-    deal = _correct(
-        held, current, deal_values, inputs, by, via, confirm_warnings, reason, with_rows
-    )
+    deal = _correct(held, current, deal_values, inputs, by, via, confirm_warnings, reason)
     return ResultOutcome(deal, False)
 
 
@@ -292,18 +270,14 @@ def _side_inputs(inputs: Sequence[SideInput | HandInput]) -> list[SideInput]:
 def _lock(table: Table) -> Table:
     """The table's row, locked until the transaction ends, with its round and tournament.
 
-    Results at one table are served one after the other. Only the table's row is locked
-    (`of=self`): the tables of a round save their results in parallel. The round's row is held
-    in share mode, so a round step (completing or locking it, R12.4) waits for the results in
-    flight, and none is saved into a round that was locked meanwhile. Every caller takes the
-    round's lock before the table's, so that no two wait for each other.
+    Results at one table are served one after the other. Only the table's row is locked: the
+    tables of a round save their results in parallel. The round's row is locked in share mode
+    (where the database has share locks), so a round step (completing or locking it, R12.4)
+    waits for the results in flight, and none is saved into a round that was locked meanwhile.
+    Every caller takes the round's lock before the table's, so that no two wait for each other.
     """
     _start_round(table)
-    _hold_round_of(table.pk)
-    tables = Table.objects.select_for_update(of=("self",), no_key=True).select_related(
-        "round__tournament"
-    )
-    return tables.get(pk=table.pk)
+    return store().lock_table(table.pk)
 
 
 def _start_round(table: Table) -> None:
@@ -321,125 +295,52 @@ def _start_round(table: Table) -> None:
     published.update(status=Round.Status.IN_PLAY)
 
 
-def _hold_round_of(table_id: int) -> None:
-    """PostgreSQL: `FOR SHARE` on the table's round, before its status is read. (SQLite has one
-    writer at a time and no row locks, so there is nothing to hold.)"""
-    if connection.vendor != "postgresql":
-        return
-    rounds, tables = Round._meta.db_table, Table._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT r.id FROM {rounds} r JOIN {tables} t ON t.round_id = r.id "
-            "WHERE t.id = %s FOR SHARE OF r",
-            [table_id],
-        )
-
-
-def table_hold(table: Table, *, read_now: bool = False) -> HeldTable:
+def table_lock(table: Table, *, read_now: bool = False) -> LockedTable:
     """The table locked until the transaction ends (`_lock`), with its seats and deal attempts:
     for a caller that needs the seats before it calls `result_submit` (to find players by
     seat), so that both read them once, under the lock. The seats are also prefetched on the
-    held table (`tables.selectors.seats_prefetch`). `read_now`: the caller read `table` with
+    locked table (`tables.selectors.seats_prefetch`). `read_now`: the caller read `table` with
     its round and tournament in this same request (the API, by the table's link), and the lock
-    keeps that tournament instead of reading it again (#18): a result does not lock the
-    tournament's row, so a read a moment earlier is as good, and its game and ruleset do not
-    change once a round exists (`tournament_update`)."""
+    keeps that tournament instead of reading it again: a result does not lock the tournament's
+    row, so a read a moment earlier is as good, and its game and ruleset do not change once a
+    round exists (`tournament_update`)."""
     if not transaction.get_connection().in_atomic_block:
-        raise transaction.TransactionManagementError("Hold a table inside a transaction.")
-    return _hold(table, table.round.tournament if read_now else None)
+        raise transaction.TransactionManagementError("Lock a table inside a transaction.")
+    return _locked(table, table.round.tournament if read_now else None)
 
 
-def _hold(table: Table | HeldTable, tournament: Tournament | None = None) -> HeldTable:
-    """The table locked (`_lock`), with its seats and deal attempts and their results: one
-    round trip on PostgreSQL (two the first time a round is played), none when the caller holds
-    it already (`table_hold`); its `tournament` as the caller has it, if given."""
-    if isinstance(table, HeldTable):
+def _locked(table: Table | LockedTable, tournament: Tournament | None = None) -> LockedTable:
+    """The table locked (`_lock`), with its seats and deal attempts and their results, as the
+    store reads them; as it is when the caller locked it already (`table_lock`); its
+    `tournament` as the caller has it, if given."""
+    if isinstance(table, LockedTable):
         return table
-    table, seats, deals = _lock_with_seats(table, tournament)
-    if tournament is not None:
-        Round.tournament.field.set_cached_value(table.round, tournament)
+    _start_round(table)
+    table, seats, deals = store().lock_table_with_seats(table.pk, tournament)
     for deal in deals:
         deal.table = table
-    return HeldTable(table, seats, deals)
-
-
-# The lock clause Django writes for `of=(round, table)`, and the one a result takes: the round
-# in share mode first, then the table's row (see `_lock`).
-_BOTH_LOCKED = f'FOR NO KEY UPDATE OF "{Round._meta.db_table}", "{Table._meta.db_table}"'
-_ROUND_THEN_TABLE = (
-    f'FOR SHARE OF "{Round._meta.db_table}" FOR NO KEY UPDATE OF "{Table._meta.db_table}"'
-)
-
-
-def _seats_with_table(table_id: int, tournament: bool = True) -> QuerySet[Seat]:
-    """The table's seats and players, the round (share) and the table's row locked; with the
-    round's tournament unless the caller has it."""
-    table = "table__round__tournament" if tournament else "table__round"
-    seats = Seat.objects.select_related(table, "entry__player")
-    seats = seats.filter(table_id=table_id).order_by("position")
-    return seats.select_for_update(of=("table__round", "table"), no_key=True)
-
-
-def _round_then_table(sql: str) -> str:
-    return sql.replace(_BOTH_LOCKED, _ROUND_THEN_TABLE)
-
-
-def _locked_read(build: Callable[[int], QuerySet[Seat]]) -> PreparedRead:
-    return PreparedRead(build, rewrite=_round_then_table, shared=["table"])
-
-
-_SEATS_LOCKED = _locked_read(_seats_with_table)
-_SEATS_LOCKED_TOURNAMENT_KNOWN = _locked_read(lambda pk: _seats_with_table(pk, tournament=False))
-
-
-def _lock_with_seats(
-    table: Table, tournament: Tournament | None = None
-) -> tuple[Table, list[Seat], list[Deal]]:
-    """`_lock`, the table's seats with their players in seat order, and its deals
-    (`table_deals`). On PostgreSQL one message of two statements (each prepared once per session,
-    `send_as_one`): the first reads the seats and locks the round (share) and then the table's
-    row, as `_lock` does in two; the second reads the deals, under that lock. The seats are left
-    prefetched on the table (`seats_prefetch`).
-    With the table's `tournament`, the lock does not read it (`_hold` puts it on the round)."""
-    if connection.vendor != "postgresql":
-        table = _lock(table)
-        prefetch_related_objects([table], seats_prefetch())
-        return table, list(table.seats.all()), table_deals(table.pk)
-    _start_round(table)
-    read = _SEATS_LOCKED if tournament is None else _SEATS_LOCKED_TOURNAMENT_KNOWN
-    with connection.cursor() as cursor:
-        send_as_one(cursor, [read.statement(table.pk), table_deals_statement(table.pk)])
-        seats = read.read(cursor.fetchall())
-        cursor.nextset()
-        deals = table_deals_read(cursor.fetchone()[0])
-    if not seats:  # no seat to read: the table is locked now, and refused for its seats
-        table = _lock(table)
-        return table, [], table_deals(table.pk)  # read again, under the lock
-    table = seats[0].table  # one object, which every seat holds
-    leave_prefetched(table, "seats", seats)
-    return table, seats, deals
+    return LockedTable(table, seats, deals)
 
 
 def _create(
-    held: HeldTable,
+    held: LockedTable,
     number: int,
     values: dict[str, Any],
     inputs: Sequence[SideInput],
     by: AbstractBaseUser | None,
     via: str,
     confirm_warnings: bool,
-    with_rows: WithRows = _no_rows,
 ) -> Deal:
     table = held.table
     _check_table_open(held, number)
     evaluation = _evaluated(held, number, values, inputs, confirm_warnings)
-    deal = _save_deal(held, number, evaluation, by, via, with_rows)
+    deal = _save_deal(held, number, evaluation, by, via)
     standings_changed(table.round.tournament_id)
     return deal
 
 
 def _evaluated(
-    held: HeldTable,
+    held: LockedTable,
     number: int,
     values: dict[str, Any],
     inputs: Sequence[SideInput],
@@ -456,7 +357,7 @@ def _evaluated(
     return evaluation
 
 
-def _check_seated(held: HeldTable) -> None:
+def _check_seated(held: LockedTable) -> None:
     """A table whose seats the game cannot read as its sides takes no result."""
     if not seated_as_shaped(held.rules, len(held.seats)):
         shape = held.rules.shape()
@@ -467,7 +368,7 @@ def _check_seated(held: HeldTable) -> None:
         )
 
 
-def _missing(held: HeldTable, missing: list[int]) -> ResultRefused:
+def _missing(held: LockedTable, missing: list[int]) -> ResultRefused:
     labels = _labels(held)
     names = [labels[index] for index in missing]
     who = "player" if held.rules.shape().members == 1 else "team"
@@ -499,7 +400,7 @@ def _check_base_version(rules: Rules[Any], deal: Deal, base_version: int | None)
         )
 
 
-def _check_table_open(held: HeldTable, number: int) -> None:
+def _check_table_open(held: LockedTable, number: int) -> None:
     """A new result: the round is being played, the match is not signed off, and the deal is
     the one the game says comes next."""
     table, round, rules = held.table, held.table.round, held.rules
@@ -549,7 +450,7 @@ def _check_not_signed_off(table: Table, rules: Rules[Any]) -> None:
 
 
 def _check_correctable(table: Table) -> None:
-    """Corrections are the table's own until sign-off, and end when the round is locked."""
+    """Corrections are the table's own until sign-off, and end when the round is held."""
     round, rules = table.round, table.round.tournament.rules()
     if round.status not in CORRECTABLE_ROUNDS:
         state = round.get_status_display().lower()
@@ -561,7 +462,7 @@ def _check_correctable(table: Table) -> None:
 
 
 def _correct(
-    held: HeldTable,
+    held: LockedTable,
     deal: Deal,
     values: dict[str, Any],
     inputs: Sequence[SideInput],
@@ -569,7 +470,6 @@ def _correct(
     via: str,
     confirm_warnings: bool,
     reason: str,
-    with_rows: WithRows,
 ) -> Deal:
     """A new version of a stored result; the old versions stay as superseded revisions."""
     table = held.table
@@ -588,9 +488,8 @@ def _correct(
     after = {result.entry_id: result.points for result in results}
     why = reason.strip() or _changes(before, after, _entry_labels(held))
     revision = _revision(deal, held.entry_ids, evaluation, by, via, reason=why)
-    # The old results go, the old versions are superseded, the deal takes the new version:
-    # one round trip on PostgreSQL (`scoring.batch`).
-    deal_rows_replace(deal, UPDATED, results, revision, also=lambda: with_rows(deal, False))
+    # The old results go, the old versions are superseded, the deal takes the new version.
+    store().replace_deal(deal, UPDATED, results, revision)
     standings_changed(table.round.tournament_id)
     return deal
 
@@ -599,7 +498,7 @@ UPDATED = ("version", "detail", "status", "is_flagged", "warnings", "updated_at"
 
 
 def _update_deal(deal: Deal, table: Table, evaluation: Evaluation) -> None:
-    """The deal's next version, in memory (`deal_rows_replace` stores it)."""
+    """The deal's next version, in memory (the store's `replace_deal` stores it)."""
     deal.version += 1
     deal.detail = dict(evaluation.score.detail) if evaluation.score is not None else {}
     deal.status = _initial_status(table)
@@ -663,7 +562,7 @@ def _same_person(revision: ResultRevision, by: AbstractBaseUser | None, via: str
 @transaction.atomic
 def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signer: str) -> Table:
     """The table signs its finished match off: the game says it is over, every deal confirmed."""
-    held = _hold(table)
+    held = _locked(table)
     table, rules = held.table, held.rules
     _check_not_signed_off(table, rules)
     if not rules.match_over(held.played(), time_called=table.time_called):
@@ -684,7 +583,7 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
     return table
 
 
-def _labels(held: HeldTable) -> list[str]:
+def _labels(held: LockedTable) -> list[str]:
     """Each side's name for messages: its players' names (partners joined by "&"), made unique
     by seat where two sides would read alike."""
     names = [" & ".join(seat.entry.name for seat in side) for side in held.sides]
@@ -694,12 +593,12 @@ def _labels(held: HeldTable) -> list[str]:
     ]
 
 
-def _entry_labels(held: HeldTable) -> dict[int, str]:
+def _entry_labels(held: LockedTable) -> dict[int, str]:
     return dict(zip(held.entry_ids, _labels(held), strict=True))
 
 
 def _deal_entry(
-    held: HeldTable, number: int, values: dict[str, Any], inputs: Sequence[SideInput]
+    held: LockedTable, number: int, values: dict[str, Any], inputs: Sequence[SideInput]
 ) -> tuple[DealEntry, list[int]]:
     """The game's entry for the table's sides in side order, and the sides nobody entered."""
     index = {seat.entry_id: i for i, side in enumerate(held.sides) for seat in side}
@@ -734,15 +633,14 @@ def _refuse_if_needed(evaluation: Evaluation, confirm_warnings: bool) -> None:
 
 
 def _save_deal(
-    held: HeldTable,
+    held: LockedTable,
     number: int,
     evaluation: Evaluation,
     by: AbstractBaseUser | None,
     via: str,
-    with_rows: WithRows,
 ) -> Deal:
-    """The new deal, its results (none for a void attempt), its first revision and what
-    `with_rows` adds: one round trip on PostgreSQL (`scoring.batch`). The results are left on
+    """The new deal, its results (none for a void attempt) and its first revision, inserted by
+    the store (inside the store's `batched()`, when the block ends). The results are left on
     the deal as if prefetched."""
     table, score = held.table, evaluation.score
     void = score is not None and score.void
@@ -758,7 +656,7 @@ def _save_deal(
     )
     results = [] if score is None or void else _results_of(held.entry_ids, evaluation)
     revision = _revision(deal, held.entry_ids, evaluation, by, via)
-    deal_rows_insert(deal, results, revision, also=lambda: with_rows(deal, True))
+    store().insert_deal(deal, results, revision)
     return deal
 
 

@@ -51,7 +51,6 @@ import json
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -61,6 +60,7 @@ from django.db.models import Count, Max, Q, Sum, TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from config.caches import BREAKDOWNS, MISSING, STANDINGS, STANDINGS_HEAD, STANDINGS_KEPT
 from games.base import Column, DealScore, Rules, SideResult, SideScore, SideSums, StandingLine
 from scoring.matches import deal_noun, ranking_words, side_count
 from scoring.models import Deal, DealResult, Ruling, StandingsSnapshot
@@ -76,13 +76,8 @@ from tables.models import Bye, Seat
 from tournament.models import Entry, EntryMember, Round, Tournament
 from tournament.stages import Stage
 
-CACHE_SECONDS = 24 * 3600
-# Part of the stamp: goes up when a snapshot's data changes shape, so that the next refresh
-# recomputes a snapshot stored in an older shape (2: `last_ruling_id` recorded; 3: the ids of
-# the rulings counted, `counted_rulings`; 4: fair mid-round standings, live rounds apart).
-# 5: any game: its stats and columns, matches scored by the game; 6: byes; 7: a live round
-# counted up to the deal every table has played; 8: stages; 9: each table's sides with
-# their places (what ratings read).
+# Part of the stamp: goes up whenever a snapshot's data changes shape (a field added or read
+# differently), so that the next refresh recomputes a snapshot stored in an older shape.
 SNAPSHOT_SHAPE = 9
 
 
@@ -114,7 +109,7 @@ class StoredDetail(Mapping[str, Any]):
         return len(self._read())
 
 
-@lru_cache(maxsize=4096)
+@BREAKDOWNS
 def _decoded(text: str) -> dict[str, Any]:
     """A breakdown's JSON, decoded once per text: most deals of a game share a few (Kalooki's
     '{"down_and_out": false}'). Shared, so only read through `StoredDetail`'s mapping."""
@@ -299,7 +294,7 @@ def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector held off while the standings are built: the hundreds of
     thousands of short-lived objects of a big tournament set it off again and again, for
-    nothing (they hold no cycles), and it took about a third of the recompute (issue 18)."""
+    nothing (they hold no cycles)."""
     was_on = gc.isenabled()
     gc.disable()
     try:
@@ -461,8 +456,8 @@ def _tables(tournament: Tournament, rules: Rules[Any]) -> dict[int, TableMatch]:
 def _read_deals(tournament: Tournament, tables: dict[int, TableMatch]) -> None:
     """Every scored deal, and its results, once each (void attempts score nothing and are not
     read): two queries, a deal's own detail read once, not once per side. The rows come straight
-    from the cursor (`_rows`): tens of thousands of them, and the ORM's per-row work was most of
-    the recompute's cost beyond the read itself (issue 18)."""
+    from the cursor (`_rows`): tens of thousands of them, where the ORM's per-row work would
+    cost more than the read itself."""
     deals = (
         Deal.objects.filter(table__round__tournament=tournament, is_void=False)
         .order_by()  # in any order: a deal's rows are gathered by id
@@ -506,7 +501,7 @@ def _read_deal_numbers(tournament: Tournament, tables: dict[int, TableMatch]) ->
     """For a game that scores a match from sums (`Rules.scores_from_sums`, Kalooki): every
     scored deal without its results, and the results of each table's last confirmed deal only
     (two queries); `_read_sums` sums the sides. A match's results are read as one row per side
-    instead of one per side of each deal: a ninth as many in a set of nine games (issue 18)."""
+    instead of one per side of each deal: a ninth as many in a set of nine games."""
     scored = Deal.objects.filter(table__round__tournament=tournament, is_void=False).order_by()
     confirmed = Deal.Status.CONFIRMED.value
     unread: dict[int, DealScore] = {}  # deal number -> the deal, its results unread: one each
@@ -954,11 +949,11 @@ def standings_forget(*, tournament_id: int, entries: set[int], name: str) -> Non
 
 
 def _cache_key(tournament_id: int) -> str:
-    return f"standings:{tournament_id}"
+    return STANDINGS.key_of(tournament=tournament_id)
 
 
 def _head_key(tournament_id: int) -> str:
-    return f"standings:{tournament_id}:head"
+    return STANDINGS_HEAD.key_of(tournament=tournament_id)
 
 
 def _head(data: dict[str, Any]) -> dict[str, Any]:
@@ -974,7 +969,7 @@ def _cache_put(snapshot: StandingsSnapshot) -> None:
         cached = cache.get(_head_key(snapshot.tournament_id))
         if cached is None or cached["version"] <= snapshot.version:
             head = {_head_key(snapshot.tournament_id): _head(snapshot.data)}
-            cache.set_many({key: snapshot.data, **head}, CACHE_SECONDS)
+            cache.set_many({key: snapshot.data, **head}, STANDINGS.seconds)
     except Exception:
         return
 
@@ -996,29 +991,26 @@ def standings_head(
         keep(standings)
     head = _head(standings)
     with contextlib.suppress(Exception):
-        cache.add(_head_key(tournament.pk), head, CACHE_SECONDS)
+        cache.add(_head_key(tournament.pk), head, STANDINGS_HEAD.seconds)
     return head
 
 
-# Per process: each tournament's newest standings it read, by version (`standings_held`).
-_held: dict[int, tuple[tuple[Any, Any], dict[str, Any]]] = {}
+def standings_kept(*, tournament: Tournament) -> dict[str, Any]:
+    """`standings_current`, read from the cache once per version in each process
+    (`standings.kept`): each call asks the cache only for the head (`standings_head`)."""
+    keep = lambda data: standings_keep(tournament_id=tournament.pk, standings=data)  # noqa: E731
+    head = standings_head(tournament=tournament, keep=keep)
+    kept = STANDINGS_KEPT.get(tournament.pk, (head["version"], head.get("computed_at")))
+    if kept is not MISSING:
+        return kept
+    standings = standings_current(tournament=tournament)
+    return standings_keep(tournament_id=tournament.pk, standings=standings)
 
 
-def standings_held(*, tournament: Tournament) -> dict[str, Any]:
-    """`standings_current`, read from the cache once per version in each process: each call
-    asks the cache only for the head (`standings_head`), a few bytes."""
-    head = standings_head(tournament=tournament, keep=lambda data: _hold(tournament, data))
-    held = _held.get(tournament.pk)
-    if held is not None and held[0] == (head["version"], head["computed_at"]):
-        return held[1]
-    return _hold(tournament, standings_current(tournament=tournament))
-
-
-def _hold(tournament: Tournament, standings: dict[str, Any]) -> dict[str, Any]:
-    if len(_held) >= 100:  # a process serves a few tournaments; never let it grow unbounded
-        _held.clear()
-    _held[tournament.pk] = ((standings.get("version", 0), standings.get("computed_at")), standings)
-    return standings
+def standings_keep(*, tournament_id: int, standings: dict[str, Any]) -> dict[str, Any]:
+    """Keep `standings` in this process under their version (`standings.kept`)."""
+    stamp = (standings.get("version", 0), standings.get("computed_at"))
+    return STANDINGS_KEPT.put(tournament_id, stamp, standings)
 
 
 def standings_current(*, tournament: Tournament) -> dict[str, Any]:

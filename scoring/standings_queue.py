@@ -2,7 +2,7 @@
 
 A queued refresh holds a short-lived **pending** mark until it starts. A change that finds the
 mark queues nothing: the refresh it waits for reads the stored facts when it starts, this change
-included. So a stream of results costs one Redis call each (issue 18: a result write's CPU).
+included. So a stream of results costs one Redis call each.
 A change that sets the mark queues the refresh, at once after a quiet spell, so that a single
 saved result reaches the leaderboard as soon as the recompute is done, or else at the end of
 the **window** of half a second that the last refresh opened: the changes inside a window

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 import games
 from clubs.csv_files import tidy
@@ -32,9 +33,10 @@ def season_create(
 ) -> Season:
     name = tidy(name)
     if not name or len(name) > 120:
-        raise ClubError("A season needs a name of at most 120 characters.", field="name")
+        raise ClubError(_("A season needs a name of at most 120 characters."), field="name")
     if game not in games.GAME_KEYS:
-        raise ClubError(f"“{game[:40]}” is no game here: one of {', '.join(games.GAME_KEYS)}.",
+        no_game = _("“{game}” is no game here: one of {games}.")
+        raise ClubError(no_game.format(game=game[:40], games=", ".join(games.GAME_KEYS)),
                         field="game")  # fmt: skip
     _check_best_of(best_of)
     slug = _free_slug(club, slugify(name) or "season")
@@ -46,8 +48,8 @@ def season_create(
 
 def _check_best_of(best_of: int | None) -> None:
     if best_of is not None and not 1 <= best_of <= MAX_BEST_OF:
-        raise ClubError(f"Best of counts 1 to {MAX_BEST_OF} events, or every one (blank).",
-                        field="best_of")  # fmt: skip
+        best_of_words = _("Best of counts 1 to {most} events, or every one (blank).")
+        raise ClubError(best_of_words.format(most=MAX_BEST_OF), field="best_of")
 
 
 def _free_slug(club: Club, slug: str) -> str:
@@ -76,12 +78,20 @@ def season_add_event(
 ) -> None:
     """The tournament joins the season: refused unless it is the club's and plays its game."""
     if tournament.club_id != season.club_id:
-        raise ClubError(f"{tournament.name} is not an event of {season.club.name}.",
+        not_ours = _("{tournament} is not an event of {club}.")
+        raise ClubError(not_ours.format(tournament=tournament.name, club=season.club.name),
                         field="tournament")  # fmt: skip
     if tournament.game != season.game:
-        raise ClubError(f"{tournament.name} plays {games.get(tournament.game).name}; "
-                        f"{season.name} is a season of {games.get(season.game).name}.",
-                        field="tournament")  # fmt: skip
+        other_game = _("{tournament} plays {game}; {season} is a season of {season_game}.")
+        raise ClubError(
+            other_game.format(
+                tournament=tournament.name,
+                game=games.get(tournament.game).name,
+                season=season.name,
+                season_game=games.get(season.game).name,
+            ),
+            field="tournament",
+        )
     season.tournaments.add(tournament)
     club_audit(club=season.club, by=by, action="season.add",
                summary=f"{tournament.name} joins {season.name}", season=season.pk,
@@ -154,7 +164,7 @@ def season_refresh(*, season_id: int) -> SeasonTable | None:
         return None
     rows, events = season_compute(season=season)
     with transaction.atomic():
-        table, _ = SeasonTable.objects.select_for_update().get_or_create(season=season)
+        table, _created = SeasonTable.objects.select_for_update().get_or_create(season=season)
         if table.rows != rows or table.events != events or table.version == 0:
             table.rows, table.events, table.version = rows, events, table.version + 1
             table.save()

@@ -93,8 +93,36 @@ _HOT = 1.5
 _COLD = 0.05
 
 
+# The words a person reads: `_` marks a message for the catalogues (makemessages), and the
+# Django side (`tables.apps`) sets `translate` to gettext, so that a refusal reads in the
+# director's language when it is shown while this module stays free of Django.
+translate: Callable[[str], str] = str
+
+
+def _(message: str) -> str:
+    return message
+
+
+# The words for who is seated, marked for the catalogues: `sides_word` and its singular.
+SIDE_WORDS = (_("players"), _("teams"), _("player"), _("team"))
+
+
 class SeatingError(ValueError):
-    """A seating that cannot be made; the message says what the director can do about it."""
+    """A seating that cannot be made; the message says what the director can do about it.
+
+    Raised with the message's English template and its values (`{players}`), or a message already
+    in words; `str()` reads it in the language `translate` gives ("sides" is a word, translated)."""
+
+    def __init__(self, template: str, /, **values: Any) -> None:
+        super().__init__(template.format(**values) if values else template)
+        self.template, self.values = template, values
+
+    def __str__(self) -> str:
+        if not self.values:
+            return translate(self.template)
+        values = {key: translate(value) if key == "sides" else value
+                  for key, value in self.values.items()}  # fmt: skip
+        return translate(self.template).format(**values)
 
 
 class SeatingMode(StrEnum):
@@ -109,12 +137,12 @@ class SeatingMode(StrEnum):
     @property
     def words(self) -> str:
         """The mode in a sentence: "Avoid repeats: everyone meets new opponents ..." """
-        return MODE_WORDS[self]
+        return translate(MODE_WORDS[self])
 
     @property
     def label(self) -> str:
         """The mode in a few words: "Avoid repeats"."""
-        return MODE_WORDS[self].split(":")[0]
+        return self.words.split(":")[0]
 
     @property
     def needs_ratings(self) -> bool:
@@ -126,11 +154,11 @@ class SeatingMode(StrEnum):
 DIRECTOR_MODES = tuple(mode for mode in SeatingMode if not mode.needs_ratings)
 
 MODE_WORDS = {
-    SeatingMode.AVOID_REPEATS: "Avoid repeats: everyone meets new opponents where possible",
-    SeatingMode.STANDINGS: "By standings: players of similar standing together (Swiss-like)",
-    SeatingMode.RATING_BALANCED: "By rating, balanced: every table of about equal strength",
-    SeatingMode.RATING_STRATIFIED: "By rating, stratified: players of similar rating together",
-    SeatingMode.RANDOM: "Random draw: tables drawn at random, meetings not considered",
+    SeatingMode.AVOID_REPEATS: _("Avoid repeats: everyone meets new opponents where possible"),
+    SeatingMode.STANDINGS: _("By standings: players of similar standing together (Swiss-like)"),
+    SeatingMode.RATING_BALANCED: _("By rating, balanced: every table of about equal strength"),
+    SeatingMode.RATING_STRATIFIED: _("By rating, stratified: players of similar rating together"),
+    SeatingMode.RANDOM: _("Random draw: tables drawn at random, meetings not considered"),
 }
 
 
@@ -179,15 +207,26 @@ def _refusal(players: int, rules: Rules[Any]) -> SeatingError:
     shape = rules.shape()
     least, largest = shape.min_sides, shape.max_sides
     if players < least:
-        verb = "is" if players == 1 else "are"
         sides, rule = sides_word(rules), "HF1.2" if shape.members > 1 else "R12.1"
-        return SeatingError(
-            f"Seating needs at least {least} checked-in {sides}; {players} {verb} "
-            f"checked in. Check in more {sides} ({rule})."
-        )
+        if players == 1:
+            needs = _(
+                "Seating needs at least {least} checked-in {sides}; {players} is checked in. "
+                "Check in more {sides} ({rule})."
+            )
+        else:
+            needs = _(
+                "Seating needs at least {least} checked-in {sides}; {players} are checked in. "
+                "Check in more {sides} ({rule})."
+            )
+        return SeatingError(needs, least=least, sides=sides, players=players, rule=rule)
     return SeatingError(
-        f"{players} players cannot be seated at tables of {least} to {largest}. "
-        "Check in one more or one fewer player, or seat them by hand (R12.2)."
+        _(
+            "{players} players cannot be seated at tables of {least} to {largest}. "
+            "Check in one more or one fewer player, or seat them by hand (R12.2)."
+        ),
+        players=players,
+        least=least,
+        largest=largest,
     )
 
 
@@ -257,7 +296,11 @@ class Pin:
     seat: int | None = None
 
     def words(self) -> str:
-        return f"table {self.table}" + (f", seat {self.seat}" if self.seat else "")
+        if self.seat:
+            return translate(_("table {table}, seat {seat}")).format(
+                table=self.table, seat=self.seat
+            )
+        return translate(_("table {table}")).format(table=self.table)
 
 
 def check_pins(
@@ -276,21 +319,40 @@ def check_pins(
     for player, pin in sorted(pins.items(), key=lambda item: (item[1].table, item[0])):
         if not 1 <= pin.table <= count:
             raise SeatingError(
-                f"{name(player)} is pinned to table {pin.table}, which does not exist: "
-                f"{sum(sizes)} {sides} sit at {count} table{'s' if count != 1 else ''} "
-                f"(R12.2). Pin them to a table from 1 to {count}."
+                _(
+                    "{player} is pinned to table {table}, which does not exist: {seated} {sides} "
+                    "sit at {count} tables (R12.2). Pin them to a table from 1 to {count}."
+                ),
+                player=name(player),
+                table=pin.table,
+                seated=sum(sizes),
+                sides=sides,
+                count=count,
             )
         size = sizes[pin.table - 1]
         if pin.seat is not None and not 1 <= pin.seat <= size:
             raise SeatingError(
-                f"{name(player)} is pinned to seat {pin.seat} of table {pin.table}, which "
-                f"seats {size}: choose a seat from 1 to {size}."
+                _(
+                    "{player} is pinned to seat {seat} of table {table}, which seats {size}: "
+                    "choose a seat from 1 to {size}."
+                ),
+                player=name(player),
+                seat=pin.seat,
+                table=pin.table,
+                size=size,
             )
         if pin.seat is not None and (pin.table, pin.seat) in at_seat:
             other = at_seat[pin.table, pin.seat]
             raise SeatingError(
-                f"{name(other)} and {name(player)} are both pinned to seat {pin.seat} of table "
-                f"{pin.table}: one seat holds one {sides[:-1]}. Pin one of them elsewhere."
+                _(
+                    "{other} and {player} are both pinned to seat {seat} of table {table}: one "
+                    "seat holds one {side}. Pin one of them elsewhere."
+                ),
+                other=name(other),
+                player=name(player),
+                seat=pin.seat,
+                table=pin.table,
+                side=translate(sides[:-1]),
             )
         if pin.seat is not None:
             at_seat[pin.table, pin.seat] = player
@@ -298,8 +360,15 @@ def check_pins(
         if len(at_table[pin.table]) > size:
             names = ", ".join(name(p) for p in at_table[pin.table])
             raise SeatingError(
-                f"Table {pin.table} seats {size}, and {len(at_table[pin.table])} {sides} are "
-                f"pinned to it ({names}) (R12.2): pin one of them to another table."
+                _(
+                    "Table {table} seats {size}, and {pinned} {sides} are pinned to it ({names}) "
+                    "(R12.2): pin one of them to another table."
+                ),
+                table=pin.table,
+                size=size,
+                pinned=len(at_table[pin.table]),
+                sides=sides,
+                names=names,
             )
 
 
@@ -403,7 +472,9 @@ def seat(
     the table plan. Seat order within a table is `order_seats`'s.
     """
     if len(set(players)) != len(players):
-        raise SeatingError("A player is listed twice; each player takes exactly one seat (R12.1).")
+        raise SeatingError(
+            _("A player is listed twice; each player takes exactly one seat (R12.1).")
+        )
     mode = SeatingMode(mode)
     plan = table_plan(len(players), rules)
     byes = choose_byes(players, plan.byes, byes_so_far=byes_so_far, standing=standing, seed=seed)
@@ -473,14 +544,16 @@ def seat_round(
     overrides the search budget, which by default grows with the number of players.
     """
     if len(set(players)) != len(players):
-        raise SeatingError("A player is listed twice; each player takes exactly one seat (R12.1).")
+        raise SeatingError(
+            _("A player is listed twice; each player takes exactly one seat (R12.1).")
+        )
     plan = table_plan(len(players), rules)
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)
     order = order[: seated_count(plan)]  # byes sit out (`seat` chooses them)
     counts = history.counts if isinstance(history, MeetingHistory) else history
-    tables, _ = _avoid_repeats(order, counts, list(plan.sizes), {}, None, None, rng, swaps)
+    tables, _design = _avoid_repeats(order, counts, list(plan.sizes), {}, None, None, rng, swaps)
     return tables
 
 
@@ -714,8 +787,10 @@ def _scores(
         return {p: min(place.get(p, last), last) / last for p in order}
     if not ratings:
         raise SeatingError(
-            "Seating by rating needs the players' ratings, and none are recorded: seat this "
-            "round by standings or to avoid repeats."
+            _(
+                "Seating by rating needs the players' ratings, and none are recorded: seat this "
+                "round by standings or to avoid repeats."
+            )
         )
     known = [float(ratings[p]) for p in order if p in ratings]
     mean = sum(known) / len(known) if known else 0.0
@@ -1134,13 +1209,20 @@ def plan_event(
     Pinned players sit at their tables every round.
     """
     if rounds < 1:
-        raise SeatingError(f"A tournament has at least one round (R12.1); {rounds} were asked for.")
+        raise SeatingError(
+            _("A tournament has at least one round (R12.1); {rounds} were asked for."),
+            rounds=rounds,
+        )
     plan_shape = table_plan(players, rules)
     if plan_shape.byes:
         raise SeatingError(
-            f"{players} players leave {plan_shape.byes} without a table each round: byes go to "
-            "the lowest standing, which a plan made in advance cannot know. Seat the rounds one "
-            "by one instead."
+            _(
+                "{players} players leave {byes} without a table each round: byes go to the lowest "
+                "standing, which a plan made in advance cannot know. Seat the rounds one by one "
+                "instead."
+            ),
+            players=players,
+            byes=plan_shape.byes,
         )
     sizes = list(plan_shape.sizes)
     pinned = dict(pins or {})
@@ -1176,7 +1258,11 @@ def seats_by_seed(seeded: Sequence[int], sizes: Sequence[int]) -> list[list[int]
     and each table seats its players in seed order, its best seed at seat 1. A full table is
     passed over."""
     if sum(sizes) != len(seeded):
-        raise SeatingError(f"{len(seeded)} players cannot fill tables of {list(sizes)}.")
+        raise SeatingError(
+            _("{players} players cannot fill tables of {sizes}."),
+            players=len(seeded),
+            sizes=list(sizes),
+        )
     tables: list[list[int]] = [[] for _ in sizes]
     order = [*range(len(sizes)), *reversed(range(len(sizes)))]  # one snake's lap
     turn = 0

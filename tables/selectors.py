@@ -19,12 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
 
 from games.base import Rules, RulesError, ScheduleKind
 from tables import designs
 from tables.models import Bye, PinnedSeat, Seat, SeatingRecord, Table
 from tables.seating import DesignPlace, Pin, SeatDuty, SeatingMode
 from tournament.models import EntryMember, Round, Tournament
+
+MODES = {mode.value for mode in SeatingMode}
 
 
 def seatings_before(round: Round) -> list[list[list[int]]]:
@@ -134,8 +137,11 @@ def seating_summary(round: Round) -> SeatingSummary | None:
     design = designs.design_by_key(place.key) if place else None
     follows = ""
     if place is not None and design is not None:
-        follows = f"round {place.round + 1} of {len(design.rounds)} of the {design.name}"
-    return SeatingSummary(record.mode, record.mode_words, follows)
+        follows = _("round {round} of {rounds} of the {design}").format(
+            round=place.round + 1, rounds=len(design.rounds), design=design.name
+        )
+    words = SeatingMode(record.mode).words if record.mode in MODES else record.mode_words
+    return SeatingSummary(record.mode, words, follows)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.base import Rules, RulesError
 from tables.models import (
@@ -94,8 +96,10 @@ def round_seat(
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if not round.is_editable():
         raise SeatingClosed(
-            f"Round {round.number} is {round.get_status_display().lower()}: its seating can no "
-            "longer be redrawn. Move players one by one, or record a ruling."
+            _(
+                "Round {number} is {status}: its seating can no longer be redrawn. Move players "
+                "one by one, or record a ruling."
+            ).format(number=round.number, status=round.get_status_display().lower())
         )
     mode = SeatingMode(mode)
     rules = round.tournament.rules()
@@ -233,8 +237,10 @@ def _check_teams_seated_as_teams(rules: Rules[Any], checked_in: QuerySet[Entry])
     if alone:
         names = ", ".join(entry.name for entry in alone)
         raise SeatingError(
-            f"{rules.game.name} seats teams of two partners (HF1.2), and {names} "
-            "entered alone: withdraw them and enter each pair as a team, or seat by hand."
+            _(
+                "{game} seats teams of two partners (HF1.2), and {names} entered alone: "
+                "withdraw them and enter each pair as a team, or seat by hand."
+            ).format(game=rules.game.name, names=names)
         )
 
 
@@ -278,14 +284,16 @@ def pin_seat(
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     if entry.tournament_id != tournament.pk or not entry.is_playing():
         raise SeatingError(
-            f"{entry.name} is not playing in {tournament.name}: pin a player who is."
+            _("{name} is not playing in {tournament}: pin a player who is.").format(
+                name=entry.name, tournament=tournament.name
+            )
         )
     pins = pins_of(tournament) | {entry.pk: Pin(table, position)}
     rules = tournament.rules()
     _check_pins_for(tournament, pins, tournament.entries.active().count(), rules)
     try:
         with transaction.atomic():
-            pinned, _ = PinnedSeat.objects.update_or_create(
+            pinned, _created = PinnedSeat.objects.update_or_create(
                 entry=entry,
                 defaults={
                     "tournament": tournament,
@@ -295,7 +303,11 @@ def pin_seat(
                 },
             )
     except IntegrityError as error:  # a race for the seat: the constraint has the last word
-        raise SeatingError(f"Seat {position} of table {table} is already pinned.") from error
+        raise SeatingError(
+            _("Seat {position} of table {table} is already pinned.").format(
+                position=position, table=table
+            )
+        ) from error
     audit_record(
         tournament=tournament,
         actor=by,
@@ -310,9 +322,9 @@ def pin_seat(
 @transaction.atomic
 def pin_remove(*, tournament: Tournament, entry: Entry, by: AbstractBaseUser | None) -> None:
     """Let a pinned player move again from the next seating on."""
-    deleted, _ = PinnedSeat.objects.filter(tournament=tournament, entry=entry).delete()
+    deleted, _counts = PinnedSeat.objects.filter(tournament=tournament, entry=entry).delete()
     if not deleted:
-        raise NoPinnedSeat(f"{entry.name} has no pinned seat.")
+        raise NoPinnedSeat(_("{name} has no pinned seat.").format(name=entry.name))
     audit_record(
         tournament=tournament,
         actor=by,
@@ -333,8 +345,18 @@ class NoPinnedSeat(SeatingError):
     """The player asked to be unpinned has no pinned seat: there is nothing to remove."""
 
 
+# A round's status in a sentence ("Round 2 is in play: ..."), in the director's language.
+STATUS_WORDS = {
+    Round.Status.DRAFT: gettext_lazy("a draft"),
+    Round.Status.PUBLISHED: gettext_lazy("published"),
+    Round.Status.IN_PLAY: gettext_lazy("in play"),
+    Round.Status.COMPLETE: gettext_lazy("complete"),
+    Round.Status.LOCKED: gettext_lazy("locked"),
+}
+
+
 def _status_words(round: Round) -> str:
-    return round.status.replace("_", " ")
+    return str(STATUS_WORDS.get(round.status, round.status.replace("_", " ")))
 
 
 def _draft_round(round: Round) -> Round:
@@ -342,8 +364,10 @@ def _draft_round(round: Round) -> Round:
     round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if not round.is_editable():
         raise SeatingClosed(
-            f"Round {round.number} is {_status_words(round)}: a change now is a ruling (R12.4). "
-            "Record it as a seating change on the round page."
+            _(
+                "Round {number} is {status}: a change now is a ruling (R12.4). "
+                "Record it as a seating change on the round page."
+            ).format(number=round.number, status=_status_words(round))
         )
     return round
 
@@ -362,8 +386,10 @@ def seat_swap(
     )
     if len(byes) == 2:
         raise SeatingError(
-            f"{entry_a.player.name} and {entry_b.player.name} both have a bye in round "
-            f"{round.number}: swap a player with a bye and a seated player."
+            _(
+                "{first} and {second} both have a bye in round {number}: swap a player with a "
+                "bye and a seated player."
+            ).format(first=entry_a.player.name, second=entry_b.player.name, number=round.number)
         )
     if byes:
         sitting_out, seated = (entry_a, entry_b) if entry_a.pk in byes else (entry_b, entry_a)
@@ -414,8 +440,10 @@ def _seat_of(round: Round, entry: Entry) -> Seat:
     )
     if seat is None:
         raise SeatingError(
-            f"{entry.name} has no seat in round {round.number}: seat the round first, "
-            "or choose a seated player."
+            _(
+                "{name} has no seat in round {number}: seat the round first, "
+                "or choose a seated player."
+            ).format(name=entry.name, number=round.number)
         )
     return seat
 
@@ -425,7 +453,7 @@ def seats_exchange(*, round: Round, entry_a: Entry, entry_b: Entry) -> tuple[Sea
     or a ruling) has locked the round and decided the change is allowed."""
     seat_a, seat_b = _seat_of(round, entry_a), _seat_of(round, entry_b)
     if seat_a.pk == seat_b.pk:
-        raise SeatingError("Choose two different players to swap.")
+        raise SeatingError(_("Choose two different players to swap."))
     # Delete and create again: updating in place would seat one player twice for a moment,
     # which the database's one-seat-per-round constraint refuses.
     Seat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
@@ -466,26 +494,40 @@ def _check_move(
     round: Round, seat: Seat, table: Table, leaving: int, joining: int, position: int | None
 ) -> None:
     if table.round_id != round.pk:
-        raise SeatingError(f"{table} is not a table of round {round.number}.")
+        raise SeatingError(
+            _("Table {table} is not a table of round {number}.").format(
+                table=table.number, number=round.number
+            )
+        )
     name = seat.entry.name
     if table.pk == seat.table_id:
         raise SeatingError(
-            f"{name} already sits at table {table.number}: swap two players to change seats "
-            "at one table."
+            _(
+                "{name} already sits at table {table}: swap two players to change seats "
+                "at one table."
+            ).format(name=name, table=table.number)
         )
     if leaving == 1:
         raise SeatingError(
-            f"Table {seat.table.number} would be left with nobody: to change the number of "
-            "tables, seat the round again."
+            _(
+                "Table {table} would be left with nobody: to change the number of "
+                "tables, seat the round again."
+            ).format(table=seat.table.number)
         )
     shape = round.tournament.rules().shape()
     most = min(MAX_SEATS, shape.max_sides * shape.members)
     if joining >= most:
         raise SeatingError(
-            f"Table {table.number} is full: it seats {joining}, the most a table may (R12.2)."
+            _("Table {table} is full: it seats {joining}, the most a table may (R12.2).").format(
+                table=table.number, joining=joining
+            )
         )
     if position is not None and not 1 <= position <= joining + 1:
-        raise SeatingError(f"Choose a seat from 1 to {joining + 1} at table {table.number}.")
+        raise SeatingError(
+            _("Choose a seat from 1 to {last} at table {table}.").format(
+                last=joining + 1, table=table.number
+            )
+        )
 
 
 def _pass_first_deal(stay: list[Seat], index: int, leaver: Seat) -> list[Seat]:
@@ -518,8 +560,9 @@ def bye_swap(
     bye = Bye.objects.filter(round=round, entry_id=bye_entry.pk).first()
     if bye is None:
         raise SeatingError(
-            f"{bye_entry.player.name} has no bye in round {round.number}: choose a player "
-            "with a bye."
+            _("{name} has no bye in round {number}: choose a player with a bye.").format(
+                name=bye_entry.player.name, number=round.number
+            )
         )
     place = _seat_of(round, seated_entry)
     place.delete()

@@ -1,5 +1,5 @@
 """bench/bench_leaderboard.py takes its database and Redis from the environment and empties
-nothing it did not make (issue 30): it used a fixed database and flushed Redis db 9, whoever's."""
+nothing it did not make: it used a fixed database and flushed Redis db 9, whoever's."""
 
 import importlib
 

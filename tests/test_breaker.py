@@ -1,4 +1,4 @@
-"""The Redis circuit breaker (issue #17, finding 5): a frozen or killed Redis costs a request at
+"""The Redis circuit breaker: a frozen or killed Redis costs a request at
 most one socket timeout, then is skipped until a probe finds it back."""
 
 import pytest
@@ -132,7 +132,7 @@ def test_when_a_probe_finds_redis_back_the_standings_reconcile_is_asked_for(
 
 
 def test_one_redis_client_serves_every_operation(cache, commands) -> None:
-    """Django makes a client per operation; the cache keeps one per pool (#18)."""
+    """Django makes a client per operation; the cache keeps one per pool."""
     cache.set("leaderboard", "v1")
     client = cache._cache.get_client(write=True)
     assert cache._cache.get_client() is client

@@ -1,4 +1,4 @@
-"""A Content-Security-Policy on every page (issue #17, finding 12): scripts only from this site,
+"""A Content-Security-Policy on every page: scripts only from this site,
 no inline script or event handler anywhere, so an injected `<script>` cannot run."""
 
 import re
@@ -89,7 +89,7 @@ def test_the_api_docs_load_everything_from_this_site(client: Client) -> None:
 
 def test_the_leaderboard_its_rows_and_the_standings_api_carry_the_policy_too() -> None:
     """Answered to visitors without a session before the rest of the middleware (the hall's
-    shortcut), they carry the same policy as every other page (issue 30)."""
+    shortcut), they carry the same policy as every other page."""
     tournament_with(5, name="Open", slug="open", is_published=True)
     crowd = Client()
     for url in (

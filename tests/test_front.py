@@ -1,4 +1,4 @@
-"""The front of `make serve` and `make venue` (bin/front.py: nginx before gunicorn, issue 30).
+"""The front of `make serve` and `make venue` (bin/front.py: nginx before gunicorn).
 
 gunicorn's sync workers each serve one connection at a time: two phones that sent half a request
 and left the Wi-Fi, or read a large answer slowly, held both workers and the whole hall waited

@@ -732,6 +732,7 @@ NOT_IN_MATRIX = {
     "favicon": "the site's icon: the same static file for anyone",
     "login": "signing in: open to anyone by design",
     "set_language": "the language switch: sets one's own language cookie, reads nothing",
+    "javascript-catalog": "the scripts' words in the page's language: the same for anyone",
     "logout": "signing out: ends one's own session only",
     "healthz": "the health check of the load balancer: reads nothing private",
     "api-token": "exchanges a username and password for a token: open by design",
@@ -1019,7 +1020,7 @@ def test_a_page_that_only_shows_writes_nothing_on_a_post(world: World, case: Cas
     assert response.status_code in (200, 405) and not changed
 
 
-# --- players: each tournament's own records (issue #17, finding 6) ------------------------------
+# --- players: each tournament's own records ------------------------------
 
 
 def _open_players() -> list[tuple]:

@@ -1,4 +1,4 @@
-"""Hostile requests get a clear 4xx in the API's error shape, never a 500 (issue #17, findings 8,
+"""Hostile requests get a clear 4xx in the API's error shape, never a 500 (findings 8,
 10 and 12): JSON nested 1,000 levels deep, bodies over the size limit, a NUL byte in a table
 link, a chunked body, and a database connection dropped under a request."""
 

@@ -67,7 +67,7 @@ def test_production_settings_pass_the_deployment_checks() -> None:
     assert checked.returncode == 0, checked.stderr
 
 
-# --- API tokens expire and can be revoked (issue #17, finding 12) --------------------------------
+# --- API tokens expire and can be revoked --------------------------------
 
 
 def _token(client: Client) -> str:
@@ -103,7 +103,7 @@ def test_a_token_can_be_revoked_by_its_holder(client: Client, dana: None) -> Non
     assert _my_tournaments(token) in (401, 403)
 
 
-# --- sign-in limits that cannot be turned against the director (issue #17, finding 7) ----------
+# --- sign-in limits that cannot be turned against the director ----------
 
 
 def _wind_back(seconds: float) -> None:
@@ -188,7 +188,7 @@ def test_an_administrator_can_unlock_a_director(client: Client, dana: None) -> N
     assert _sign_in(client, GOOD) == 302
 
 
-# --- a password change revokes what the old password opened (issue 30) ---------------------------
+# --- a password change revokes what the old password opened ---------------------------
 
 
 def _change_password(username: str, new: str) -> None:
@@ -236,7 +236,7 @@ def test_the_browser_that_changes_its_password_stays_signed_in(dana: None) -> No
     assert other.get("/director/").status_code == 302
 
 
-# --- sign-in pauses a stranger on the same network cannot renew for ever (issue 30) ------------
+# --- sign-in pauses a stranger on the same network cannot renew for ever ------------
 
 
 def _device(client: Client) -> Client:

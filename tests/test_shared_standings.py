@@ -1,4 +1,4 @@
-"""One truth on the embedded default (issue 30, item 3): every web process of `make venue`
+"""One truth on the embedded default: every web process of `make venue`
 without Redis serves the same standings within a second of a save.
 
 Each gunicorn worker used to keep the standings in a cache of its own memory for a day, and to

@@ -1,4 +1,4 @@
-"""SQLite as a venue serves it: several processes writing at the same moment (issue 30, item 4).
+"""SQLite as a venue serves it: several processes writing at the same moment.
 
 A transaction that reads first and writes after used to be refused with "database is locked"
 when another process wrote meanwhile: SQLite cannot wait for the write lock a reader wants to

@@ -1,4 +1,4 @@
-"""The supervisor of `make serve` and `make venue` (bin/supervise.py, issue #17 finding 3): one
+"""The supervisor of `make serve` and `make venue` (bin/supervise.py): one
 process's death never stops the others, and the dead one is started again."""
 
 import os

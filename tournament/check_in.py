@@ -61,7 +61,9 @@ def check_in_window_open(
     """Open self check-in for `minutes` from now (or move its end there)."""
     if not 1 <= minutes <= LONGEST_WINDOW_MINUTES:
         raise TournamentError(
-            f"Open self check-in for 1 to {LONGEST_WINDOW_MINUTES} minutes, not {minutes}.",
+            gettext("Open self check-in for 1 to {most} minutes, not {minutes}.").format(
+                most=LONGEST_WINDOW_MINUTES, minutes=minutes
+            ),
             field="minutes",
         )
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -83,7 +85,7 @@ def check_in_window_close(*, tournament: Tournament, by: AbstractBaseUser) -> To
     """Close self check-in now; players already checked in stay checked in."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not tournament.is_check_in_open():
-        raise TournamentError("Self check-in is not open, so there is nothing to close.")
+        raise TournamentError(gettext("Self check-in is not open, so there is nothing to close."))
     tournament.check_in_until = timezone.now()
     tournament.save(update_fields=["check_in_until", "updated_at"])
     audit_record(

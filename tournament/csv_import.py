@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext as _
 
 from clubs.csv_files import RowProblem, file_records, tidy
 
@@ -55,13 +56,17 @@ def player_problems(*, name: str, club: str, email: str) -> list[tuple[str, str]
     player added on a page and every row of a file."""
     problems = []
     if not name:
-        problems.append(("name", "the name is missing"))
+        problems.append(("name", _("the name is missing")))
     elif len(name) > MAX_NAME:
-        problems.append(("name", f"the name is longer than {MAX_NAME} characters"))
+        problems.append(
+            ("name", _("the name is longer than {most} characters").format(most=MAX_NAME))
+        )
     if len(club) > MAX_NAME:
-        problems.append(("club", f"the club is longer than {MAX_NAME} characters"))
+        problems.append(
+            ("club", _("the club is longer than {most} characters").format(most=MAX_NAME))
+        )
     if email and not _is_email(email):
-        problems.append(("email", f"“{email[:80]}” is not an email address"))
+        problems.append(("email", _("“{email}” is not an email address").format(email=email[:80])))
     return problems
 
 
@@ -84,7 +89,7 @@ def read_players(text: str) -> tuple[list[CsvPlayer], list[RowProblem]]:
         return [], problems
     players, problems = _rows(records[1:], columns)
     if not players and not problems:
-        problems = [RowProblem(None, "The file has a header but no players under it.")]
+        problems = [RowProblem(None, _("The file has a header but no players under it."))]
     return players, problems
 
 
@@ -92,13 +97,16 @@ def _columns(line: int, header: list[str]) -> tuple[dict[str, int], list[RowProb
     names = [ALIASES.get(tidy(cell).casefold(), tidy(cell).casefold()) for cell in header]
     unknown = [name for name in names if name not in COLUMNS]
     repeated = sorted({name for name in names if names.count(name) > 1})
-    expected = "name (required), club, email and team (optional), and number (a member number)"
+    expected = _("name (required), club, email and team (optional), and number (a member number)")
     if "name" not in names or unknown:
         found = ", ".join(f"“{cell.strip()}”" for cell in header)
-        message = f"the first row must be a header naming the columns {expected}; it reads {found}"
+        message = _(
+            "the first row must be a header naming the columns {expected}; it reads {found}"
+        ).format(expected=expected, found=found)
         return {}, [RowProblem(line, message)]
     if repeated:
-        return {}, [RowProblem(line, f"the header names {', '.join(repeated)} more than once")]
+        twice = _("the header names {columns} more than once").format(columns=", ".join(repeated))
+        return {}, [RowProblem(line, twice)]
     return {name: index for index, name in enumerate(names)}, []
 
 
@@ -106,7 +114,8 @@ def _rows(
     records: list[tuple[int, list[str]]], columns: dict[str, int]
 ) -> tuple[list[CsvPlayer], list[RowProblem]]:
     if len(records) > MAX_ROWS:
-        return [], [RowProblem(None, f"The file has more than {MAX_ROWS} players: split it.")]
+        too_many = _("The file has more than {most} players: split it.").format(most=MAX_ROWS)
+        return [], [RowProblem(None, too_many)]
     players, problems, first_seen = [], [], {}
     for line, values in records:
         player = _player(line, values, columns)
@@ -115,7 +124,10 @@ def _rows(
             # Keyed even when the row has other faults: both rows will need fixing.
             first = first_seen.setdefault(player.key(), line)
             if first != line:
-                row_problems.append(RowProblem(line, f"{player} is already on line {first}"))
+                already = _("{player} is already on line {first}").format(
+                    player=player, first=first
+                )
+                row_problems.append(RowProblem(line, already))
         if row_problems:
             problems += row_problems
         else:
@@ -125,10 +137,10 @@ def _rows(
 
 def _row_problems(line: int, values: list[str], columns: dict[str, int]) -> list[RowProblem]:
     if len(values) > len(columns):
-        message = (
-            f"this row has {len(values)} values but the header names {len(columns)} columns; "
+        message = _(
+            "this row has {values} values but the header names {columns} columns; "
             "a name or club with a comma or semicolon in it must be in double quotes"
-        )
+        ).format(values=len(values), columns=len(columns))
         return [RowProblem(line, message)]
     player = _player(line, values, columns)
     found = player_problems(name=player.name, club=player.club, email=player.email)
@@ -166,7 +178,10 @@ def teams_of(players: list[CsvPlayer]) -> tuple[list[CsvTeam], list[RowProblem]]
     """The teams the rows make, by their ``team`` value (the same name in any case), and a
     problem for each row without a team and each team without exactly two partners (HF1.2)."""
     problems = [
-        RowProblem(player.line, f"{player} has no team: every partner names their team (HF1.2)")
+        RowProblem(
+            player.line,
+            _("{player} has no team: every partner names their team (HF1.2)").format(player=player),
+        )
         for player in players
         if not player.team
     ]
@@ -186,8 +201,12 @@ def _team_problems(rows: list[CsvPlayer]) -> list[RowProblem]:
     if len(rows) == TEAM_SIZE and len(name) <= MAX_NAME:
         return []
     if len(name) > MAX_NAME:
-        return [RowProblem(rows[0].line, f"the team name is longer than {MAX_NAME} characters")]
+        too_long = _("the team name is longer than {most} characters").format(most=MAX_NAME)
+        return [RowProblem(rows[0].line, too_long)]
     if len(rows) < TEAM_SIZE:
-        return [RowProblem(rows[0].line, f"team “{name}” has one partner: a team is two (HF1.2)")]
-    message = f"team “{name}” has {len(rows)} partners (lines {lines}): a team is two (HF1.2)"
+        one = _("team “{team}” has one partner: a team is two (HF1.2)").format(team=name)
+        return [RowProblem(rows[0].line, one)]
+    message = _("team “{team}” has {count} partners (lines {lines}): a team is two (HF1.2)").format(
+        team=name, count=len(rows), lines=lines
+    )
     return [RowProblem(row.line, message) for row in rows[TEAM_SIZE:]]

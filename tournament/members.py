@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Member
 from clubs.services import ClubError, club_create
@@ -31,8 +32,11 @@ class Candidate:
     events: int
 
     def words(self) -> str:
-        number = f"number {self.number}" if self.number else "no number"
-        return f"{self.name} (member {self.id}, {number}, {self.events} events)"
+        if self.number:
+            words = _("{name} (member {id}, number {number}, {events} events)")
+        else:
+            words = _("{name} (member {id}, no number, {events} events)")
+        return words.format(name=self.name, id=self.id, number=self.number, events=self.events)
 
 
 class MemberAmbiguous(ClubError):
@@ -41,8 +45,10 @@ class MemberAmbiguous(ClubError):
     def __init__(self, name: str, candidates: list[Candidate]) -> None:
         listed = "; ".join(candidate.words() for candidate in candidates)
         super().__init__(
-            f"{name} matches {len(candidates)} members of the club: choose one ({listed}), "
-            "or give the member number.",
+            _(
+                "{name} matches {count} members of the club: choose one ({listed}), "
+                "or give the member number."
+            ).format(name=name, count=len(candidates), listed=listed),
             field="member",
         )
         self.candidates = candidates
@@ -89,7 +95,8 @@ def _match(
 ) -> tuple[Member | None, str]:
     if player.member is not None:
         chosen = by_id.get(player.member)
-        return chosen, "" if chosen else f"member {player.member} is not a member of this club"
+        not_member = _("member {id} is not a member of this club").format(id=player.member)
+        return chosen, "" if chosen else not_member
     if player.number:
         return by_number.get(player.number), ""
     same = by_name.get(player.name.casefold(), [])

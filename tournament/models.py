@@ -19,7 +19,6 @@ tournament's **self check-in window** is open (`check_in_until`, `tournament.che
 """
 
 import json
-from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -27,9 +26,11 @@ from django.db import models
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce, NullIf
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 import games
 from clubs.models import AuditEntry, Club, Member
+from config.caches import RULES
 from games.base import Rules
 from tournament.stored import StoredModel
 
@@ -45,7 +46,7 @@ def game_choices() -> list[tuple[str, str]]:
     return [(game.key, game.name) for game in games.all_games()]
 
 
-@lru_cache(maxsize=256)
+@RULES
 def _rules(game: str, text: str) -> tuple[Rules[Any], dict[str, Any]]:
     """The rules of a stored ruleset's JSON text, read once per process (rulesets are
     immutable), with the ruleset they were made from (to compare with a tournament's)."""
@@ -67,7 +68,7 @@ class StoredRuleset(dict[str, Any]):
 
 class RulesetField(models.JSONField):
     """A JSON column read as a `StoredRuleset` when it holds an object: a tournament's rules
-    are then found by the text, without writing the ruleset out again (#18)."""
+    are then found by the text, without writing the ruleset out again."""
 
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
         ruleset = super().from_db_value(value, expression, connection)
@@ -78,9 +79,9 @@ class RulesetField(models.JSONField):
 
 class Tournament(StoredModel):
     class Status(models.TextChoices):
-        SETUP = "setup", "Setting up"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        SETUP = "setup", _("Setting up")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -143,9 +144,9 @@ class Tournament(StoredModel):
         """The game's rules under this tournament's stored ruleset (``games.base.Rules``).
 
         Remembered on the instance with a copy of the ruleset it was made from, and made again
-        when the game or the ruleset no longer equals it: comparing is a twentieth of the cost
-        of serialising the ruleset, which a result write did three times (#18). A ruleset as
-        read from the database is found by its text, if it still equals what was read. Equal
+        when the game or the ruleset no longer equals it: comparing costs far less than
+        serialising the ruleset. A ruleset as read from the database is found by its text (the
+        `rules` cache, config/caches.py), if it still equals what was read. Equal
         as Python compares (1 == 1.0 == True): a value changed in place to an equal one of
         another type keeps the rules made before; the director's pages replace a ruleset whole,
         checked by the game, and never change one in place."""
@@ -194,11 +195,11 @@ class EntryQuerySet(models.QuerySet["Entry"]):
 
 class Entry(StoredModel):
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        CHECKED_IN = "checked_in", "Checked in"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        DISQUALIFIED = "disqualified", "Disqualified"
-        REFUSED = "refused", "Pairing refused"
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+        DISQUALIFIED = "disqualified", _("Disqualified")
+        REFUSED = "refused", _("Pairing refused")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     # RESTRICT, not PROTECT: deleting the tournament takes its players and entries together.
@@ -301,11 +302,11 @@ class EntryMember(StoredModel):
 
 class Round(StoredModel):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft (seating editable)"
-        PUBLISHED = "published", "Published"
-        IN_PLAY = "in_play", "In play"
-        COMPLETE = "complete", "Complete"
-        LOCKED = "locked", "Locked (changes only by ruling)"
+        DRAFT = "draft", _("Draft (seating editable)")
+        PUBLISHED = "published", _("Published")
+        IN_PLAY = "in_play", _("In play")
+        COMPLETE = "complete", _("Complete")
+        LOCKED = "locked", _("Locked (changes only by ruling)")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -336,8 +337,8 @@ class Round(StoredModel):
 
 class StaffRole(StoredModel):
     class Role(models.TextChoices):
-        DIRECTOR = "director", "Tournament director"
-        SCOREKEEPER = "scorekeeper", "Scorekeeper"
+        DIRECTOR = "director", _("Tournament director")
+        SCOREKEEPER = "scorekeeper", _("Scorekeeper")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from games.base import Game
 from tournament.models import AuditEvent, Entry, Round, Tournament
@@ -118,16 +119,16 @@ def rules_frozen_because(*, tournament: Tournament) -> str | None:
     rounds = sorted(tournament.rounds.all(), key=lambda round: round.number)
     played = next((round for round in rounds if round.status != Round.Status.DRAFT), None)
     if played is not None:
-        return (
-            f"The game and ruleset are frozen: round {played.number} has been published, and a "
+        return _(
+            "The game and ruleset are frozen: round {number} has been published, and a "
             "tournament's rules never change under games already played. Set up a new "
             "tournament to play other rules."
-        )
+        ).format(number=played.number)
     if rounds:
-        return (
-            f"Round {rounds[0].number} is seated as a draft under these rules: remove it on the "
+        return _(
+            "Round {number} is seated as a draft under these rules: remove it on the "
             "rounds page, change the rules, then seat it again."
-        )
+        ).format(number=rounds[0].number)
     return None
 
 

@@ -33,7 +33,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 import games
 from clubs.models import Club
@@ -95,8 +98,13 @@ class CsvImportRefused(TournamentError):
     def __init__(self, problems: list[RowProblem]) -> None:
         count = len(problems)
         super().__init__(
-            f"Nothing was imported: the file has {count} problem{'s' if count > 1 else ''}. "
-            "Correct every line listed and import the whole file again.",
+            ngettext(
+                "Nothing was imported: the file has {count} problem. "
+                "Correct every line listed and import the whole file again.",
+                "Nothing was imported: the file has {count} problems. "
+                "Correct every line listed and import the whole file again.",
+                count,
+            ).format(count=count),
             field="csv",
         )
         self.problems = problems
@@ -109,8 +117,11 @@ class RulesetRefused(TournamentError):
     def __init__(self, problems: tuple[Problem, ...]) -> None:
         count = len(problems)
         super().__init__(
-            f"The ruleset cannot be played: {count} setting{'s' if count > 1 else ''} to "
-            f"correct. {' '.join(problem.message for problem in problems)}",
+            ngettext(
+                "The ruleset cannot be played: {count} setting to correct. {problems}",
+                "The ruleset cannot be played: {count} settings to correct. {problems}",
+                count,
+            ).format(count=count, problems=" ".join(problem.message for problem in problems)),
             field="ruleset",
         )
         self.problems = problems
@@ -306,16 +317,21 @@ def _check_rules_change(tournament: Tournament) -> None:
 
 def _check_tournament(tournament: Tournament) -> None:
     if not tournament.name:
-        raise TournamentError("Give the tournament a name.", field="name")
+        raise TournamentError(_("Give the tournament a name."), field="name")
     if tournament.ends_on < tournament.starts_on:
         raise TournamentError(
-            f"The tournament cannot end ({tournament.ends_on:%d %b %Y}) before it starts "
-            f"({tournament.starts_on:%d %b %Y}): correct one of the dates.",
+            _(
+                "The tournament cannot end ({ends}) before it starts ({starts}): correct one of "
+                "the dates."
+            ).format(
+                ends=date_format(tournament.ends_on, "d M Y"),
+                starts=date_format(tournament.starts_on, "d M Y"),
+            ),
             field="ends_on",
         )
     if tournament.rounds_planned < 1:
         raise TournamentError(
-            "A tournament has at least one round (R12.1).", field="rounds_planned"
+            _("A tournament has at least one round (R12.1)."), field="rounds_planned"
         )
     if tournament.pk:
         _check_rounds_planned(tournament)
@@ -325,7 +341,10 @@ def _check_rounds_planned(tournament: Tournament) -> None:
     last = tournament.rounds.order_by("-number").first()
     if last is not None and last.number > tournament.rounds_planned:
         raise TournamentError(
-            f"{last} already exists: plan at least {last.number} rounds.", field="rounds_planned"
+            _("Round {number} already exists: plan at least {number} rounds.").format(
+                number=last.number
+            ),
+            field="rounds_planned",
         )
 
 
@@ -345,14 +364,18 @@ def _slug_for(name: str) -> str:
 def _free_slug(slug: str) -> str:
     if slugify(slug) != slug or len(slug) > 80:
         raise TournamentError(
-            f"“{slug}” cannot be an address: use up to 80 lower-case letters, digits and "
-            "hyphens, such as spring-open-2026.",
+            _(
+                "“{slug}” cannot be an address: use up to 80 lower-case letters, digits and "
+                "hyphens, such as spring-open-2026."
+            ).format(slug=slug),
             field="slug",
         )
     if slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
         raise TournamentError(
-            f"The address “{slug}” is taken: choose another, or leave it blank to make one "
-            "from the name.",
+            _(
+                "The address “{slug}” is taken: choose another, or leave it blank to make one "
+                "from the name."
+            ).format(slug=slug),
             field="slug",
         )
     return slug
@@ -411,15 +434,17 @@ def players_import_csv(
     """Enter every player of a CSV file (see `tournament.csv_import`), or none: a file with any
     bad row is refused with every problem listed by line number."""
     tournament = _locked(tournament)
-    is_late = _is_late(tournament, late=late, who="these players")
+    is_late = _is_late(tournament, late=late, who=_("these players"))
     players, problems = read_players(text)
     if plays_in_teams(tournament):
         return _import_teams(tournament, by, players, problems, late=is_late)
     problems += [
         RowProblem(
             player.line,
-            f"{player} names a team, but {_game_name(tournament)} is "
-            "played by single players: remove the team column",
+            _(
+                "{player} names a team, but {game} is played by single players: remove the "
+                "team column"
+            ).format(player=player, game=_game_name(tournament)),
         )
         for player in players
         if player.team
@@ -450,14 +475,18 @@ def _is_late(tournament: Tournament, *, late: bool, who: str) -> bool:
     seated = tournament.rounds.exists()
     if seated and not late:
         raise TournamentError(
-            f"Round 1 has already been seated, so {who} would join late: add them as a late "
-            "entry. A late entry plays from the next round seated.",
+            _(
+                "Round 1 has already been seated, so {who} would join late: add them as a late "
+                "entry. A late entry plays from the next round seated."
+            ).format(who=who),
             field="late",
         )
     if late and not seated:
         raise TournamentError(
-            f"No round has been seated yet, so {who} would not be late: add them as a normal "
-            "entry.",
+            _(
+                "No round has been seated yet, so {who} would not be late: add them as a normal "
+                "entry."
+            ).format(who=who),
             field="late",
         )
     return seated
@@ -477,7 +506,9 @@ def _entries_by_key(tournament: Tournament) -> dict[tuple[str, str], Entry]:
 
 
 def _already_entered(player: CsvPlayer, entry: Entry) -> str:
-    return f"{player} is already entered in this tournament ({entry.get_status_display().lower()})"
+    return _("{player} is already entered in this tournament ({status})").format(
+        player=player, status=entry.get_status_display().lower()
+    )
 
 
 def _enter(tournament: Tournament, wanted: list[CsvPlayer], *, late: bool) -> list[Entry]:
@@ -534,8 +565,10 @@ def _game_name(tournament: Tournament) -> str:
 def _check_single_players(tournament: Tournament) -> None:
     if plays_in_teams(tournament):
         raise TournamentError(
-            f"{_game_name(tournament)} is played by teams of two partners (HF1.2): enter a "
-            "team with both its players.",
+            _(
+                "{game} is played by teams of two partners (HF1.2): enter a team with both its "
+                "players."
+            ).format(game=_game_name(tournament)),
             field="name",
         )
 
@@ -543,7 +576,9 @@ def _check_single_players(tournament: Tournament) -> None:
 def _check_teams(tournament: Tournament) -> None:
     if not plays_in_teams(tournament):
         raise TournamentError(
-            f"{_game_name(tournament)} is played by single players: enter each player.",
+            _("{game} is played by single players: enter each player.").format(
+                game=_game_name(tournament)
+            ),
             field="team_name",
         )
 
@@ -578,24 +613,28 @@ def team_add(
 def _team_wanted(name: str, partners: tuple[Partner, ...]) -> CsvTeam:
     """The team as asked, tidied and checked; a `TournamentError` naming the field at fault."""
     if len(partners) != 2:
-        raise TournamentError("A team is two partners (HF1.2).", field="partner_1_name")
+        raise TournamentError(_("A team is two partners (HF1.2)."), field="partner_1_name")
     rows = tuple(partner.tidied(team=tidy(name)) for partner in partners)
     for position, row in enumerate(rows, start=1):
         problems = player_problems(name=row.name, club=row.club, email=row.email)
         if problems:
             field, message = problems[0]
             raise TournamentError(
-                f"Partner {position}: {message}.", field=f"partner_{position}_{field}"
+                _("Partner {position}: {problem}.").format(position=position, problem=message),
+                field=f"partner_{position}_{field}",
             )
     if rows[0].key() == rows[1].key():
         raise TournamentError(
-            f"{rows[0]} cannot partner themselves: a team is two players (HF1.2).",
+            _("{player} cannot partner themselves: a team is two players (HF1.2).").format(
+                player=rows[0]
+            ),
             field="partner_2_name",
         )
     team_name = tidy(name) or f"{rows[0].name} & {rows[1].name}"
     if len(team_name) > MAX_NAME:
         raise TournamentError(
-            f"The team name is longer than {MAX_NAME} characters.", field="team_name"
+            _("The team name is longer than {most} characters.").format(most=MAX_NAME),
+            field="team_name",
         )
     return CsvTeam(team_name, rows)
 
@@ -614,7 +653,9 @@ def _check_team_free(tournament: Tournament, team: CsvTeam, entry: Entry | None 
         named = named.exclude(pk=entry.pk)
     if named.exists():
         raise TournamentError(
-            f"A team called “{team.name}” is already entered: give this one another name.",
+            _("A team called “{team}” is already entered: give this one another name.").format(
+                team=team.name
+            ),
             field="team_name",
         )
 
@@ -663,7 +704,7 @@ def _import_teams(
         if p.key() in entered
     ]
     problems += [
-        RowProblem(team.line, f"a team called “{team.name}” is already entered")
+        RowProblem(team.line, _("a team called “{team}” is already entered").format(team=team.name))
         for team in teams
         if team.name.casefold() in named
     ]
@@ -710,7 +751,9 @@ def team_update(
     its partners (withdraw it and enter the new pairing)."""
     entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
     if not entry.is_team:
-        raise TournamentError(f"{entry.name} is a player, not a team.", field="team_name")
+        raise TournamentError(
+            _("{name} is a player, not a team.").format(name=entry.name), field="team_name"
+        )
     team = _team_wanted(name, partners)
     _check_team_free(entry.tournament, team, entry)
     members = list(entry.members.select_related("player"))
@@ -722,8 +765,10 @@ def team_update(
     ]
     if replaced and entry.seats.exists():
         raise TournamentError(
-            f"{entry.team_name} has already been seated, so its partners stay as they played: "
-            "withdraw the team and enter the new pairing.",
+            _(
+                "{team} has already been seated, so its partners stay as they played: "
+                "withdraw the team and enter the new pairing."
+            ).format(team=entry.team_name),
             field=f"partner_{replaced[0].position}_name",
         )
     before = entry.partner_names()
@@ -759,8 +804,10 @@ def _partners_renamed(
     found, problems = members_match(tournament=tournament, wanted=wanted, leaving=leaving)
     for problem in problems:
         message = problem.message[0].upper() + problem.message[1:]
-        raise TournamentError(f"Partner {problem.line}: {message}.",
-                              field=f"partner_{problem.line}_name")  # fmt: skip
+        raise TournamentError(
+            _("Partner {position}: {problem}.").format(position=problem.line, problem=message),
+            field=f"partner_{problem.line}_name",
+        )
     return [m.player for m, _ in renamed], found, wanted
 
 
@@ -777,11 +824,15 @@ def pairing_refuse(*, entry: Entry, by: AbstractBaseUser, note: str) -> Entry:
     saying why; the team leaves the rounds until re-paired and reinstated."""
     note = tidy(note)
     if not entry.is_team:
-        raise TournamentError(f"{entry.name} is a player: only a team's pairing is refused.")
+        raise TournamentError(
+            _("{name} is a player: only a team's pairing is refused.").format(name=entry.name)
+        )
     if not note:
         raise TournamentError(
-            f"Say why the pairing of {entry.name} is refused (HF1.2): the note is kept in the "
-            "audit log and shown on the teams page.",
+            _(
+                "Say why the pairing of {name} is refused (HF1.2): the note is kept in the "
+                "audit log and shown on the teams page."
+            ).format(name=entry.name),
             field="note",
         )
     return _move(entry=entry, by=by, move=REFUSE_PAIRING, detail={"note": note[:300]})
@@ -833,36 +884,58 @@ LIFT_DISQUALIFICATION = Move(
 
 # Why a move is refused, by (action, current status); {name} is the player's name.
 REFUSALS = {
-    ("check_in", Status.CHECKED_IN): "{name} is already checked in.",
-    ("check_in", Status.WITHDRAWN): "{name} has withdrawn: reinstate them first if they are "
-    "back to play, then check them in.",
-    ("check_in", Status.REFUSED): "The director refused the pairing of {name} (HF1.2): "
-    "change a partner, reinstate the team, then check it in.",
-    ("withdraw", Status.REFUSED): "The pairing of {name} is refused (HF1.2): the team is "
-    "already out of the rounds.",
-    ("refuse_pairing", Status.REFUSED): "The pairing of {name} is already refused.",
-    ("refuse_pairing", Status.WITHDRAWN): "{name} has withdrawn: there is no pairing to refuse.",
-    ("refuse_pairing", Status.DISQUALIFIED): "{name} is disqualified: there is no pairing to "
-    "refuse.",
-    ("check_in", Status.DISQUALIFIED): "{name} is disqualified and cannot check in. Only a "
-    "director reinstating them lets them play again.",
-    ("undo_check_in", Status.REGISTERED): "{name} is not checked in, so there is no check-in "
-    "to undo.",
-    ("undo_check_in", Status.WITHDRAWN): "{name} has withdrawn, so there is no check-in to undo.",
-    ("undo_check_in", Status.DISQUALIFIED): "{name} is disqualified, so there is no check-in to "
-    "undo.",
-    ("withdraw", Status.WITHDRAWN): "{name} has already withdrawn.",
-    ("withdraw", Status.DISQUALIFIED): "{name} is disqualified, which already takes them out "
-    "of the tournament.",
-    ("disqualify", Status.DISQUALIFIED): "{name} is already disqualified.",
-    ("reinstate", Status.REGISTERED): "{name} is still in the tournament (registered); only a "
-    "withdrawn or disqualified player can be reinstated.",
-    ("reinstate", Status.CHECKED_IN): "{name} is still in the tournament (checked in); only a "
-    "withdrawn or disqualified player can be reinstated.",
-    ("reinstate", Status.DISQUALIFIED): "{name} is disqualified by a director's ruling (R12.4): "
-    "only reversing that ruling, with the reason why, reinstates them.",
+    ("check_in", Status.CHECKED_IN): gettext_lazy("{name} is already checked in."),
+    ("check_in", Status.WITHDRAWN): gettext_lazy(
+        "{name} has withdrawn: reinstate them first if they are back to play, then check them in."
+    ),
+    ("check_in", Status.REFUSED): gettext_lazy(
+        "The director refused the pairing of {name} (HF1.2): "
+        "change a partner, reinstate the team, then check it in."
+    ),
+    ("withdraw", Status.REFUSED): gettext_lazy(
+        "The pairing of {name} is refused (HF1.2): the team is already out of the rounds."
+    ),
+    ("refuse_pairing", Status.REFUSED): gettext_lazy("The pairing of {name} is already refused."),
+    ("refuse_pairing", Status.WITHDRAWN): gettext_lazy(
+        "{name} has withdrawn: there is no pairing to refuse."
+    ),
+    ("refuse_pairing", Status.DISQUALIFIED): gettext_lazy(
+        "{name} is disqualified: there is no pairing to refuse."
+    ),
+    ("check_in", Status.DISQUALIFIED): gettext_lazy(
+        "{name} is disqualified and cannot check in. Only a "
+        "director reinstating them lets them play again."
+    ),
+    ("undo_check_in", Status.REGISTERED): gettext_lazy(
+        "{name} is not checked in, so there is no check-in to undo."
+    ),
+    ("undo_check_in", Status.WITHDRAWN): gettext_lazy(
+        "{name} has withdrawn, so there is no check-in to undo."
+    ),
+    ("undo_check_in", Status.DISQUALIFIED): gettext_lazy(
+        "{name} is disqualified, so there is no check-in to undo."
+    ),
+    ("withdraw", Status.WITHDRAWN): gettext_lazy("{name} has already withdrawn."),
+    ("withdraw", Status.DISQUALIFIED): gettext_lazy(
+        "{name} is disqualified, which already takes them out of the tournament."
+    ),
+    ("disqualify", Status.DISQUALIFIED): gettext_lazy("{name} is already disqualified."),
+    ("reinstate", Status.REGISTERED): gettext_lazy(
+        "{name} is still in the tournament (registered); only a "
+        "withdrawn or disqualified player can be reinstated."
+    ),
+    ("reinstate", Status.CHECKED_IN): gettext_lazy(
+        "{name} is still in the tournament (checked in); only a "
+        "withdrawn or disqualified player can be reinstated."
+    ),
+    ("reinstate", Status.DISQUALIFIED): gettext_lazy(
+        "{name} is disqualified by a director's ruling (R12.4): "
+        "only reversing that ruling, with the reason why, reinstates them."
+    ),
 }
-FALLBACK_REFUSAL = "{name} is {status}, so this cannot be done: the player's status is unchanged."
+FALLBACK_REFUSAL = gettext_lazy(
+    "{name} is {status}, so this cannot be done: the player's status is unchanged."
+)
 
 
 def entry_check_in(*, entry: Entry, by: AbstractBaseUser) -> Entry:
@@ -885,8 +958,10 @@ def entry_disqualify(*, entry: Entry, by: AbstractBaseUser, reason: str) -> Entr
     reason = tidy(reason)
     if not reason:
         raise TournamentError(
-            f"Give the reason for disqualifying {entry.name}: it is kept in the audit "
-            "log and shown on the players page.",
+            _(
+                "Give the reason for disqualifying {name}: it is kept in the audit "
+                "log and shown on the players page."
+            ).format(name=entry.name),
             field="reason",
         )
     return _move(entry=entry, by=by, move=DISQUALIFY, detail={"reason": reason})
@@ -907,8 +982,10 @@ def entry_lift_disqualification(
     reason = tidy(reason)
     if not reason:
         raise TournamentError(
-            f"Give the reason for reinstating {entry.name}, who is disqualified (R12.4): "
-            "it is kept in the audit log.",
+            _(
+                "Give the reason for reinstating {name}, who is disqualified (R12.4): "
+                "it is kept in the audit log."
+            ).format(name=entry.name),
             field="reason",
         )
     detail: dict[str, Any] = {"reason": reason}
@@ -995,11 +1072,15 @@ def tournament_status_set(*, tournament: Tournament, to: str, by: AbstractBaseUs
     - back to setting up: only while no round has been published.
     """
     if to not in TournamentStatus.values:
-        raise TournamentError(f"“{to}” is no tournament status.", field="status")
+        raise TournamentError(_("“{to}” is no tournament status.").format(to=to), field="status")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == to:
         label = TournamentStatus(to).label.lower()
-        raise TournamentError(f"{tournament.name} is already {label}: nothing to change.")
+        raise TournamentError(
+            _("{name} is already {status}: nothing to change.").format(
+                name=tournament.name, status=label
+            )
+        )
     CHECKS[to](tournament)
     return _status_save(tournament, to, by)
 
@@ -1038,24 +1119,37 @@ def _check_running(tournament: Tournament) -> None:
         return  # reopened, for a correction or a ruling after the end
     if not tournament.entries.active().exists():
         raise TournamentError(
-            f"{tournament.name} has no player registered or checked in: add the players "
-            "before it runs."
+            _(
+                "{name} has no player registered or checked in: add the players before it runs."
+            ).format(name=tournament.name)
         )
 
 
 def _check_finished(tournament: Tournament) -> None:
     if tournament.status != TournamentStatus.RUNNING:
         raise TournamentError(
-            f"{tournament.name} is still setting up: a tournament finishes after it has run."
+            _("{name} is still setting up: a tournament finishes after it has run.").format(
+                name=tournament.name
+            )
         )
     rounds = list(tournament.rounds.order_by("number"))
     if not rounds:
-        raise TournamentError(f"{tournament.name} has no round yet: nothing was played.")
+        raise TournamentError(
+            _("{name} has no round yet: nothing was played.").format(name=tournament.name)
+        )
     open_ = [r for r in rounds if r.status != r.Status.LOCKED]
     if open_:
-        listed = ", ".join(f"round {r.number} is {r.get_status_display().lower()}" for r in open_)
+        listed = ", ".join(
+            _("round {number} is {status}").format(
+                number=r.number, status=r.get_status_display().lower()
+            )
+            for r in open_
+        )
         raise TournamentError(
-            f"Not finished: {listed}. Lock every round first, so that its scores are final (R12.4)."
+            _(
+                "Not finished: {rounds}. Lock every round first, so that its scores are final "
+                "(R12.4)."
+            ).format(rounds=listed)
         )
 
 
@@ -1063,8 +1157,10 @@ def _check_setup(tournament: Tournament) -> None:
     published = tournament.rounds.exclude(status="draft").order_by("number").first()
     if published is not None:
         raise TournamentError(
-            f"Round {published.number} is published already: the tournament is under way and "
-            "cannot go back to setting up."
+            _(
+                "Round {number} is published already: the tournament is under way and "
+                "cannot go back to setting up."
+            ).format(number=published.number)
         )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.base import Rules, RulesError, TablePlan
 from tournament.models import Tournament
@@ -105,11 +106,12 @@ def _check_unbegun(tournament: Tournament, stages: dict[int, Stage], plan: list[
         if asked.get(number) == _values(stage):
             continue
         if stage.cut_at is not None or begun & set(bounds[number][:1]):
-            why = "its cut is made" if stage.cut_at else "its first round is published"
+            why = _("its cut is made") if stage.cut_at else _("its first round is published")
             raise StageLocked(
-                f"The {stage.name.lower()} (stage {number}) cannot change: {why}. Its settings "
-                "are fixed from then on, so that nobody's place is decided by a rule changed "
-                "mid-stage.",
+                _(
+                    "The {stage} (stage {number}) cannot change: {why}. Its settings are fixed "
+                    "from then on, so that nobody's place is decided by a rule changed mid-stage."
+                ).format(stage=stage.name.lower(), number=number, why=why),
                 field="stages",
             )
 
@@ -130,8 +132,10 @@ def _check_plan(tournament: Tournament, plan: list[StagePlan]) -> None:
         _check_stage(rules, number, asked, before, field_size)
         if knockout and asked.size != before // 2:
             raise StageError(
-                f"Stage {number} follows a knockout of {before}: the {before // 2} winners of "
-                f"its tables go through, so its cut is to {before // 2}.",
+                _(
+                    "Stage {number} follows a knockout of {before}: the {winners} winners of "
+                    "its tables go through, so its cut is to {winners}."
+                ).format(number=number, before=before, winners=before // 2),
                 field="size",
             )
         before, knockout = asked.size or before, asked.kind == Kind.KNOCKOUT
@@ -140,17 +144,25 @@ def _check_plan(tournament: Tournament, plan: list[StagePlan]) -> None:
 def _check_stage(
     rules: Rules[Any], number: int, asked: StagePlan, before: int, field_size: int
 ) -> None:
-    where = f"Stage {number}"
+    where = _("Stage {number}").format(number=number)
     if asked.rounds < 1:
-        raise StageError(f"{where} plays no round: it plays one or more.", field="rounds")
+        raise StageError(
+            _("{where} plays no round: it plays one or more.").format(where=where), field="rounds"
+        )
     if asked.scoring not in Scoring.values or asked.seats not in Seats.values:
-        raise StageError(f"{where}: choose its scoring and seats from the list.", field="scoring")
+        raise StageError(
+            _("{where}: choose its scoring and seats from the list.").format(where=where),
+            field="scoring",
+        )
     if not 1 <= asked.carry_percent <= 100:
-        raise StageError(f"{where}: a share carried over is 1% to 100%.", field="carry_percent")
+        raise StageError(
+            _("{where}: a share carried over is 1% to 100%.").format(where=where),
+            field="carry_percent",
+        )
     if number == 1:
         if asked.kind != Kind.QUALIFYING or asked.size is not None:
             raise StageError(
-                "Stage 1 is the qualifying stage, played by the whole field: it has no cut.",
+                _("Stage 1 is the qualifying stage, played by the whole field: it has no cut."),
                 field="size",
             )
         return
@@ -162,15 +174,29 @@ def _check_cut(
 ) -> None:
     if asked.kind not in (Kind.FINAL, Kind.SEMI_FINALS, Kind.KNOCKOUT):
         raise StageError(
-            f"{where} after qualifying is a final, semi-finals or a knockout.", field="kind"
+            _("{where} after qualifying is a final, semi-finals or a knockout.").format(
+                where=where
+            ),
+            field="kind",
         )
     if asked.size is None or asked.size < 2:
-        raise StageError(f"{where}: say how many make the cut (two or more).", field="size")
-    if asked.size > before:
-        whom = "the field" if before == field_size else "the stage before"
         raise StageError(
-            f"{where}: a cut to {asked.size} is larger than {whom} ({before} entered): choose "
-            f"{before} or fewer.",
+            _("{where}: say how many make the cut (two or more).").format(where=where),
+            field="size",
+        )
+    if asked.size > before:
+        if before == field_size:
+            larger = _(
+                "{where}: a cut to {size} is larger than the field ({before} entered): choose "
+                "{before} or fewer."
+            )
+        else:
+            larger = _(
+                "{where}: a cut to {size} is larger than the stage before ({before} entered): "
+                "choose {before} or fewer."
+            )
+        raise StageError(
+            larger.format(where=where, size=asked.size, before=before),
             field="size",
         )
     _check_tables(rules, where, asked)
@@ -183,8 +209,17 @@ def _check_tables(rules: Rules[Any], where: str, asked: StagePlan) -> None:
     rule = rules.cites("table") or rules.game.name
     if asked.kind == Kind.FINAL and not shape.min_sides <= size <= shape.max_sides:
         raise StageError(
-            f"{where}: a final table of {size} is not allowed: a {rules.game.name} table seats "
-            f"{shape.min_sides} to {shape.max_sides} ({rule}).",
+            _(
+                "{where}: a final table of {size} is not allowed: a {game} table seats "
+                "{low} to {high} ({rule})."
+            ).format(
+                where=where,
+                size=size,
+                game=rules.game.name,
+                low=shape.min_sides,
+                high=shape.max_sides,
+                rule=rule,
+            ),
             field="size",
         )
     try:
@@ -193,13 +228,17 @@ def _check_tables(rules: Rules[Any], where: str, asked: StagePlan) -> None:
         plan = TablePlan(())
     if asked.kind == Kind.KNOCKOUT and (plan.byes or set(plan.sizes) != {2}):
         raise StageError(
-            f"{where}: a knockout seats two a table, each table's winner going on; "
-            f"{rules.game.name} seats {size} otherwise ({rule}): choose a final or semi-finals.",
+            _(
+                "{where}: a knockout seats two a table, each table's winner going on; "
+                "{game} seats {size} otherwise ({rule}): choose a final or semi-finals."
+            ).format(where=where, game=rules.game.name, size=size, rule=rule),
             field="kind",
         )
     if asked.kind == Kind.SEMI_FINALS and (len(plan.sizes) < 2 or plan.byes):
         raise StageError(
-            f"{where}: semi-finals of {size} do not make two full tables or more of "
-            f"{rules.game.name} ({rule}): choose a final table, or another size.",
+            _(
+                "{where}: semi-finals of {size} do not make two full tables or more of "
+                "{game} ({rule}): choose a final table, or another size."
+            ).format(where=where, size=size, game=rules.game.name, rule=rule),
             field="size",
         )

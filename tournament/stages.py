@@ -1,4 +1,4 @@
-"""Stages of a tournament: qualifying rounds, then cuts to smaller fields (issue 33).
+"""Stages of a tournament: qualifying rounds, then cuts to smaller fields.
 
 Terms
 - **stage**: a run of consecutive rounds. Stage 1 is the **qualifying** stage, played by the
@@ -24,6 +24,8 @@ tables, is ``scoring.stages``.
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Entry, Round, Tournament
 from tournament.stored import StoredModel
@@ -31,19 +33,19 @@ from tournament.stored import StoredModel
 
 class Stage(StoredModel):
     class Kind(models.TextChoices):
-        QUALIFYING = "qualifying", "Qualifying"
-        SEMI_FINALS = "semi_finals", "Semi-finals"
-        FINAL = "final", "Final table"
-        KNOCKOUT = "knockout", "Knockout"
+        QUALIFYING = "qualifying", gettext_lazy("Qualifying")
+        SEMI_FINALS = "semi_finals", gettext_lazy("Semi-finals")
+        FINAL = "final", gettext_lazy("Final table")
+        KNOCKOUT = "knockout", gettext_lazy("Knockout")
 
     class Scoring(models.TextChoices):
-        FRESH = "fresh", "Fresh"
-        CARRY_ALL = "carry_all", "Carry over all"
-        CARRY_SHARE = "carry_share", "Carry over a share"
+        FRESH = "fresh", gettext_lazy("Fresh")
+        CARRY_ALL = "carry_all", gettext_lazy("Carry over all")
+        CARRY_SHARE = "carry_share", gettext_lazy("Carry over a share")
 
     class Seats(models.TextChoices):
-        STANDING = "standing", "By standing"
-        DRAWN = "drawn", "Drawn"
+        STANDING = "standing", gettext_lazy("By standing")
+        DRAWN = "drawn", gettext_lazy("Drawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveSmallIntegerField(help_text="1: the qualifying stage; then in order.")
@@ -88,26 +90,32 @@ class Stage(StoredModel):
     def scoring_words(self) -> str:
         """How the stage is scored, in a sentence."""
         if self.kind == self.Kind.QUALIFYING:
-            return "Every round counts (R12.3)."
+            return _("Every round counts (R12.3).")
         if self.scoring == self.Scoring.FRESH:
-            return "Fresh: everyone starts from zero; only this stage's rounds count."
+            return _("Fresh: everyone starts from zero; only this stage's rounds count.")
         if self.scoring == self.Scoring.CARRY_ALL or self.carry_percent == 100:
-            return "Carried over: the totals of the earlier rounds count in full."
-        return f"Carried over: {self.carry_percent}% of the totals of the earlier rounds count."
+            return _("Carried over: the totals of the earlier rounds count in full.")
+        return _("Carried over: {percent}% of the totals of the earlier rounds count.").format(
+            percent=self.carry_percent
+        )
 
     def seats_words(self) -> str:
         if self.kind == self.Kind.QUALIFYING:
-            return "Seated by the round's seating mode."
+            return _("Seated by the round's seating mode.")
         if self.seats == self.Seats.STANDING:
-            return "Seats by standing: the best seed at seat 1, then in order."
-        return "Seats drawn at random."
+            return _("Seats by standing: the best seed at seat 1, then in order.")
+        return _("Seats drawn at random.")
 
     def cut_words(self) -> str:
         if self.size is None:
-            return "The whole field."
+            return _("The whole field.")
         if self.kind == self.Kind.KNOCKOUT:
-            return f"{self.size} seeded from the stage before; each table's winner goes on."
-        return f"The best {self.size} after the stage before (the tie-break chain at the line)."
+            return _("{size} seeded from the stage before; each table's winner goes on.").format(
+                size=self.size
+            )
+        return _(
+            "The best {size} after the stage before (the tie-break chain at the line)."
+        ).format(size=self.size)
 
 
 STAGE_KINDS = Stage.Kind.values  # named in the API schema (config.settings)

@@ -1,12 +1,12 @@
 """The base of the project's models: rows read from the database without Django's constructor.
 
 Django makes a model read from a row by calling the model's class with the row's values
-(`Model.from_db`), and the constructor, written for a caller's keywords, defaults and signals,
-cost a result write a sixteenth of its CPU: the write reads some forty models (the table, its
-seats and players, its deals and their results) (#18). A row that holds every column makes its
-model here as the constructor would leave it: the values under their attribute names, a fresh
-state (not adding, read from `db`). Where the constructor has something to do, it runs: a row
-with deferred columns, or a model that a `pre_init` or `post_init` receiver listens to.
+(`Model.from_db`); the constructor, written for a caller's keywords, defaults and signals, is
+most of the cost of reading a model, and a result write reads some forty (`bench/bench_store.py`
+measures it). A row that holds every column makes its model here as the constructor would leave
+it: the values under their attribute names, a fresh state (not adding, read from `db`). Where the
+constructor has something to do, it runs: a row with deferred columns, or a model that a
+`pre_init` or `post_init` receiver listens to.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 Django reads every `timestamptz` column through a loader of its own (`BaseTzLoader`), which
 puts the connection's time zone on each value. It subclasses psycopg's pure-Python loader, so
-psycopg cannot swap in the compiled one of its binary build, as it does for every other type:
-parsing the timestamps was a twentieth of a result write's CPU (#18). Here Django's loader keeps
-its class, and with it Django's per-cursor check of the time zone (`create_cursor` reads its
+psycopg cannot swap in the compiled one of its binary build, as it does for every other type
+(`bench/bench_store.py` measures what that costs a result write). Here Django's loader keeps its
+class, and with it Django's per-cursor check of the time zone (`create_cursor` reads its
 `timezone`), but parses with the compiled loader. The values are the same
 (tests/test_postgresql_backend.py). Without psycopg's binary build, this backend is Django's.
 

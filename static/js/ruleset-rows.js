@@ -3,6 +3,13 @@
 (function () {
   "use strict";
 
+  // The page's language: Django's JavaScript catalog (/jsi18n/), else the English as written.
+  var gettext = window.gettext || function (text) { return text; };
+  function rowLabel(column, place) {
+    var format = gettext("%(column)s, row %(row)s");
+    return format.replace("%(column)s", column).replace("%(row)s", String(place));
+  }
+
   function renumber(fieldset) {
     var rows = fieldset.querySelectorAll("tr[data-row]");
     var name = fieldset.getAttribute("data-rows");
@@ -18,7 +25,7 @@
         row.querySelector("[data-place]").textContent = String(place);
         row.querySelectorAll("input:not([data-remove])").forEach(function (input) {
           var column = input.name.split("-").pop();
-          input.setAttribute("aria-label", column.replace(/_/g, " ") + ", row " + place);
+          input.setAttribute("aria-label", rowLabel(column.replace(/_/g, " "), place));
         });
       }
     });
@@ -30,7 +37,7 @@
     var button = document.createElement("button");
     button.type = "button";
     button.className = "link";
-    button.textContent = "Remove";
+    button.textContent = gettext("Remove");
     button.addEventListener("click", function () {
       box.checked = true;
       row.hidden = true;
@@ -47,12 +54,12 @@
     blanks.forEach(function (row) { row.remove(); });
     body.querySelectorAll("tr[data-row]").forEach(function (row) { removeButton(fieldset, row); });
     var head = fieldset.querySelector("thead th:last-child");
-    if (head) { head.textContent = ""; head.setAttribute("aria-label", "Remove"); }
+    if (head) { head.textContent = ""; head.setAttribute("aria-label", gettext("Remove")); }
     if (template) {
       var add = document.createElement("button");
       add.type = "button";
       add.className = "secondary";
-      add.textContent = "Add a row";
+      add.textContent = gettext("Add a row");
       add.addEventListener("click", function () {
         var row = template.cloneNode(true);
         row.removeAttribute("data-blank");

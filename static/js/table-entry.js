@@ -24,9 +24,21 @@
      where no service worker can keep it.
    - Offline over https: a service worker (/t/sw.js) keeps the page and its assets.
 
+   - Words: every sentence goes through Django's JavaScript catalogue (gettext, ngettext,
+     interpolate from /jsi18n/, config/i18n.py), loaded before this script where the page is not
+     in English; in English the catalogue is not fetched and the words below are the page's own.
+
    Without this script the page works as plain forms (Preview, Save). */
 (function () {
   "use strict";
+
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (one, many, count) {
+    return count === 1 ? one : many;
+  };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
 
   var configNode = document.getElementById("table-entry-config");
   if (!configNode) return;
@@ -36,9 +48,12 @@
   var statusNode = document.querySelector("[data-outbox-status]");
   var heldNode = null;
   var PREFIX = "table:" + config.token + ":";
-  var WORDS = { JK: "a joker", AB: "a black ace", AR: "a red ace", A: "an ace", K: "a king",
-    Q: "a queen", J: "a jack", "10": "a ten", "9": "a nine", "8": "an eight", "7": "a seven",
-    "6": "a six", "5": "a five", "4": "a four", "3": "a three", "2": "a two" };
+  var WORDS = { JK: gettext("Add a joker"), AB: gettext("Add a black ace"),
+    AR: gettext("Add a red ace"), A: gettext("Add an ace"), K: gettext("Add a king"),
+    Q: gettext("Add a queen"), J: gettext("Add a jack"), "10": gettext("Add a ten"),
+    "9": gettext("Add a nine"), "8": gettext("Add an eight"), "7": gettext("Add a seven"),
+    "6": gettext("Add a six"), "5": gettext("Add a five"), "4": gettext("Add a four"),
+    "3": gettext("Add a three"), "2": gettext("Add a two") };
 
   /* --- the phone's storage ------------------------------------------------------------------ */
 
@@ -90,8 +105,15 @@
     statusNode.className = "outbox-status" + (kind ? " " + kind : "");
   }
 
-  function plural(count, word) {
-    return count + " " + word + (count === 1 ? "" : "s");
+  function results(count) {
+    return interpolate(ngettext("%(count)s result", "%(count)s results", count),
+      { count: count }, true);
+  }
+
+  function cardsAndPoints(cards, points) {
+    return interpolate(ngettext("%(count)s card", "%(count)s cards", cards), { count: cards },
+      true) + " · " + interpolate(ngettext("%(count)s point", "%(count)s points", points),
+      { count: points }, true);
   }
 
   /* --- where results are held: IndexedDB, persistent where the browser grants it ----------- */
@@ -191,26 +213,30 @@
     var count = waiting().length;
     var stuck = outbox.filter(function (item) { return item.state === "stuck"; });
     if (stuck.length) {
-      say(stuck.map(function (item) { return item.title + " is not saved: " + item.message; })
-        .join(" "), "problem");
+      say(stuck.map(function (item) {
+        return interpolate(gettext("%(title)s is not saved: %(why)s"),
+          { title: item.title, why: item.message }, true);
+      }).join(" "), "problem");
     } else if (count && navigator.onLine && waiting()[0].busy) {
-      say(waiting()[0].busy + " Kept on this phone (" + plural(count, "result") + "), sent " +
-        "by itself when the server is back.", "waiting");
+      say(waiting()[0].busy + " " + interpolate(gettext("Kept on this phone (%(results)s), " +
+        "sent by itself when the server is back."), { results: results(count) }, true),
+      "waiting");
     } else if (count && (!navigator.onLine || outbox.some(function (i) { return i.tries > 0; }))) {
-      say("Waiting for the network (" + plural(count, "result") + "): kept on this phone, " +
-        "sent as soon as the network returns.", "waiting");
+      say(interpolate(gettext("Waiting for the network (%(results)s): kept on this phone, " +
+        "sent as soon as the network returns."), { results: results(count) }, true), "waiting");
     } else if (count) {
-      say("Saving " + waiting()[0].title.toLowerCase() + "…", "waiting");
+      say(interpolate(gettext("Saving %(title)s…"),
+        { title: waiting()[0].title.toLowerCase() }, true), "waiting");
     }
     showConflicts();
     showQueued();
     showHeld();
   }
 
+  /* A time of day in the page's language (14:05, as the page's own times). */
   function clock(at) {
-    var time = new Date(at);
-    return (time.getHours() < 10 ? "0" : "") + time.getHours() + ":" +
-      (time.getMinutes() < 10 ? "0" : "") + time.getMinutes();
+    return new Date(at).toLocaleTimeString(document.documentElement.lang || undefined,
+      { hour: "2-digit", minute: "2-digit", hour12: false });
   }
 
   /* What this phone holds and since when, in so many words (the status says when each result
@@ -219,23 +245,29 @@
     if (!statusNode) return;
     if (!heldNode) {
       heldNode = element("div", "held small");
-      heldNode.setAttribute("aria-label", "Results on this phone");
+      heldNode.setAttribute("aria-label", gettext("Results on this phone"));
       heldNode.setAttribute("role", "region");
       statusNode.insertAdjacentElement("afterend", heldNode);
     }
     heldNode.textContent = "";
     var list = element("ul");
     held().forEach(function (item) {
-      var text = item.title + ": held on this phone since " + clock(item.queued) +
-        (item.state === "waiting" ? ", not sent yet" : item.state === "conflict" ?
-          ", waiting for your choice" : ", not saved") +
-        (item.tried ? " (last tried " + clock(item.tried) + ")" : "") + ".";
+      var values = { title: item.title, since: clock(item.queued) };
+      var text = interpolate(item.state === "waiting" ?
+        gettext("%(title)s: held on this phone since %(since)s, not sent yet.") :
+        item.state === "conflict" ?
+          gettext("%(title)s: held on this phone since %(since)s, waiting for your choice.") :
+          gettext("%(title)s: held on this phone since %(since)s, not saved."), values, true);
+      if (item.tried) {
+        text += " " + interpolate(gettext("Last tried at %(time)s."), { time: clock(item.tried) },
+          true);
+      }
       list.appendChild(element("li", "holding", text));
     });
     if (held().length) {
-      list.appendChild(element("li", "muted", persisted ? "Kept on this phone until it is " +
-        "sent, even if the page is closed." : "Kept on this phone until it is sent; leave " +
-        "this page open until then."));
+      list.appendChild(element("li", "muted", persisted ? gettext("Kept on this phone until it " +
+        "is sent, even if the page is closed.") : gettext("Kept on this phone until it is sent; " +
+        "leave this page open until then.")));
     }
     heldNode.appendChild(list);
     heldNode.hidden = !list.children.length;
@@ -286,19 +318,19 @@
   /* What the server said when it could not save (full disk, overloaded, restarting), in its
      first sentence, or in words of ours: the network is fine, the server is not. */
   var BUSY = {
-    429: "The server is overloaded; nothing was saved.",
-    500: "The server failed to save it; nothing was saved.",
-    502: "The server did not answer; nothing was saved.",
-    503: "The server is busy; nothing was saved.",
-    504: "The server did not answer in time; nothing was saved.",
+    429: gettext("The server is overloaded; nothing was saved."),
+    500: gettext("The server failed to save it; nothing was saved."),
+    502: gettext("The server did not answer; nothing was saved."),
+    503: gettext("The server is busy; nothing was saved."),
+    504: gettext("The server did not answer in time; nothing was saved."),
   };
 
   function serverSaid(status, answer) {
     var said = answer.errors && answer.errors[0] && answer.errors[0].message;
     var first = said ? (String(said).match(/^[^]*?\.(?=\s|$)/) || [String(said)])[0] : "";
     first = first.slice(0, 200);
-    return first || BUSY[status] || "The server could not save it (" + status + "); nothing " +
-      "was saved.";
+    return first || BUSY[status] || interpolate(gettext("The server could not save it " +
+      "(%(status)s); nothing was saved."), { status: status }, true);
   }
 
   function answered(item, status, answer) {
@@ -316,7 +348,8 @@
     } else {
       item.state = "stuck"; // the link was reissued, the round locked...: kept, never dropped
       item.message = answer.detail || (answer.errors && answer.errors[0] &&
-        answer.errors[0].message) || "the server answered " + status + ".";
+        answer.errors[0].message) || interpolate(gettext("the server answered %(status)s."),
+        { status: status }, true);
       keepOutbox();
     }
     return true;
@@ -328,13 +361,17 @@
     sentLog = sentLog.concat([{ title: item.title, at: Date.now() }]).slice(-10);
     boxPut("sent", sentLog);
     store(item.draft, null);
-    var text = item.title + (answer.void ? " is recorded as void (R9.2): the same dealer deals " +
-      "it again." : item.body.version ? " is corrected: this is version " + answer.version + "."
-      : " is saved.");
-    if (answer.status === "pending") text += " It counts once another player confirms it.";
-    if (answer.flagged) text += " It is flagged for the director (warnings confirmed).";
-    text += " Sent at " + clock(Date.now()) + (item.tried ? " (held on this phone since " +
-      clock(item.queued) + ")." : ".");
+    var values = { title: item.title, version: answer.version, time: clock(Date.now()),
+      since: clock(item.queued) };
+    var text = interpolate(answer.void ? gettext("%(title)s is recorded as void (R9.2): the " +
+      "same dealer deals it again.") : item.body.version ? gettext("%(title)s is corrected: " +
+      "this is version %(version)s.") : gettext("%(title)s is saved."), values, true);
+    if (answer.status === "pending") text += " " + gettext("It counts once another player " +
+      "confirms it.");
+    if (answer.flagged) text += " " + gettext("It is flagged for the director (warnings " +
+      "confirmed).");
+    text += " " + interpolate(item.tried ? gettext("Sent at %(time)s (held on this phone since " +
+      "%(since)s).") : gettext("Sent at %(time)s."), values, true);
     say(text);
     if (entry && entry.correcting) { // the correction's own page: back to the table's
       try { sessionStorage.setItem(PREFIX + "notice", text); } catch (error) { /* said */ }
@@ -361,11 +398,12 @@
       form.hidden = false;
       showAll = true;
       showProblems(placed(answer.errors), placed(answer.warnings), true);
-      var why = answer.errors && answer.errors.length ? "fix the marked fields." :
+      var why = answer.errors && answer.errors.length ? gettext("fix the marked fields.") :
         answer.warnings && answer.warnings.length ?
-          "check the warnings, and confirm them if the result is right." :
+          gettext("check the warnings, and confirm them if the result is right.") :
           problems.map(function (p) { return p.message; }).join(" ");
-      say(item.title + " is not saved: " + why, "problem");
+      say(interpolate(gettext("%(title)s is not saved: %(why)s"), { title: item.title, why: why },
+        true), "problem");
       saveButton(false);
     } else {
       item.state = "stuck";
@@ -392,7 +430,7 @@
     var conflicts = outbox.filter(function (item) { return item.state === "conflict"; });
     if (!conflictsNode && conflicts.length) {
       conflictsNode = element("section", "conflicts");
-      conflictsNode.setAttribute("aria-label", "Results to choose between");
+      conflictsNode.setAttribute("aria-label", gettext("Results to choose between"));
       statusNode.insertAdjacentElement("afterend", conflictsNode);
     }
     if (!conflictsNode) return;
@@ -400,29 +438,34 @@
     conflictsNode.textContent = "";
     conflicts.forEach(function (item) { conflictsNode.appendChild(conflictPanel(item)); });
     if (conflicts.length) {
-      say("Someone else saved " + conflicts[0].title.toLowerCase() + " first: choose which " +
-        "result the table keeps.", "problem");
+      say(interpolate(gettext("Someone else saved %(title)s first: choose which result the " +
+        "table keeps."), { title: conflicts[0].title.toLowerCase() }, true), "problem");
     }
   }
 
   function conflictPanel(item) {
     var panel = element("div", "conflict");
-    panel.appendChild(element("h3", "", "Someone else saved " + item.title.toLowerCase() +
-      " first"));
-    panel.appendChild(element("p", "small", "Nothing is lost: both results are here. Keep the " +
-      "stored one, or save this phone's instead (the stored one stays in the history)."));
+    panel.appendChild(element("h3", "", interpolate(gettext("Someone else saved %(title)s first"),
+      { title: item.title.toLowerCase() }, true)));
+    panel.appendChild(element("p", "small", gettext("Nothing is lost: both results are here. " +
+      "Keep the stored one, or save this phone's instead (the stored one stays in the " +
+      "history).")));
     var both = element("div", "conflict-both");
-    both.appendChild(listOf("Stored (version " + item.current.version + ")",
+    both.appendChild(listOf(interpolate(gettext("Stored (version %(version)s)"),
+      { version: item.current.version }, true),
       (item.current.scores || []).map(function (score) {
-        return score.player + ": " + score.points + (score.went_out ? ", went out" : "");
+        return score.player + ": " + score.points + (score.went_out ? ", " +
+          gettext("went out") : "");
       })));
-    both.appendChild(listOf("This phone's", mine(item)));
+    both.appendChild(listOf(gettext("This phone's"), mine(item)));
     panel.appendChild(both);
     var actions = element("div", "conflict-actions");
-    actions.appendChild(button("Keep the stored result", null, function () {
+    actions.appendChild(button(gettext("Keep the stored result"), null, function () {
       keepStored(item);
     }, "secondary"));
-    actions.appendChild(button("Save mine instead", null, function () { useMine(item); }));
+    actions.appendChild(button(gettext("Save mine instead"), null, function () {
+      useMine(item);
+    }));
     panel.appendChild(actions);
     return panel;
   }
@@ -449,7 +492,9 @@
           if (member[name] !== false) parts.push("#" + (index + 1) + " " + name + " " + member[name]);
         });
       });
-      return (item.names[side.seat] || "Seat " + side.seat) + ": " + (parts.join(", ") || "–");
+      var name = item.names[side.seat] || interpolate(gettext("Seat %(seat)s"), { seat: side.seat },
+        true);
+      return name + ": " + (parts.join(", ") || "–");
     });
   }
 
@@ -461,8 +506,8 @@
     outbox = outbox.filter(function (other) { return other !== item; });
     keepOutbox();
     store(item.draft, null);
-    var text = item.title + ": the stored result is kept. This phone's entry is set aside on " +
-      "the phone, not sent.";
+    var text = interpolate(gettext("%(title)s: the stored result is kept. This phone's entry " +
+      "is set aside on the phone, not sent."), { title: item.title }, true);
     say(text);
     catchUp();
   }
@@ -470,8 +515,9 @@
   function useMine(item) {
     item.body = Object.assign({}, item.body, {
       version: item.current.version,
-      reason: "Two phones entered " + item.title.toLowerCase() + "; the table chose the one " +
-        "from " + (item.body.entered_by || "this phone") + ".",
+      reason: interpolate(gettext("Two phones entered %(title)s; the table chose the one from " +
+        "%(phone)s."), { title: item.title.toLowerCase(),
+        phone: item.body.entered_by || gettext("this phone") }, true),
     });
     item.key = newKey(); // a new request: a correction of the stored version
     item.state = "waiting";
@@ -505,13 +551,15 @@
     queuedNode.hidden = false;
     queuedNode.textContent = "";
     if (!item) {
-      queuedNode.appendChild(element("p", "", entry.title + " is saved. The page moves on as " +
-        "soon as the network answers: nothing to do meanwhile."));
+      queuedNode.appendChild(element("p", "", interpolate(gettext("%(title)s is saved. The page " +
+        "moves on as soon as the network answers: nothing to do meanwhile."),
+        { title: entry.title }, true)));
       return;
     }
-    queuedNode.appendChild(element("p", "", item.state === "conflict" ? item.title +
-      ": choose above which result the table keeps." : item.title + " is kept on this phone " +
-      "and sent as soon as the network answers. The page moves on once it is saved."));
+    queuedNode.appendChild(element("p", "", interpolate(item.state === "conflict" ?
+      gettext("%(title)s: choose above which result the table keeps.") : gettext("%(title)s is " +
+      "kept on this phone and sent as soon as the network answers. The page moves on once it " +
+      "is saved."), { title: item.title }, true)));
     var list = element("ul", "small");
     mine(item).forEach(function (line) { list.appendChild(element("li", "", line)); });
     queuedNode.appendChild(list);
@@ -616,11 +664,14 @@
     form.elements.game.value = String(deal.game);
     if (form.elements.attempt) form.elements.attempt.value = String(deal.attempt);
     var title = deal.title.toLowerCase();
-    form.querySelector(".save-button").textContent = "Save " + title;
-    form.querySelector(".bar-scores").setAttribute("aria-label", deal.title +
-      ": the scores as they will be saved");
+    form.querySelector(".save-button").textContent = interpolate(gettext("Save %(title)s"),
+      { title: title }, true);
+    form.querySelector(".bar-scores").setAttribute("aria-label", interpolate(
+      gettext("%(title)s: the scores as they will be saved"), { title: deal.title }, true));
     var heading = document.getElementById("enter-title");
-    if (heading) heading.textContent = "Enter " + title;
+    if (heading) {
+      heading.textContent = interpolate(gettext("Enter %(title)s"), { title: title }, true);
+    }
     form.querySelectorAll(".draft-note, .preview, .bar > p.errors").forEach(function (node) {
       node.remove();
     });
@@ -755,13 +806,13 @@
   function queue() {
     var who = form.elements.who;
     if (!who.value) {
-      say("Choose your name first (Who is entering?): the result records who entered it.",
-        "problem");
+      say(gettext("Choose your name first (Who is entering?): the result records who entered " +
+        "it."), "problem");
       who.focus();
       return;
     }
     if (entry.correcting && !form.elements.reason.value.trim()) {
-      say("Say why it is corrected: every version is kept with its reason.", "problem");
+      say(gettext("Say why it is corrected: every version is kept with its reason."), "problem");
       form.elements.reason.focus();
       return;
     }
@@ -801,7 +852,7 @@
 
   function check() {
     if (!navigator.onLine) {
-      live("Offline: the scores are worked out when the result is sent.");
+      live(gettext("Offline: the scores are worked out when the result is sent."));
       return;
     }
     var data = new FormData(form);
@@ -821,7 +872,9 @@
       live("");
       showAnswer(answer);
     }).catch(function () {
-      if (ask === asked) live("No live check just now: the result is checked when it is saved.");
+      if (ask === asked) {
+        live(gettext("No live check just now: the result is checked when it is saved."));
+      }
     });
   }
 
@@ -958,8 +1011,8 @@
       if (value === undefined) unknown += 1;
       else points += value;
     });
-    return plural(cards.length, "card") + " · " + plural(points, "point") +
-      (unknown ? " · " + unknown + " not read yet" : "") + ": " + cards.join(" ");
+    return cardsAndPoints(cards.length, points) + (unknown ? " · " + interpolate(
+      gettext("%(count)s not read yet"), { count: unknown }, true) : "") + ": " + cards.join(" ");
   }
 
   function showCards(line) {
@@ -968,7 +1021,7 @@
     var summary = line.keypadButton.querySelector("[data-cards-summary]");
     summary.textContent = cards.length ? cards.length + "·" + cards.reduce(function (sum, card) {
       return sum + (cardPoints(card) || 0);
-    }, 0) : "Cards";
+    }, 0) : gettext("Cards");
     if (line.tally) line.tally.textContent = cards.length ? tallyOf(line) : "";
     if (!line.problems || !line.problems.length) showNote(line);
   }
@@ -983,7 +1036,7 @@
     sheet.setAttribute("role", "dialog");
     sheet.setAttribute("aria-labelledby", "sheet-title");
     var head = element("div", "sheet-head");
-    var title = element("h2", "", "Cards");
+    var title = element("h2", "", gettext("Cards"));
     title.id = "sheet-title";
     title.tabIndex = -1;
     head.appendChild(title);
@@ -994,16 +1047,18 @@
     sheet.appendChild(element("p", "sheet-cards"));
     var keys = element("div", "sheet-keys");
     keys.setAttribute("role", "group");
-    keys.setAttribute("aria-label", "Card keys");
+    keys.setAttribute("aria-label", gettext("Card keys"));
     entry.keypad.keys.forEach(function (key) { keys.appendChild(cardKey(key)); });
     [2, 3].forEach(function (n) {
-      var key = button("×" + n, "×" + n + ": the next card " + (n === 2 ? "twice" : "three times"),
-        function () { setTimes(times === n ? 1 : n); }, "op times");
+      var key = button("×" + n, n === 2 ? gettext("×2: the next card twice") :
+        gettext("×3: the next card three times"), function () {
+        setTimes(times === n ? 1 : n);
+      }, "op times");
       key.dataset.times = n;
       key.setAttribute("aria-pressed", "false");
       keys.appendChild(key);
     });
-    keys.appendChild(button("⌫", "Remove the last card", function () {
+    keys.appendChild(button("⌫", gettext("Remove the last card"), function () {
       var cards = tokens(sheetLine.cards.value);
       sheetLine.cards.value = cards.slice(0, -1).join(" ");
       changed(sheetLine.cards);
@@ -1011,10 +1066,12 @@
     sheet.appendChild(keys);
     var moves = element("div", "sheet-moves");
     if (entry.exclusive && entry.exclusive.scope === entry.keypad.scope) {
-      moves.appendChild(button("Out", null, wentOut, "secondary out-key"));
+      moves.appendChild(button(gettext("Out"), null, wentOut, "secondary out-key"));
     }
-    moves.appendChild(button("Next ▸", null, function () { next(); }, "secondary next-key"));
-    moves.appendChild(button("Done", null, function () { closeSheet(true); }, "done-key"));
+    moves.appendChild(button(gettext("Next ▸"), null, function () { next(); },
+      "secondary next-key"));
+    moves.appendChild(button(gettext("Done"), null, function () { closeSheet(true); },
+      "done-key"));
     sheet.appendChild(moves);
     sheet.addEventListener("keydown", function (event) {
       if (event.key === "Escape") closeSheet(true);
@@ -1023,8 +1080,9 @@
   }
 
   function cardKey(key) {
-    var name = WORDS[key.token] || key.label;
-    var node = button(key.label, "Add " + name, function () {
+    var name = WORDS[key.token] || interpolate(gettext("Add %(card)s"), { card: key.label },
+      true);
+    var node = button(key.label, name, function () {
       if (node.dataset.held === "yes") { node.dataset.held = ""; return; }
       add(key.token, times);
     }, key.label.length > 3 ? "long" : "");
@@ -1066,11 +1124,11 @@
   function showSheet() {
     if (!sheet || !sheetLine) return;
     var cards = tokens(sheetLine.cards.value);
-    sheet.querySelector("h2").textContent = sheetLine.name + "’s cards";
+    sheet.querySelector("h2").textContent = interpolate(gettext("%(name)s’s cards"),
+      { name: sheetLine.name }, true);
     var points = cards.reduce(function (sum, card) { return sum + (cardPoints(card) || 0); }, 0);
-    sheet.querySelector(".sheet-count").textContent = plural(cards.length, "card") + " · " +
-      plural(points, "point");
-    sheet.querySelector(".sheet-cards").textContent = cards.join(" ") || "No cards yet.";
+    sheet.querySelector(".sheet-count").textContent = cardsAndPoints(cards.length, points);
+    sheet.querySelector(".sheet-cards").textContent = cards.join(" ") || gettext("No cards yet.");
   }
 
   function keypadLines() {
@@ -1293,9 +1351,11 @@
     lines.forEach(showCards);
     var note = element("p", "draft-note");
     note.setAttribute("role", "status");
-    note.appendChild(element("span", "", "Your unsaved entry of " + entry.title.toLowerCase() +
-      " is back."));
-    note.appendChild(button("Start again", "Start " + entry.title.toLowerCase() + " again",
+    var title = entry.title.toLowerCase();
+    note.appendChild(element("span", "", interpolate(gettext("Your unsaved entry of %(title)s " +
+      "is back."), { title: title }, true)));
+    note.appendChild(button(gettext("Start again"), interpolate(gettext("Start %(title)s again"),
+      { title: title }, true),
       function () {
         var attempt = form.elements.attempt ? Number(form.elements.attempt.value) : 1;
         moveOn({ game: entry.game, attempt: attempt, title: entry.title });
@@ -1389,14 +1449,15 @@
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
         if (!response.ok) {
-          say(((answer.errors || [])[0] || {}).message || "The call did not go: the server " +
-            "answered " + response.status + ". Find the director in the hall.", "problem");
+          say(((answer.errors || [])[0] || {}).message || interpolate(gettext("The call did not " +
+            "go: the server answered %(status)s. Find the director in the hall."),
+          { status: response.status }, true), "problem");
         }
         return liveNow();
       });
     }).catch(function () {
-      say("The call did not reach the director: no network. Try again, or find the director " +
-        "in the hall.", "problem");
+      say(gettext("The call did not reach the director: no network. Try again, or find the " +
+        "director in the hall."), "problem");
     });
   });
 

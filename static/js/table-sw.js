@@ -4,11 +4,14 @@
    the network (the last version seen, which the page says). Its assets (styles, scripts, icons)
    are kept when the worker installs. Nothing else is touched: the API, the live check and every
    POST go to the network as they are, and a result typed offline waits in the page's own outbox
-   (static/js/table-entry.js), which sends it when the network returns. */
+   (static/js/table-entry.js), which sends it when the network returns. The scripts' words
+   (/jsi18n/?l=..., config/i18n.py) are kept with the assets in the language the worker was
+   fetched in; its own offline page is in that language too (entry/pwa.py fills both in). */
 "use strict";
 
 var CACHE = "table-__VERSION__";
 var ASSETS = ["__ASSETS__"];
+var OFFLINE = "__OFFLINE__";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -62,11 +65,9 @@ function page(request) {
     return response;
   }).catch(function () {
     return caches.match(key).then(function (kept) {
-      return kept || new Response(
-        "<!doctype html><title>Offline</title><p>This table's page was never opened on this " +
-        "phone with the network on: open it once online, and it works offline after that.</p>",
-        { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }
-      );
+      return kept || new Response(OFFLINE, {
+        status: 503, headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
     });
   });
 }
@@ -91,7 +92,7 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && isTablePage(url)) {
     event.respondWith(page(request));
-  } else if (ASSETS.indexOf(url.pathname) >= 0) {
+  } else if (ASSETS.indexOf(url.pathname + url.search) >= 0) {
     event.respondWith(asset(request));
   }
 });

@@ -15,7 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from hall.views import forget_recent
+from config.caches import forget_process_caches
 from scoring.clock import (
     ClockError,
     clock_extend,
@@ -58,7 +58,7 @@ def at(minutes: float) -> datetime.datetime:
 @pytest.fixture(autouse=True)
 def _fresh() -> None:
     cache.clear()
-    forget_recent()
+    forget_process_caches()
 
 
 @pytest.fixture

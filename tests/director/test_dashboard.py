@@ -14,8 +14,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from config.caches import forget_process_caches
 from director.round_views import STANDINGS_PER_PAGE
-from hall.views import forget_recent
 from scoring.models import Deal, Ruling, StandingsSnapshot
 from scoring.rounds import round_publish
 from scoring.rulings import ruling_record, ruling_reverse
@@ -48,8 +48,8 @@ def _nothing_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The cached standings outlive a test's database, and the public pages remember what they
     read for a moment: start afresh, and read the cache at every request."""
     cache.clear()
-    forget_recent()
-    monkeypatch.setattr("hall.views.REUSE_SECONDS", 0)
+    forget_process_caches()
+    monkeypatch.setattr("config.caches.PUBLIC_RECENT.seconds", 0)
 
 
 def standings(tournament: Tournament) -> tuple[Standing, ...]:
@@ -505,7 +505,7 @@ class TestDashboard:
         with CaptureQueriesContext(connection) as queries:
             response = client.get("/director/field/rounds/1/dashboard" + part)
         assert response.status_code == 200
-        # The top of the standings; the rest a page at a time (issue 18).
+        # The top of the standings; the rest a page at a time.
         assert len(response.context["standings"].lines) == min(players, STANDINGS_PER_PAGE)
         assert response.context["standings"].count == players
         # Session, user, tournament, round; tables, seats and the deals' results (3, the game

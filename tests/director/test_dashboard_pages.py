@@ -1,4 +1,4 @@
-"""The dashboard at scale (issue 18): the tables needing attention first, every table and the
+"""The dashboard at scale: the tables needing attention first, every table and the
 standings a page at a time, the same queries whatever the round's size."""
 
 import pytest

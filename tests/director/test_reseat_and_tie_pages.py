@@ -1,4 +1,4 @@
-"""The director's pages for issue 33's last gaps: "Re-seat this table" on the table page
+"""The director's pages for re-seats and ties: "Re-seat this table" on the table page
 (R12.4) and the order of a tie across the cut line on the Stages page (R12.3), each a form
 that calls the same service as the API, showing a refusal's reason with nothing changed."""
 

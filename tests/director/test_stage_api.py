@@ -1,4 +1,4 @@
-"""The director's API for stages (issue 33): a 23-player Kalooki event, three qualifying rounds,
+"""The director's API for stages: a 23-player Kalooki event, three qualifying rounds,
 a cut to a final table of five with seats drawn, the final played, and the final standings with
 the finalists first, read from the public standings API.
 
@@ -29,7 +29,7 @@ PLAN = {
 @pytest.fixture(autouse=True)
 def standings_read_fresh(monkeypatch) -> None:
     """Each public read sees the newest standings (a web process reuses them for 0.2 s)."""
-    monkeypatch.setattr("hall.views.REUSE_SECONDS", 0)
+    monkeypatch.setattr("config.caches.PUBLIC_RECENT.seconds", 0)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-from hall.views import forget_recent
+from config.caches import forget_process_caches
 from tests.conftest import IN_CI
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -89,6 +89,6 @@ def phone(new_page: NewPage) -> Page:
 def quick_leaderboard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ask for new rows every second instead of every ten, and start from an empty cache."""
     cache.clear()
-    forget_recent()
+    forget_process_caches()
     monkeypatch.setattr("hall.views.REFRESH_SECONDS", 1)
     monkeypatch.setattr("hall.views.PROJECTOR_SECONDS", 1)

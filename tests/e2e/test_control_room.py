@@ -1,4 +1,4 @@
-"""The venue on the day, in Chromium: the director's control room and the live hall (issue 14).
+"""The venue on the day, in Chromium: the director's control room and the live hall.
 
 Dana directs the Open: fifteen players at three tables of five in round 1, published. The
 director works on a laptop (1280x800), the scorekeepers on phones (390x844, touch), the hall
@@ -14,7 +14,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import Page, expect
 
-from hall.views import forget_recent
+from config.caches import forget_process_caches
 from scoring.clock import clock_start
 from scoring.models import DirectorCall
 from scoring.rounds import round_complete, round_lock, round_publish
@@ -43,7 +43,7 @@ def quick_hall(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every live part asks again each second, the dashboard too; nothing is remembered from
     an earlier test (the tournaments' public facts are cached by address)."""
     cache.clear()
-    forget_recent()
+    forget_process_caches()
     monkeypatch.setattr("director.round_views.DASHBOARD_REFRESH_SECONDS", 1)
     monkeypatch.setattr("hall.views.LIVE_SECONDS", 1)
     monkeypatch.setattr("hall.seating_views.LIVE_SECONDS", 1)

@@ -1,4 +1,4 @@
-"""The director's pages at 1280x800 in Chromium (issue 29): each with its heading, its favicon and
+"""The director's pages at 1280x800 in Chromium: each with its heading, its favicon and
 no request that fails, axe-clean; the set-up page keeping what was typed when another preset is
 shown; a Hand and Foot night's dashboard naming both partners of each team.
 

@@ -1,4 +1,4 @@
-"""The director's table page with long names (issue 30): every name whole, nothing overlapping,
+"""The director's table page with long names: every name whole, nothing overlapping,
 at 1280x800 and on a 390x844 phone.
 
 Five players whose names are as long as registration lets them be play three games at table

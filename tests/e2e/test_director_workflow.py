@@ -1,5 +1,5 @@
 """A director runs the start of a tournament in Chromium: set-up, CSV import, check-in, seating,
-publishing and printing (issue 4's walk-through)."""
+publishing and printing (the director's walk-through)."""
 
 import pytest
 from playwright.sync_api import Page, expect

@@ -1,4 +1,4 @@
-"""A day of each game in Chromium, the table's phone page opened once and kept open (issue 29).
+"""A day of each game in Chromium, the table's phone page opened once and kept open.
 
 Kalooki (a set cut to three games), Hand and Foot (three hands) and Parcellus (a match to 30)
 each live the same day at one table: Dana, the director, starts the round's clock from her
@@ -25,7 +25,7 @@ from django.core.cache import cache
 from playwright.sync_api import Page, Response, Route, expect
 
 import games
-from hall.views import forget_recent
+from config.caches import forget_process_caches
 from scoring.models import Deal
 from tables.models import Table
 from tests.e2e.axe import assert_accessible
@@ -44,7 +44,7 @@ LIVE_WAIT = 8_000  # ms: the live parts ask every second here, the standings are
 def quick_day(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every live part (phone, dashboard, hall) asks again each second; nothing cached before."""
     cache.clear()
-    forget_recent()
+    forget_process_caches()
     monkeypatch.setattr("entry.views.LIVE_SECONDS", 1)
     monkeypatch.setattr("director.round_views.DASHBOARD_REFRESH_SECONDS", 1)
     monkeypatch.setattr("hall.views.LIVE_SECONDS", 1)

@@ -1,4 +1,4 @@
-"""The hall mid-round in Chromium (issue 29): phones on the leaderboard, a table page, a player's
+"""The hall mid-round in Chromium: phones on the leaderboard, a table page, a player's
 page and the home page, opened mid-round 1, each show a saved result within two seconds, without
 a reload and with the real pulse and refresh intervals (one second), the same place and total on
 every page, and the leaderboard says what its places count.
@@ -11,7 +11,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from hall.views import forget_recent
+from config.caches import forget_process_caches
 from tests.e2e.axe import assert_accessible
 from tests.scoring.playing import play, play_set, published_round, tables_of, tournament_with
 
@@ -24,7 +24,7 @@ def test_the_hall_shows_a_saved_result_on_every_page_within_two_seconds(
     live_server, new_page
 ) -> None:
     cache.clear()
-    forget_recent()
+    forget_process_caches()
     tournament = tournament_with(10, slug="hall", is_published=True)
     one, two = tables_of(published_round(tournament))
     play_set(one, games=3)

@@ -1,4 +1,4 @@
-"""A Hand and Foot team tournament end to end, in Chromium (issue #15): a director sets up nine
+"""A Hand and Foot team tournament end to end, in Chromium: a director sets up nine
 teams for two rounds under the club sheet, imports them from a file with a team column, checks
 them in, seats them two teams to a table, partners opposite (HF1.2), with one team out each round
 (HF11.1); phones at the tables enter hand after hand per team (books, points laid down, what each

@@ -1,4 +1,4 @@
-"""A Parcellus tournament end to end, in Chromium (issue #16): a director sets up ten players for
+"""A Parcellus tournament end to end, in Chromium: a director sets up ten players for
 two rounds under the Shields 2008 rules, seats them at three tables of three with one bye each
 round (PA7.1), phones at the tables enter each deal (cards and parcels per player, who captured
 the J♥) until the match is over, one entry is refused citing its rule (PA6.2), one match needs an

@@ -1,4 +1,4 @@
-"""The scorekeeper's phone on a real day (issue 29), in Chromium at 390×844, touch: the page is
+"""The scorekeeper's phone on a real day, in Chromium at 390×844, touch: the page is
 opened once and kept open.
 
 - The director starts the round's clock, pauses it, and answers the table's call: the phone

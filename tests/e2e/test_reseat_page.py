@@ -1,4 +1,4 @@
-"""The director re-seats a table from its page (issue 33, R12.4) at 1280x800: Ann and Ben
+"""The director re-seats a table from its page (R12.4) at 1280x800: Ann and Ben
 played games 1 and 2 in each other's seats; game 1 is kept (its results follow the seats) and
 game 2 replayed. The page shows the new seats and totals, and game 1's history says why.
 Screenshots go to $SCREENSHOTS (default /tmp/kalooki-shots)."""

@@ -1,4 +1,4 @@
-"""The round page's seating in Chromium (issue 33): Dana pins Ann, who uses a wheelchair, to
+"""The round page's seating in Chromium: Dana pins Ann, who uses a wheelchair, to
 table 2, seat 1; a pin at a table that does not exist is refused with the reason; she seats
 round 2 by standings and the page says how it was seated. Laptop 1280x800; screenshots go to
 $SCREENSHOTS (default /tmp/kalooki-shots) for a person to look at; axe-core checks each state."""

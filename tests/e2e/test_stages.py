@@ -1,4 +1,4 @@
-"""Stages in Chromium (issue 33): Dana runs a 23-player Kalooki event with three qualifying
+"""Stages in Chromium: Dana runs a 23-player Kalooki event with three qualifying
 rounds and a final table of five. On the stages page a cut larger than the field is refused with
 the reason; she plans the final (fresh scoring, seats drawn), makes the cut once the qualifying
 rounds are complete, publishes and completes the final, and the public leaderboard lists the

@@ -1,5 +1,5 @@
 """The table's page for everyone: axe-core over every state of it, and the whole flow from a
-keyboard alone (issue #13).
+keyboard alone.
 
 The states: the form as it opens, the card keypad open, a line's "more" open, the problems shown
 after Save, the warnings to confirm, a correction, the finished set with its sign-off. (The

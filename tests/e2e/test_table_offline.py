@@ -1,4 +1,4 @@
-"""The table's page never loses a result: the draft, the outbox, the service worker (issue #13).
+"""The table's page never loses a result: the draft, the outbox, the service worker.
 
 Ann keeps score at table 1 on a phone whose Wi-Fi comes and goes; Ben, at the same table, has
 the link open on his own phone. What Ann types survives a reload; what she saves without the

@@ -1,4 +1,4 @@
-"""The table's page on tournament day, on a 390×844 touch phone, with one thumb (issue #13).
+"""The table's page on tournament day, on a 390×844 touch phone, with one thumb.
 
 Ann keeps score at table 1 of the Spring Open and enters a whole set: games of points, games
 tapped on the card keypad (a pair by a long press, three of a kind with ×3), a warning she

@@ -1,4 +1,4 @@
-"""A whole round of the Spring Open in Chromium, as the hall lives it (issue 7).
+"""A whole round of the Spring Open in Chromium, as the hall lives it.
 
 Dana, the director, sets the tournament up on her laptop, imports its twelve players, checks
 them in and seats round 1: three tables of four (R12.2). The hall's projector opens the public

@@ -1,8 +1,8 @@
-"""Venue mode from a clean clone (issue #14): `make venue` serves the event on the machine's own
+"""Venue mode from a clean clone: `make venue` serves the event on the machine's own
 network address, and a link printed on a table card opens the table's page in Chromium from that
 address (not loopback).
 
-Test traffic goes only to loopback or into a network namespace the test makes itself (issue 35):
+Test traffic goes only to loopback or into a network namespace the test makes itself:
 the venue runs in a namespace of its own, joined to this one by a veth pair on a /30 of
 10.231.0.0/16, so the only address `make venue` finds there is the namespace's end of the pair,
 which is where Chromium opens the printed link. Nothing is sent to the machine's real interface.

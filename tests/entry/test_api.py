@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from entry.idempotency import MAX_KEY
 from scoring.models import Deal, DealResult, IdempotencyRecord, ResultRevision
-from scoring.prepared import spelled_out
+from scoring.store.prepared import spelled_out
 from tables.models import Table
 from tests.scoring.playing import (
     director_of,

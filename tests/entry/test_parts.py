@@ -1,6 +1,6 @@
 """The table page in parts (`entry/parts.py`, `GET /t/<token>/parts`): what a phone is sent
 after a save is what changed, not the page; and the page itself goes compressed, its styles
-inline under the page's nonce (issue 29: fewer bytes to every phone)."""
+inline under the page's nonce (fewer bytes to every phone)."""
 
 import gzip
 import re

@@ -1,4 +1,4 @@
-"""What the table's phone page stands on, without a browser (issue #13): the live check of the
+"""What the table's phone page stands on, without a browser: the live check of the
 form for every game, the service worker that keeps the page offline, the manifest that installs
 it, and the compact lines the form is drawn as.
 

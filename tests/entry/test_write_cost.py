@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from scoring.prepared import spelled_out
+from scoring.store.prepared import spelled_out
 from tables.models import Table
 from tests.scale import tournament_at_scale
 from tests.scoring.playing import play, play_set

@@ -1,5 +1,4 @@
-"""The games' modules import each other without cycles, TYPE_CHECKING imports included (issue
-#12: ``ruleset`` and ``cards`` used to import each other)."""
+"""The games' modules import each other without cycles, TYPE_CHECKING imports included."""
 
 from __future__ import annotations
 

@@ -121,7 +121,7 @@ def test_example_entries_make_a_match_that_ends(rules: Rules[Any], seed: int):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_a_game_that_scores_from_sums_gives_the_same_match_from_them(rules: Rules[Any], seed: int):
-    """The standings' promise of ``Rules.scores_from_sums`` (issue 18): after every deal, the
+    """The standings' promise of ``Rules.scores_from_sums``: after every deal, the
     match from the sides' sums is the match from the deals, rulings and a tie-break included,
     and the next deal follows from the deals' numbers alone (the standings read no results to
     tell whether a match is over). A game that does not score from sums says so."""

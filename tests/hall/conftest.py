@@ -9,7 +9,7 @@ League (in its second round).
 import pytest
 from django.core.cache import cache
 
-from hall.views import forget_recent
+from config.caches import forget_process_caches
 from scoring.standings import standings_refresh
 from tables.models import Table
 from tests.scoring.playing import play, play_set, published_round, tables_of, tournament_with
@@ -21,9 +21,9 @@ def _nothing_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The cache and each process's memory outlive a test's database: start afresh, and read
     the cache at every request (tests change the standings between two requests)."""
     cache.clear()
-    forget_recent()
-    monkeypatch.setattr("hall.views.REUSE_SECONDS", 0)
-    monkeypatch.setattr("hall.views.HOLD_SECONDS", 0)
+    forget_process_caches()
+    monkeypatch.setattr("config.caches.PUBLIC_RECENT.seconds", 0)
+    monkeypatch.setattr("config.caches.PUBLIC_PARTS.seconds", 0)
 
 
 @pytest.fixture

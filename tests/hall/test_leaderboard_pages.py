@@ -1,4 +1,4 @@
-"""Fewer bytes to watching phones (issue 29): a big leaderboard comes a page of rows at a time,
+"""Fewer bytes to watching phones: a big leaderboard comes a page of rows at a time,
 and a phone watching a page fetches that page's rows only when they changed (the page's ETag is
 its rows' digest); the projector still takes every row.
 

@@ -16,17 +16,10 @@ from django.utils import timezone
 from django.utils.http import http_date
 
 import hall.views as hall_views
-from hall.views import (
-    LEADERBOARD_PAGE_ROWS,
-    ROW_START,
-    ROWS_TEMPLATE,
-    LeaderboardShortcut,
-    _rows_drawn,
-    _shortcut_view,
-    forget_recent,
-    leader_rows,
-    tournament_public_get,
-)
+from config.caches import forget_process_caches
+from hall.middleware import LeaderboardShortcut, _shortcut_view
+from hall.selectors import leader_rows, tournament_public_get
+from hall.views import LEADERBOARD_PAGE_ROWS, ROW_START, ROWS_TEMPLATE, _rows_drawn
 from scoring.models import StandingsSnapshot
 from tables.models import Table
 from tests.factories import TournamentFactory
@@ -36,7 +29,7 @@ from tournament.models import Entry, Player, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.hall.urls")]
 
-SHORTCUT = "hall.views.LeaderboardShortcut"
+SHORTCUT = "hall.middleware.LeaderboardShortcut"
 LIVE = ["/p/open/leaderboard", "/p/open/leaderboard/rows", "/api/tournaments/open/standings"]
 
 
@@ -96,13 +89,13 @@ class TestConditionalRequests:
         table_one: Table,
         monkeypatch: pytest.MonkeyPatch,
     ) -> None:
-        monkeypatch.setattr("hall.views.REUSE_SECONDS", 60)
+        monkeypatch.setattr("config.caches.PUBLIC_RECENT.seconds", 60)
         old = refreshed(tournament)["version"]
         assert client.get("/p/open/leaderboard")["ETag"] == f'W/"{tournament.pk}.{old}"'
         play(table_one, 1)
         new = refreshed(tournament)["version"]
         assert client.get("/p/open/leaderboard")["ETag"] == f'W/"{tournament.pk}.{old}"'
-        forget_recent()  # REUSE_SECONDS later
+        forget_process_caches()  # a moment later
         assert client.get("/p/open/leaderboard")["ETag"] == f'W/"{tournament.pk}.{new}"'
 
     def test_a_preview_is_never_answered_from_a_browsers_copy(
@@ -271,8 +264,8 @@ class TestTheCrowdsShortcut:
     def test_a_path_is_resolved_once_and_made_up_paths_are_not_kept_for_ever(
         self, tournament: Tournament, shortcut: None, no_stack: None
     ) -> None:
-        """The crowd asks the same paths again and again: the shortcut resolves each once
-        (about a third of a 304's CPU went on resolving, issue 18), in a bounded memory."""
+        """The crowd asks the same paths again and again: the shortcut resolves each once, in a
+        bounded memory."""
         _shortcut_view.cache_clear()
         etag = Client().get("/p/open/leaderboard")["ETag"]
         for _ in range(3):
@@ -308,13 +301,13 @@ class TestTheCrowdsShortcut:
 
 
 class TestRowsDrawnOnce:
-    """A result mid-round changes a few players' rows: the others are not drawn again (issue 18),
+    """A result mid-round changes a few players' rows: the others are not drawn again,
     and the rows read exactly as if all were drawn afresh."""
 
     def test_only_the_changed_rows_are_drawn_and_the_rows_read_the_same(
         self, tournament: Tournament, table_one: Table, monkeypatch: pytest.MonkeyPatch
     ) -> None:
-        forget_recent()
+        forget_process_caches()
         facts = tournament_public_get(slug=tournament.slug)
         rows_before = leader_rows(refreshed(tournament)["players"], facts.lead)
         _rows_drawn(facts, rows_before)
@@ -337,7 +330,7 @@ class TestRowsDrawnOnce:
 
     def test_a_name_cannot_split_a_row(self, tournament: Tournament) -> None:
         """Names are escaped: a player named like the start of a row stays in their row."""
-        forget_recent()
+        forget_process_caches()
         Player.objects.filter(entries__tournament=tournament).update(name='<tr id="entry-1">Eve')
         facts = tournament_public_get(slug=tournament.slug)
         rows = leader_rows(refreshed(tournament)["players"], facts.lead)

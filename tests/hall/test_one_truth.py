@@ -1,4 +1,4 @@
-"""One truth in the hall (issue 29): every page that shows a player's place and total (the
+"""One truth in the hall: every page that shows a player's place and total (the
 leaderboard and its rows, the projector, the home page's leaders, the player's page, the table
 page, the director's dashboard and the standings API) shows the same ones at the same moment,
 mid-round and after a ruling; and mid-round 1 they say something (not "=1" and 0 for all).
@@ -123,7 +123,7 @@ def mid_round(tournament: Tournament, table_one: Table, table_two: Table) -> Tou
 def test_mid_round_1_the_leaderboard_places_players_by_the_games_every_table_played(
     client: Client, mid_round: Tournament, table_one: Table
 ) -> None:
-    """Issue 29: every player showed "=1" with a bold total of 0."""
+    """Every player showed "=1" with a bold total of 0."""
     html = client.get("/p/open/leaderboard").text
     shown = leaderboard_rows(html)
     assert {place for place, _ in shown.values()} != {"=1"}
@@ -138,7 +138,7 @@ def test_mid_round_1_the_leaderboard_places_players_by_the_games_every_table_pla
 def test_the_dashboard_counts_no_set_won_before_it_ends_and_names_its_lines(
     director: Client, mid_round: Tournament
 ) -> None:
-    """Issue 29: "Sets won 1" after one game of seven, and "places 1 to 0 of 23"."""
+    """Not "Sets won 1" after one game of seven, and "places 1 to 0 of 23"."""
     response = director.get("/director/open/rounds/1/dashboard?partial=1")
     standings = response.context["standings"]
     wins = [i for i, column in enumerate(standings.columns) if column["stat"] == "wins"]

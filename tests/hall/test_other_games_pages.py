@@ -95,7 +95,7 @@ def test_the_exports_follow_the_game(client: Client, hf, pa) -> None:
     rows = list(csv.DictReader(io.StringIO(page(client, "/p/hf/results.csv"))))
     assert list(rows[0])[6:8] == ["games_won", "books"]
     ann = next(row for row in rows if row["player"] == "Ann & Cy")  # the team (HF1.2)
-    # Two hands of three: the game is not over, so nobody has won it yet (HF10.1, issue 29).
+    # Two hands of three: the game is not over, so nobody has won it yet (HF10.1).
     assert ann["total"] == str(2 * 1890) and ann["games_won"] == "0"
     deals = list(csv.DictReader(io.StringIO(page(client, "/p/hf/games.csv"))))
     assert list(deals[0])[:4] == ["round", "table", "hand", "attempt"]

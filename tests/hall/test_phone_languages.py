@@ -1,4 +1,4 @@
-"""The players' pages speak Spanish and French (issue 34): the language follows the browser,
+"""The players' pages speak Spanish and French: the language follows the browser,
 a switch changes it, and the rules' citations stay as they are (R12.4, HF1.2).
 
 Every word of the players' pages is translatable: a test reads their templates and fails on

@@ -1,4 +1,4 @@
-"""The hall within two seconds (issue 29): every open page asks its pulse every second, a few
+"""The hall within two seconds: every open page asks its pulse every second, a few
 bytes and a 304 while nothing it shows changed, and fetches its live part only on a change.
 
 The Open's ten players sit at two tables of five (tests/hall/conftest.py).
@@ -115,7 +115,7 @@ def test_a_live_part_is_drawn_once_for_a_crowd_and_again_for_new_standings(
     django_assert_num_queries,
 ) -> None:
     """Every watching phone fetches the part at once after a change: one draw serves them."""
-    monkeypatch.setattr("hall.views.HOLD_SECONDS", 60)
+    monkeypatch.setattr("config.caches.PUBLIC_PARTS.seconds", 60)
     standings_refresh(tournament_id=tournament.pk)
     first = client.get(page)
     with django_assert_num_queries(0):

@@ -1,4 +1,4 @@
-"""What keeps the standings API cheap (issue 18): the ETag is compared with the snapshot's head
+"""What keeps the standings API cheap: the ETag is compared with the snapshot's head
 before the standings are read, and a 200 is bytes prepared once per version.
 """
 
@@ -26,7 +26,7 @@ def test_a_304_never_reads_the_standings(
     def unread(**kwargs: object) -> None:
         raise AssertionError("the standings were read for a 304")
 
-    monkeypatch.setattr("hall.views.standings_current", unread)
+    monkeypatch.setattr("hall.selectors.standings_current", unread)
     monkeypatch.setattr("scoring.standings.standings_current", unread)
     assert client.get(API, headers={"If-None-Match": etag}).status_code == 304
 
@@ -58,7 +58,7 @@ def test_the_crowd_s_shortcut_answers_the_api_and_its_refusals(
     client: Client, tournament: Tournament, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Without a session cookie the API is answered right after WhiteNoise, as the
-    leaderboard is (`hall.views.LeaderboardShortcut`): the same body, the same JSON 404."""
+    leaderboard is (`hall.middleware.LeaderboardShortcut`): the same body, the same JSON 404."""
     refreshed(tournament)
     reached = []
     monkeypatch.setattr(

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client
 
-from hall.views import PlayedGame, cumulative_chart, player_public_get, table_public_get
+from hall.selectors import PlayedGame, cumulative_chart, player_public_get, table_public_get
 from scoring.models import Deal
 from scoring.rulings import ruling_reverse
 from scoring.services import result_record

@@ -483,7 +483,7 @@ def test_the_next_request_succeeds_after_the_database_drops_every_connection(
     print(f"{len(answers)} requests, {faults} times every connection dropped")
 
 
-# --- issue #17: a frozen Redis under load, a killed Redis under a worker --------------------------
+# --- a frozen Redis under load, a killed Redis under a worker --------------------------
 
 SPECTATORS = 10
 

@@ -1,4 +1,4 @@
-"""Helpers that play a tournament in stages through the real services (issue 33)."""
+"""Helpers that play a tournament in stages through the real services."""
 
 from scoring.models import Deal, DealResult
 from scoring.rounds import round_add, round_complete, round_publish, round_start

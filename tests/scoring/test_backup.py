@@ -1,5 +1,5 @@
 """A tournament exports to one JSON document and imports with identical standings; a hostile
-file is refused whole, naming what is wrong, and writes nothing (issue #17, findings 1, 2, 11).
+file is refused whole, naming what is wrong, and writes nothing.
 """
 
 import copy
@@ -565,7 +565,7 @@ def test_a_file_written_before_self_check_in_loads(played) -> None:
     assert not imported.tournament.entries.filter(checked_in_by_phone=True).exists()
 
 
-# --- hostile files that pages would have read (issue 30) -----------------------------------------
+# --- hostile files that pages would have read -----------------------------------------
 
 
 def _seat_entries(document: dict) -> dict[int, set[int]]:
@@ -868,7 +868,7 @@ def test_every_page_of_an_honest_file_answers(evil) -> None:
     _no_page_fails(imported.tournament)
 
 
-# --- the import's cost bounded (issue 30) -------------------------------------------------------
+# --- the import's cost bounded -------------------------------------------------------
 
 FOREVER = (
     "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000000000) "

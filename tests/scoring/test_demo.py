@@ -74,7 +74,7 @@ def test_the_demo_logins_work(client) -> None:
     assert client.get("/admin/").status_code == 200
 
 
-# --- demo accounts only in development (issue #17, finding 4) ------------------------------------
+# --- demo accounts only in development ------------------------------------
 
 
 def test_with_debug_off_it_creates_no_account(settings) -> None:

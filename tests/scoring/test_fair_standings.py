@@ -1,5 +1,5 @@
 """Fair standings mid-round: a table behind schedule never ranks its players above equal
-players who have played more (issue 14).
+players who have played more.
 
 The League's ten players played round 1 at two tables of five, game for game alike: the player
 in seat n of table 1 and the one in seat n of table 2 have equal round-1 lines (R12.3). Round 2
@@ -93,7 +93,7 @@ def test_once_every_table_has_played_its_set_the_round_counts_in_full() -> None:
 
 
 def test_mid_round_1_the_places_and_totals_count_the_games_every_table_has_played(db) -> None:
-    """Issue 29: mid-round 1 every player showed "=1" with a total of 0. Now the first two
+    """Mid-round 1 every player showed "=1" with a total of 0. Now the first two
     games, played at both tables, place them; the sets' wins wait for the sets to end."""
     tournament = tournament_with(10, slug="first")
     one, two = tables_of(published_round(tournament))

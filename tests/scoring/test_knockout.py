@@ -1,4 +1,4 @@
-"""A knockout of teams (issue 33, Hand and Foot): four teams qualify over one round, a knockout
+"""A knockout of teams (Hand and Foot): four teams qualify over one round, a knockout
 seeds them 1 v 4 and 2 v 3, and only each table's winner goes on to the final, whatever the
 totals of the teams that lost; the final standings list the final's two first, then the
 knockout's losers."""

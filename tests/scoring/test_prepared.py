@@ -5,7 +5,7 @@ from django.db import transaction
 from django.db.models import F
 
 from scoring.models import Deal
-from scoring.prepared import PreparedRead
+from scoring.store.prepared import PreparedRead
 from tables.models import Seat, Table
 from tests.factories import DealFactory, SeatFactory, TableFactory
 

@@ -1,4 +1,4 @@
-"""Re-seat and replay (issue 33): Ann and Ben sat in each other's seats for three games. The
+"""Re-seat and replay: Ann and Ben sat in each other's seats for three games. The
 director re-seats the table, keeps games 1 and 3 (their seats swapped in the record) and has
 game 2 replayed; the standings and the history show it."""
 

@@ -1,4 +1,4 @@
-"""Corrections, conflicts, second-person confirmation and sign-off (issue 5's services).
+"""Corrections, conflicts, second-person confirmation and sign-off (the result services).
 
 The Spring Open seats Ann, Ben, Cy, Di and Ed at one table. Marcia keeps score on the table's
 link; Dana directs.

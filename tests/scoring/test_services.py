@@ -12,7 +12,7 @@ from scoring.services import (
     deal_current,
     result_record,
     result_submit,
-    table_hold,
+    table_lock,
 )
 from tables.models import Table
 from tables.services import round_seat
@@ -143,7 +143,7 @@ def test_with_second_person_confirmation_a_result_waits(table: Table) -> None:
     assert game.revisions.get().status == ResultRevision.Status.PENDING
 
 
-def test_a_held_table_reads_its_tournament_under_the_lock_unless_the_caller_read_it_now(
+def test_a_locked_table_reads_its_tournament_under_the_lock_unless_the_caller_read_it_now(
     table: Table,
 ) -> None:
     """A table read some time ago may hold a tournament changed since: the lock reads it again.
@@ -151,10 +151,10 @@ def test_a_held_table_reads_its_tournament_under_the_lock_unless_the_caller_read
     table = Table.objects.select_related("round__tournament").get(pk=table.pk)
     Tournament.objects.update(requires_confirmation=True)  # changed since the table was read
     with transaction.atomic():
-        fresh = table_hold(table)
+        fresh = table_lock(table)
         assert fresh.table.round.tournament.requires_confirmation is True
     with transaction.atomic():
-        kept = table_hold(table, read_now=True)
+        kept = table_lock(table, read_now=True)
         assert kept.table.round.tournament is table.round.tournament
         assert kept.table.round is not table.round  # the round, read under its lock
     assert [seat.pk for seat in kept.seats] == [seat.pk for seat in fresh.seats]
@@ -198,9 +198,9 @@ def test_the_current_result_is_the_scored_attempt_of_the_deal_asked_for(table: T
 
 
 @pytest.mark.django_db(transaction=True)  # outside the test's own transaction
-def test_holding_a_table_outside_a_transaction_is_refused_in_words(table: Table) -> None:
+def test_locking_a_table_outside_a_transaction_is_refused_in_words(table: Table) -> None:
     with pytest.raises(transaction.TransactionManagementError, match="inside a transaction"):
-        table_hold(table)
+        table_lock(table)
 
 
 # --- what a correction says, in words ---------------------------------------------------------

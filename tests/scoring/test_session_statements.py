@@ -9,8 +9,8 @@ import pytest
 from django.db import IntegrityError, NotSupportedError, ProgrammingError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from scoring import prepared
-from scoring.prepared import PreparedRead, send_as_one, session_statements, spelled_out
+from scoring.store import prepared
+from scoring.store.prepared import PreparedRead, send_as_one, session_statements, spelled_out
 from tables.models import Table
 from tests.factories import TableFactory
 

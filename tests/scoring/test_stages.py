@@ -1,4 +1,4 @@
-"""Stages (issue 33): qualifying rounds, a cut to a final table, the final's scoring and seats,
+"""Stages: qualifying rounds, a cut to a final table, the final's scoring and seats,
 and the final standings with the finalists first."""
 
 import re

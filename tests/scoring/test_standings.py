@@ -428,8 +428,8 @@ class TestQueue:
 
 
 class TestCollectorPaused:
-    """The recompute holds off Python's cycle collector (a third of its time at 2,000 players,
-    issue 18) and leaves it as it found it, whatever happens."""
+    """The recompute holds off Python's cycle collector (a third of its time at 2,000 players)
+    and leaves it as it found it, whatever happens."""
 
     def test_the_collector_is_on_again_after_a_recompute(self, tournament: Tournament) -> None:
         assert gc.isenabled()
@@ -461,7 +461,7 @@ class TestCollectorPaused:
 
 def test_kalooki_standings_never_decode_a_results_breakdown(tournament, monkeypatch) -> None:
     """Kalooki scores a match from each side's sums, which the database makes: no result's or
-    deal's stored breakdown is read, let alone decoded (#18)."""
+    deal's stored breakdown is read, let alone decoded."""
     import scoring.standings as standings
 
     decoded: list[str] = []

@@ -3,7 +3,7 @@ played, never read back from the code under test: the movement arrows player by 
 tie-break ruling and its reversal (PA7.5), a ruling's round (R12.4), live rounds (R12.1), void
 attempts (R9.2), the snapshot's stamp, and Hand and Foot partners sitting opposite (HF1.2).
 
-Each test here fails when the behaviour it names is broken by hand (issue 35).
+Each test here fails when the behaviour it names is broken by hand.
 """
 
 from collections.abc import Callable
@@ -19,7 +19,7 @@ from scoring.standings import (
     standings_compute,
     standings_current,
     standings_head,
-    standings_held,
+    standings_kept,
     standings_refresh,
     standings_stamp,
 )
@@ -213,7 +213,7 @@ def test_a_round_whose_every_set_is_entered_is_not_live_though_a_result_awaits_c
 def test_a_round_with_a_set_unfinished_is_live_and_counts_the_games_every_table_played_r12_1() -> (
     None
 ):
-    """Issue 29: a live round counts up to the game every table has played (here the only one's
+    """A live round counts up to the game every table has played (here the only one's
     three), the same games for everyone; the set's win waits for its end (R4.1)."""
     tournament = tournament_with(5)
     [table] = tables_of(published_round(tournament))
@@ -312,13 +312,13 @@ def test_a_process_reads_the_standings_once_per_version() -> None:
     [table] = tables_of(published_round(tournament))
     play(table, 1)
     first = standings_refresh(tournament_id=tournament.pk)
-    held = standings_held(tournament=tournament)
-    assert held["version"] == first.version
-    assert standings_held(tournament=tournament) is held  # the same version: not read again
+    kept = standings_kept(tournament=tournament)
+    assert kept["version"] == first.version
+    assert standings_kept(tournament=tournament) is kept  # the same version: not read again
     play(table, 2)
     second = standings_refresh(tournament_id=tournament.pk)
-    newer = standings_held(tournament=tournament)
-    assert newer is not held and newer["version"] == second.version
+    newer = standings_kept(tournament=tournament)
+    assert newer is not kept and newer["version"] == second.version
     assert newer["tables"][0]["games_played"] == 2
 
 

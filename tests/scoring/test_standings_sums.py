@@ -1,4 +1,4 @@
-"""Kalooki's standings from the database's sums (`Rules.scores_from_sums`, issue 18) are the
+"""Kalooki's standings from the database's sums (`Rules.scores_from_sums`) are the
 standings from every deal: the same rows, places, stats, last games and live rounds.
 
 Each case plays a random round through the services: sets cut short at any game, void attempts

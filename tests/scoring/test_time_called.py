@@ -44,7 +44,7 @@ def test_a_game_ended_by_time_is_decided_on_the_hands_played_hf2_2(hf) -> None:
         enter_hf(tournament, table, 3, HANDS[2])
     table_sign_off(table=table, by=None, via="table link", signer="Ann")
     # Time is up at the other table too: no table plays on, so the round counts every hand
-    # played (while one plays on, it counts the hands every table has played: issue 29).
+    # played (while one plays on, it counts the hands every table has played).
     table_time_call(table=round.tables.get(number=2), by=None, via="director")
     rows = {r["player"]: r for r in standings_compute(tournament=tournament)["players"]}
     ac, bd = rows["Ann & Cy"], rows["Ben & Di"]

@@ -18,11 +18,11 @@ import pytest
 from django.db import connection
 
 from entry.access import _TABLE_OF_LINK
-from scoring import services
-from scoring.batch import table_deals_statement
 from scoring.models import Deal, DealResult
-from scoring.planner import ANALYZED
-from scoring.prepared import _numbered
+from scoring.store import postgresql
+from scoring.store.batch import table_deals_statement
+from scoring.store.postgresql import ANALYZED
+from scoring.store.prepared import _numbered
 from tables.models import Seat, Table
 from tests.scale import tournament_at_scale
 from tournament.models import Entry, Player
@@ -88,7 +88,7 @@ def test_the_write_reads_through_indexes_with_statistics_and_without() -> None:
     table = Table.objects.get(round__tournament=tournament, number=7)
     statements = {
         "link": _TABLE_OF_LINK.statement(table.access_token),
-        "seats": services._SEATS_LOCKED_TOURNAMENT_KNOWN.statement(table.pk),
+        "seats": postgresql._SEATS_LOCKED_TOURNAMENT_KNOWN.statement(table.pk),
         "deals": table_deals_statement(table.pk),
     }
     analyzed = _plans(statements)

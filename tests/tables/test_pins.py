@@ -1,4 +1,4 @@
-"""Pinned seats (issue 33): a player who cannot move keeps a chosen table (and perhaps a seat)
+"""Pinned seats: a player who cannot move keeps a chosen table (and perhaps a seat)
 all event and the seating works around them; a pin the tables cannot honour is refused with
 the reason, and nothing is changed."""
 

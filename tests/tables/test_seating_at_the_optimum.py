@@ -1,4 +1,4 @@
-"""Seating at the optimum (issue 33): where a design fits the field, a plan reaches it, and
+"""Seating at the optimum: where a design fits the field, a plan reaches it, and
 round-by-round seating follows it round by round, repaired for withdrawals and late entries."""
 
 import dataclasses

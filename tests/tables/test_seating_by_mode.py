@@ -1,4 +1,4 @@
-"""Seating a round by a mode through the service, the round page and the API (issue 33): the
+"""Seating a round by a mode through the service, the round page and the API: the
 mode is chosen when seating, stored with the round like its seed, shown in words, and a round
 that avoids repeats follows the previous round's design."""
 

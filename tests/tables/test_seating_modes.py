@@ -1,4 +1,4 @@
-"""Seating modes per round (issue 33): avoid repeats, by standings (Swiss-like), by rating
+"""Seating modes per round: avoid repeats, by standings (Swiss-like), by rating
 (balanced or stratified, over a plain mapping of player to rating) and a random draw; and seat
 fairness: nobody always deals first or always plays first (R4.3)."""
 

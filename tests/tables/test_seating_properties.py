@@ -1,4 +1,4 @@
-"""A property of every seating (issue 33): whatever the field, the game, the mode and the pins,
+"""A property of every seating: whatever the field, the game, the mode and the pins,
 every round keeps to the game's table plan (R12.2, PA7.1), gives the plan's byes to distinct
 players, seats everyone else exactly once, and keeps pinned players at their tables and seats."""
 

@@ -160,7 +160,7 @@ def test_a_quoted_line_break_keeps_the_line_numbers_of_the_file(dana, spring) ->
     assert refusal(spring, dana, text) == ["Line 4: the name is missing"]
 
 
-# --- hostile files (issue #17, finding 9): each a clear error with its line, nothing imported ----
+# --- hostile files: each a clear error with its line, nothing imported ----
 
 
 def test_a_field_over_the_csv_modules_limit_is_a_problem_on_its_line(dana, spring) -> None:

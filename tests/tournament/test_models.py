@@ -53,7 +53,7 @@ def test_a_tournaments_rules_follow_its_ruleset_changed_in_place_or_replaced() -
 
 
 def test_a_ruleset_read_from_the_database_finds_its_rules_by_its_text(monkeypatch) -> None:
-    """A ruleset as the database answered it is not written out again to find its rules (#18);
+    """A ruleset as the database answered it is not written out again to find its rules;
     changed after it was read, in place, it is: the rules follow the ruleset, not the text."""
     TournamentFactory(slug="read", ruleset={**ASAJ_2025.to_dict(), "table_size": 4})
     tournament = Tournament.objects.get(slug="read")
@@ -88,7 +88,7 @@ def test_a_player_cannot_enter_the_same_tournament_twice() -> None:
 
 
 def test_a_player_enters_only_once() -> None:
-    """A player is of one tournament's records (issue #17): one entry, enforced by the database."""
+    """A player is of one tournament's records: one entry, enforced by the database."""
     entry = EntryFactory()
     with pytest.raises(IntegrityError):
         Entry.objects.create(tournament=TournamentFactory(), player=entry.player)

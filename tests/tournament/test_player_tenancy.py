@@ -1,4 +1,4 @@
-"""Players belong to one tournament's records (issue #17, finding 6): a director reads and
+"""Players belong to one tournament's records: a director reads and
 changes only the players of the tournaments they direct, however names and clubs coincide.
 
 Alice directs the Open, Bob the Cup. Both enter an "Ann Clarke" of Half Way Tree.

@@ -174,7 +174,7 @@ def test_a_director_enters_a_new_player(dana, spring) -> None:
 
 
 def test_a_returning_player_gets_a_record_in_each_tournament(dana, spring) -> None:
-    """Records are per tournament (issue #17): another event's record is neither reused nor
+    """Records are per tournament: another event's record is neither reused nor
     changed."""
     ann = PlayerFactory(name="Ann Clarke", club="Half Way Tree", email="")
     entry = player_add(

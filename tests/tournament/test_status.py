@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from hall.views import forget_recent
+from config.caches import forget_process_caches
 from scoring.rounds import RoundError, round_complete, round_lock, round_publish
 from tests.scoring.playing import director_of, play_set, seated_round, tables_of, tournament_with
 from tournament.models import AuditEvent, Tournament
@@ -139,6 +139,6 @@ class TestThePages:
     def test_every_public_page_shows_the_status(self, client: Client, open_, page: str) -> None:
         round_publish(round=seated_round(open_), by=None)
         cache.clear()
-        forget_recent()
+        forget_process_caches()
         html = client.get(page).content.decode()
         assert "data-tournament-status" in html and ">Running<" in html

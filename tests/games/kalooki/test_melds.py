@@ -32,7 +32,7 @@ THREES = [
     ("R3.1-duplicates-allowed", "5H 5H 5C", True),
     ("R3.1-five-kings", "KS KH KD KC KS", True),
     ("R3.1-three-duplicates", "7C 7C 7C 7H", True),
-    # R1.2: the deck has three 7C, so a meld cannot hold seven (issue #12: melds obey the deck).
+    # R1.2: the deck has three 7C, so a meld cannot hold seven (melds obey the deck).
     ("R1.2-seven-duplicates", "7C 7C 7C 7C 7C 7C 7C", False),
     ("R3.1-two-cards", "5H 5C", False),
     ("R3.1-two-ranks", "5H 5C 6D", False),

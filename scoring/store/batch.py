@@ -1,16 +1,11 @@
-"""A result's rows written in one database round trip, and a table's deals read in one.
+"""The PostgreSQL store's SQL: a result's rows as a few INSERTs, a table's deals as one read.
 
-A result is a deal, one row per side and a revision. On PostgreSQL, whose driver binds the
-parameters on the client (Django's default for psycopg 3), its INSERTs, and those of what the
-caller stores with it (the API's idempotency record), go to the server as one message and run in
-order in the caller's transaction: the deal's INSERT returns its id, and the rows of the sides
-and the revision name the new deal by its sequence's `currval`. Each INSERT takes its rows as
-one parameter, a JSON array that the database reads with the table's own column types.
-Elsewhere (SQLite, in the same process: no round trip to save) they are saved one after the
-other. Either way the constraints refuse what they refuse, with the transaction.
-
-`table_deals` reads a table's deal attempts with their results as one query (a JSON document
-built by the database), where a prefetch takes two.
+A result is a deal, one row per side and a revision. Each INSERT takes its rows as one
+parameter, a JSON array that the database reads with the table's own column types; the rows of
+the sides and the revision name the new deal by its sequence's `currval`, so the deal's INSERT
+and theirs can go in one message (`scoring.store.postgresql` sends them). `table_deals_statement`
+reads a table's deal attempts with their results as one JSON document built by the database,
+where a prefetch takes two queries. The constraints refuse what they refuse, as for `save()`.
 """
 
 import functools
@@ -26,74 +21,51 @@ from django.db.models.sql import DeleteQuery, UpdateQuery
 from django.utils import timezone
 
 from scoring.models import Deal, DealResult, ResultRevision
-from scoring.prepared import leave_prefetched, send_as_one
-
-# What a caller stores with a result's rows, made once they are ready (`deal_rows_insert`).
-Also = Callable[[], Sequence[Model]]
+from scoring.store.prepared import leave_prefetched
 
 
-def _nothing() -> Sequence[Model]:
-    return ()
-
-
-def deal_rows_insert(
-    deal: Deal, results: Sequence[DealResult], revision: ResultRevision, also: Also = _nothing
-) -> None:
-    """Insert `deal` with its `results` and `revision` (each unsaved, `deal` unset on them),
-    and the models `also()` makes once they are ready: the results on the deal as if
-    prefetched (`scoring.prepared.prefetched` reads them), their timestamps set. On PostgreSQL
-    the deal's id is not yet known then, so `also` must not query through the deal
-    (`deal.results.filter`), and what it makes must not refer to the deal. On return each is
-    stored and `deal.pk` is set."""
-    if connection.vendor != "postgresql":
-        deal.save(force_insert=True)
-        for row in (*results, revision):
-            row.deal = deal
-        DealResult.objects.bulk_create(results)
-        revision.save(force_insert=True)
-        leave_prefetched(deal, "results", results)
-        _save_each(also())
-        return
+def deal_insert_statements(
+    deal: Deal, results: Sequence[DealResult], revision: ResultRevision
+) -> list[tuple[str, list[Any]]]:
+    """The INSERTs of `deal` (returning its id), its `results` and its `revision` (each unsaved,
+    `deal` set on them, and on the deal as if prefetched): the rows of the sides and the
+    revision name the deal by its sequence's `currval`, so they must run right after it."""
+    for row in (*results, revision):
+        row.deal = deal
+    leave_prefetched(deal, "results", results)
     insert_deal, deal_params = _insert(Deal, [deal])
     statements = [(f"{insert_deal} RETURNING {connection.ops.quote_name('id')}", deal_params)]
     for rows in (results, [revision]):
         if rows:
             statements.append(_insert(type(rows[0]), rows, of_new_deal=True))
-    for row in (*results, revision):
-        row.deal = deal
-    leave_prefetched(deal, "results", results)
-    extra = also()
-    statements += [_insert(type(obj), [obj]) for obj in extra]
-    deal.pk = _run(statements)
-    for row in (deal, *results, revision, *extra):
+    return statements
+
+
+def deal_inserted(
+    deal: Deal, results: Sequence[DealResult], revision: ResultRevision, deal_id: int
+) -> None:
+    """The rows of `deal_insert_statements` as stored: `deal_id` set, each row read from the
+    connection's database, the results left on the deal as a prefetch keyed by that id would."""
+    deal.pk = deal_id
+    for row in (deal, *results, revision):
         row._state.adding, row._state.db = False, connection.alias
     for row in (*results, revision):
         row.deal = deal  # its id, now known
-    leave_prefetched(deal, "results", results)  # keyed by that id, as a prefetch would leave them
+    leave_prefetched(deal, "results", results)
 
 
-def deal_rows_replace(
+def deal_replace_statements(
     deal: Deal,
     fields: Sequence[str],
     results: Sequence[DealResult],
     revision: ResultRevision,
-    also: Also = _nothing,
-) -> None:
-    """Store `deal`'s new version: its `fields` as they are now (`updated_at` now), its old
-    results replaced by `results` (left on the deal as if prefetched), its current revisions
-    superseded by `revision`, and the models `also()` makes once they are ready."""
+) -> list[tuple[str, list[Any]]]:
+    """The statements that store `deal`'s new version: its `fields` as they are now
+    (`updated_at` now), its old results replaced by `results` (left on the deal as if
+    prefetched), its current revisions superseded by `revision`."""
     superseded = ResultRevision.Status.SUPERSEDED
     for row in (*results, revision):
         row.deal = deal
-    if connection.vendor != "postgresql":
-        DealResult.objects.filter(deal=deal).delete()
-        deal.revisions.exclude(status=superseded).update(status=superseded)
-        deal.save(update_fields=fields)
-        DealResult.objects.bulk_create(results)
-        revision.save(force_insert=True)
-        leave_prefetched(deal, "results", results)
-        _save_each(also())
-        return
     deal.updated_at = timezone.now()
     old_results = DealResult.objects.filter(deal=deal)
     current = ResultRevision.objects.filter(deal=deal).exclude(status=superseded)
@@ -110,16 +82,13 @@ def deal_rows_replace(
         statements.append(_insert(DealResult, results))
     statements.append(_insert(ResultRevision, [revision]))
     leave_prefetched(deal, "results", results)
-    extra = also()
-    statements += [_insert(type(obj), [obj]) for obj in extra]
-    _run(statements, fetch=False)
-    for row in (*results, revision, *extra):
+    return statements
+
+
+def stored(rows: Iterable[Model]) -> None:
+    """Mark `rows` as Django marks saved rows: not adding, of the connection's database."""
+    for row in rows:
         row._state.adding, row._state.db = False, connection.alias
-
-
-def _save_each(objs: Sequence[Model]) -> None:
-    for obj in objs:
-        obj.save(force_insert=True)
 
 
 def _sql(rows: QuerySet, kind: type, prepare: Callable[[Any], None]) -> tuple[str, list[Any]]:
@@ -143,13 +112,9 @@ _PLAIN |= dict.fromkeys(_INTEGERS, int)
 _MOMENTS = {"DateTimeField": datetime, "DateField": date}
 
 
-def row_insert(obj: Model) -> None:
-    """Insert `obj` as `save(force_insert=True)` would, without reading its id back."""
-    if connection.vendor != "postgresql":
-        obj.save(force_insert=True)
-        return
-    _run([_insert(type(obj), [obj])], fetch=False)
-    obj._state.adding, obj._state.db = False, connection.alias
+def row_insert_statement(obj: Model) -> tuple[str, list[Any]]:
+    """The INSERT `save(force_insert=True)` would send for `obj`, without reading its id back."""
+    return _insert(type(obj), [obj])
 
 
 def _insert(
@@ -158,12 +123,11 @@ def _insert(
     """The INSERT Django would send for `objs` (auto_now and defaults applied), its rows sent
     as one parameter, a JSON array of one object per row that the database reads with the
     table's own column types (`jsonb_populate_recordset`); `of_new_deal`: each row's deal is
-    the one inserted before it. One parameter per table, where a parameter per column cost
-    the write a tenth of its CPU in quoting (#18); the text is the same for every write of a
-    model, so psycopg keeps its parsed form."""
+    the one inserted before it. One parameter per table spares quoting each value; the text is
+    the same for every write of a model, so psycopg keeps its parsed form."""
     columns = _json_columns(model, of_new_deal)
     rows = [{column: form(value(obj)) for value, column, form in columns} for obj in objs]
-    return _insert_text(model, of_new_deal, connection.vendor), [json.dumps(rows)]
+    return _insert_text(model, of_new_deal), [json.dumps(rows)]
 
 
 @functools.cache
@@ -243,9 +207,8 @@ def _iso(field: Field, kind: type, value: Any) -> str | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _insert_text(model: type[Model], of_new_deal: bool, vendor: str) -> str:
-    """The INSERT of `model`'s rows from a JSON array (as the `vendor`'s connection quotes
-    names), in the array's order."""
+def _insert_text(model: type[Model], of_new_deal: bool) -> str:
+    """The INSERT of `model`'s rows from a JSON array, in the array's order."""
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
     names = [quote(field.column) for field in _insert_fields(model)]
@@ -260,19 +223,10 @@ def _insert_text(model: type[Model], of_new_deal: bool, vendor: str) -> str:
     )
 
 
-def _run(statements: Iterable[tuple[str, Sequence[Any]]], fetch: bool = True) -> Any:
-    """Send the statements as one message (`send_as_one`: each prepared once per session); the
-    first one's value. The driver has every statement's answer when `execute` returns, and
-    raises the first error."""
-    with connection.cursor() as cursor:
-        send_as_one(cursor, list(statements))
-        return cursor.fetchone()[0] if fetch else None
-
-
 # --- reading ------------------------------------------------------------------------------------
 
 # How a column's value reads from the JSON document the database builds (`table_deals`): as it is
-# (numbers, texts, JSON), a true or false (SQLite stores 0 or 1), or a moment (ISO text).
+# (numbers, texts, JSON), a true or false, or a moment (ISO text).
 _AS_IS = {"AutoField", "BigAutoField", "ForeignKey", "CharField", "TextField", "JSONField"}
 _AS_IS |= {"IntegerField", "PositiveIntegerField", "PositiveSmallIntegerField"}
 
@@ -308,59 +262,33 @@ _RESULT_NAMES = tuple(field.attname for field in DealResult._meta.concrete_field
 _RESULT_DEAL = DealResult._meta.get_field("deal")
 
 
-def _json_items(model: type[Model], alias: str, postgres: bool) -> str:
-    """The model's columns, in field order, as JSON array items (SQLite: JSON text as JSON)."""
+def _json_items(model: type[Model], alias: str) -> str:
+    """The model's columns, in field order, as JSON array items."""
     quote = connection.ops.quote_name
-    return ", ".join(
-        f"json({alias}.{quote(field.column)})"
-        if not postgres and field.get_internal_type() == "JSONField"
-        else f"{alias}.{quote(field.column)}"
-        for field in model._meta.concrete_fields
-    )
+    return ", ".join(f"{alias}.{quote(field.column)}" for field in model._meta.concrete_fields)
 
 
 @functools.cache
-def _table_deals_sql(vendor: str) -> str:
+def _table_deals_sql() -> str:
     """One row, one column: the table's deal attempts in order, each an array of its columns in
     field order and then the array of its results (each the same), in side order."""
-    postgres = vendor == "postgresql"
     deals, results = Deal._meta.db_table, DealResult._meta.db_table
-    deal_columns = _json_items(Deal, "d", postgres)
-    result_columns = _json_items(DealResult, "r", postgres)
-    if postgres:
-        of_deal = (
-            f"(SELECT COALESCE(jsonb_agg(jsonb_build_array({result_columns}) ORDER BY r.side), "
-            f"'[]'::jsonb) FROM {results} r WHERE r.deal_id = d.id)"
-        )
-        return (
-            f"SELECT COALESCE(jsonb_agg(jsonb_build_array({deal_columns}, {of_deal}) "
-            f"ORDER BY d.number, d.attempt), '[]'::jsonb) FROM {deals} d WHERE d.table_id = %s"
-        )
-    # SQLite: a value read from a subquery is text again; json() makes it JSON.
+    deal_columns = _json_items(Deal, "d")
+    result_columns = _json_items(DealResult, "r")
     of_deal = (
-        f"json((SELECT json_group_array(json(row)) FROM (SELECT json_array({result_columns}) "
-        f"AS row FROM {results} r WHERE r.deal_id = d.id ORDER BY r.side)))"
+        f"(SELECT COALESCE(jsonb_agg(jsonb_build_array({result_columns}) ORDER BY r.side), "
+        f"'[]'::jsonb) FROM {results} r WHERE r.deal_id = d.id)"
     )
     return (
-        f"SELECT json_group_array(json(row)) FROM (SELECT json_array({deal_columns}, "
-        f"{of_deal}) AS row FROM {deals} d WHERE d.table_id = %s ORDER BY d.number, d.attempt)"
+        f"SELECT COALESCE(jsonb_agg(jsonb_build_array({deal_columns}, {of_deal}) "
+        f"ORDER BY d.number, d.attempt), '[]'::jsonb) FROM {deals} d WHERE d.table_id = %s"
     )
-
-
-def table_deals(table_id: int) -> list[Deal]:
-    """The table's deal attempts in order, with their results in side order as a prefetch of
-    `results` would leave them: one query, whose one value is a JSON document the database
-    builds. Reading it costs a third of reading the rows and their JSON columns one by one
-    (#18: it is every result write's read)."""
-    with connection.cursor() as cursor:
-        send_as_one(cursor, [table_deals_statement(table_id)])
-        return table_deals_read(cursor.fetchone()[0])
 
 
 def table_deals_statement(table_id: int) -> tuple[str, list[Any]]:
-    """`table_deals`' SQL and parameters, for a caller that sends it with other statements;
-    `table_deals_read` reads the one value it answers."""
-    return _table_deals_sql(connection.vendor), [table_id]
+    """The SQL and parameters of the read of a table's deal attempts with their results, as
+    one JSON document the database builds; `table_deals_read` reads its one value."""
+    return _table_deals_sql(), [table_id]
 
 
 def table_deals_read(document: str | list[Any]) -> list[Deal]:

@@ -1,21 +1,16 @@
-"""ORM queries compiled once per process: the result write's reads without the compile.
+"""ORM queries compiled once per process, and statements prepared once per database session.
 
-Django compiles a queryset's SQL on every evaluation: for the result write's reads (the table
-of a link, the seats under the table's lock; the deals were a third, now `batch.table_deals`)
-that compile cost more CPU than the database spent answering them (#18). A `PreparedRead`
-builds its queryset once, with stand-in values for what changes from call to call, keeps the SQL
-text and the compiler, and on each call sends that text with the call's values and builds the
-models as Django's own iterable does (`from_db`, the converters of each column, `select_related`
-objects attached).
+Django compiles a queryset's SQL on every evaluation; for the reads of every result write (the
+table of a link, the seats under the table's lock) the compile costs more CPU than the database
+spends answering. A `PreparedRead` builds its queryset once, with stand-in values for what
+changes from call to call, keeps the SQL text and the compiler, and on each call sends that text
+with the call's values and builds the models as Django's own iterable does (`from_db`, the
+converters of each column, `select_related` objects attached). What the queryset says is what
+runs: the SQL is Django's own, compiled per database connection.
 
-What the queryset says is what runs: the SQL is Django's own, compiled per connection vendor, so
-the locks, joins and ordering are those of the queryset written in the caller.
-
-The database, too, parses and plans each statement it is sent as text: for the result write's
-statements that was nearly half of the database's CPU per result (#18). `send_as_one` sends several
-statements in one message, each prepared once per database session (SQL `PREPARE`, in the same
-message as its first use) and run by name (`EXECUTE`) ever after, its parameters still bound on
-the client as literals.
+`send_as_one` sends several statements in one message; on PostgreSQL each is prepared once per
+session (SQL `PREPARE`, in the same message as its first use) and run by name (`EXECUTE`) ever
+after, so the database parses and plans it once.
 """
 
 import itertools
@@ -82,7 +77,7 @@ class _Compiled:
 
 
 class PreparedRead:
-    """`build(*args)` compiled once per database vendor, run with each call's `args`.
+    """`build(*args)` compiled once per database connection, run with each call's `args`.
 
     `build` takes arguments of the `kinds` given (int or str) and returns a queryset of models
     (no `values()`, no prefetch); each argument must reach the SQL as one
@@ -101,7 +96,7 @@ class PreparedRead:
     ) -> None:
         self.build, self.kinds, self.rewrite = build, kinds or (int,), rewrite
         self.shared = set(shared)
-        # Per vendor; two threads compiling at once store equal answers, the last one kept.
+        # Per connection alias; two threads compiling at once store equal answers.
         self._compiled: dict[str, _Compiled] = {}
 
     def __call__(self, *args: Any) -> list[Model]:
@@ -112,11 +107,11 @@ class PreparedRead:
     def statement(self, *args: Any) -> tuple[str, list[Any]]:
         """The SQL and parameters of a call, for a caller that sends it with other statements
         in one message; `read` then makes the models of the rows it answered."""
-        compiled = self._compiled.get(connection.vendor) or self._compile()
+        compiled = self._compiled.get(connection.alias) or self._compile()
         return compiled.sql, compiled.bound(args)
 
     def read(self, rows: list[tuple[Any, ...]]) -> list[Model]:
-        return self._compiled[connection.vendor].models(rows, connection.alias)
+        return self._compiled[connection.alias].models(rows, connection.alias)
 
     def _compile(self) -> _Compiled:
         stand_ins = [_stand_in(kind, index) for index, kind in enumerate(self.kinds)]
@@ -164,7 +159,7 @@ class PreparedRead:
                 if position not in shared_columns
             },
         )
-        self._compiled[connection.vendor] = compiled
+        self._compiled[connection.alias] = compiled
         return compiled
 
 
@@ -194,7 +189,7 @@ def leave_prefetched(obj: Model, relation: str, rows: list[Model]) -> None:
     """Leave `rows` on `obj` as a prefetch of its reverse `relation` would: `obj.<relation>
     .all()` reads them. The queryset left is the one the related manager makes, its filter on
     `obj` deferred until something chains onto it, as the manager defers it: making the manager
-    and filtering at once cost ten times as much, a third of reading a table's deals (#18)."""
+    and filtering at once cost ten times as much."""
     field = obj._meta.get_field(relation).field  # the foreign key on the related model
     cached = QuerySet(field.model, using=obj._state.db, hints={"instance": obj})
     cached._deferred_filter = (False, (), {field.name: obj})

@@ -1,4 +1,4 @@
-"""The write's own INSERTs store what Django's `save()` stores (#18)."""
+"""Each store stores what Django's `save()` stores, and reads it back as a prefetch does."""
 
 import datetime
 
@@ -7,7 +7,6 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import CharField, DecimalField
 from django.forms.models import model_to_dict
 
-from scoring.batch import deal_rows_insert, row_insert, table_deals
 from scoring.models import Deal, DealResult, IdempotencyRecord, ResultRevision
 from tests.factories import EntryFactory, TableFactory
 
@@ -20,13 +19,13 @@ def stored(model, pk):
     return model_to_dict(model.objects.get(pk=pk))
 
 
-def test_a_record_is_stored_as_save_stores_it():
+def test_a_record_is_stored_as_save_stores_it(store):
     table = TableFactory()
     answer = {"scores": [{"player": ODD_TEXT, "points": 25}], "none": None, "list": [1, 2.5]}
     ours = IdempotencyRecord(
         table=table, key="k1", fingerprint="f", status_code=201, response=answer
     )
-    row_insert(ours)
+    store.insert_row(ours)
     django = IdempotencyRecord.objects.create(
         table=table, key="k2", fingerprint="f", status_code=201, response=answer
     )
@@ -37,19 +36,19 @@ def test_a_record_is_stored_as_save_stores_it():
     assert mine.created_at is not None and mine.created_at == ours.created_at
 
 
-def test_a_duplicate_key_is_refused_by_the_constraint_and_nothing_is_kept():
+def test_a_duplicate_key_is_refused_by_the_constraint_and_nothing_is_kept(store):
     table = TableFactory()
-    row_insert(
+    store.insert_row(
         IdempotencyRecord(table=table, key="k", fingerprint="f", status_code=201, response={})
     )
     with pytest.raises(IntegrityError), transaction.atomic():
-        row_insert(
+        store.insert_row(
             IdempotencyRecord(table=table, key="k", fingerprint="g", status_code=200, response={})
         )
     assert IdempotencyRecord.objects.filter(table=table).count() == 1
 
 
-def test_a_deal_its_results_and_revision_are_stored_as_one_and_read_back():
+def test_a_deal_its_results_and_revision_are_stored_as_one_and_read_back(store):
     table = TableFactory()
     entries = [EntryFactory(tournament=table.round.tournament) for _ in range(2)]
     deal = Deal(table=table, number=1, attempt=1, detail={"down_and_out": False, "note": ODD_TEXT})
@@ -62,9 +61,9 @@ def test_a_deal_its_results_and_revision_are_stored_as_one_and_read_back():
     revision = ResultRevision(
         deal=deal, version=1, entry={"sides": []}, scores={}, warnings=[], entered_via=ODD_TEXT
     )
-    deal_rows_insert(deal, results, revision)
+    store.insert_deal(deal, results, revision)
     assert deal.pk == Deal.objects.get(table=table).pk
-    [read] = table_deals(table.pk)
+    [read] = store.table_deals(table.pk)
     assert read.detail == deal.detail
     assert [(r.entry_id, r.side, r.points, r.entered) for r in read.results.all()] == [
         (r.entry_id, r.side, r.points, r.entered) for r in results
@@ -86,7 +85,7 @@ def test_a_deal_its_results_and_revision_are_stored_as_one_and_read_back():
     ],
     ids=["empty", "texts", "json-like"],
 )
-def test_a_revisions_columns_are_stored_as_save_stores_them(values):
+def test_a_revisions_columns_are_stored_as_save_stores_them(store, values):
     """The rows go to the database as JSON (#18): what is stored is what Django's `save()`
     stores, NULLs and empty texts included, and a text that reads like SQL or JSON stays a
     text."""
@@ -98,7 +97,7 @@ def test_a_revisions_columns_are_stored_as_save_stores_them(values):
         if save:
             save(revision)
         else:
-            row_insert(revision)
+            store.insert_row(revision)
         stored_revisions.append(
             stored(ResultRevision, ResultRevision.objects.get(deal=deal).pk)
             | {"id": 0, "deal": 0, "entered_at": None}
@@ -107,24 +106,27 @@ def test_a_revisions_columns_are_stored_as_save_stores_them(values):
     assert stored_revisions[1]["review_reason"] == values["review_reason"]
 
 
-def test_a_moment_is_stored_to_the_microsecond_whatever_its_zone():
+def test_a_moment_is_stored_to_the_microsecond_whatever_its_zone(store):
     """A moment goes as its ISO text with its offset; the database stores the same instant."""
     table = TableFactory()
     kingston = datetime.timezone(datetime.timedelta(hours=-5))
     moment = datetime.datetime(2026, 11, 24, 23, 59, 59, 999999, tzinfo=kingston)
     deal = Deal.objects.create(table=table, number=1, attempt=1)
-    row_insert(ResultRevision(deal=deal, version=1, entry={}, scores={}, confirmed_at=moment))
+    store.insert_row(ResultRevision(deal=deal, version=1, entry={}, scores={}, confirmed_at=moment))
     assert ResultRevision.objects.get(deal=deal).confirmed_at == moment
 
 
-def test_a_day_in_a_moments_column_and_a_moment_in_a_days_are_stored_as_save_stores_them():
+def test_a_day_in_a_moments_column_and_a_moment_in_a_days_are_stored_as_save_stores_them(store):
     """Django reads them in the project's zone (America/Jamaica by default): a day in a
     moment's column is midnight there, a moment in a day's column is its day there."""
     from tournament.models import Tournament
 
     late = datetime.datetime(2026, 11, 25, 2, 0, tzinfo=datetime.UTC)  # the 24th in Kingston
     stored_tournaments, stored_revisions = [], []
-    for name, save in (("saved", lambda obj: obj.save(force_insert=True)), ("ours", row_insert)):
+    for name, save in (
+        ("saved", lambda obj: obj.save(force_insert=True)),
+        ("ours", store.insert_row),
+    ):
         tournament = Tournament(name=name, slug=name, starts_on=late, ends_on=late)
         save(tournament)
         stored_tournaments.append(Tournament.objects.values("starts_on").get(slug=name))
@@ -147,7 +149,7 @@ def test_a_day_in_a_moments_column_and_a_moment_in_a_days_are_stored_as_save_sto
     ids=["integer-out-of-range", "text-with-nul", "json-with-nul"],
 )
 @pytest.mark.postgres
-def test_a_value_the_database_cannot_store_is_refused_and_nothing_is_kept(values):
+def test_a_value_the_database_cannot_store_is_refused_and_nothing_is_kept(store, values):
     """As Django's `save()` refuses it: a database error, and the transaction undone."""
     table = TableFactory()
     deal = Deal.objects.create(table=table, number=1, attempt=1)
@@ -155,14 +157,14 @@ def test_a_value_the_database_cannot_store_is_refused_and_nothing_is_kept(values
     for name, value in values.items():
         setattr(revision, name, value)
     with pytest.raises(DatabaseError), transaction.atomic():
-        row_insert(revision)
+        store.insert_row(revision)
     assert not ResultRevision.objects.filter(deal=deal).exists()
 
 
 def test_a_column_of_a_kind_without_a_json_form_is_refused_at_once():
     """A field added to a stored row of a kind the JSON of the rows has no form for fails
     when its INSERT is first written, not with a wrong value."""
-    from scoring.batch import _json_form
+    from scoring.store.batch import _json_form
 
     with pytest.raises(TypeError, match="no JSON form for a DecimalField"):
         _json_form(Deal, DecimalField(name="odds", max_digits=4, decimal_places=2))
@@ -183,7 +185,7 @@ def test_a_results_message_is_within_psycopgs_parsed_message_cache(sides):
     it once per process (its limits are its own, not raised)."""
     from psycopg import _queries
 
-    from scoring.batch import _insert
+    from scoring.store.batch import _insert
 
     table = TableFactory()
     deal = Deal(table=table, number=1, attempt=1, warnings=[], detail={"down_and_out": False})
@@ -205,7 +207,7 @@ def test_a_results_message_is_within_psycopgs_parsed_message_cache(sides):
     assert text <= _queries.MAX_CACHED_STATEMENT_LENGTH
 
 
-def test_a_tables_deals_read_as_djangos_prefetch_reads_them():
+def test_a_tables_deals_read_as_djangos_prefetch_reads_them(store):
     """Every column of every deal and result, as Django reads them (types, time zones), in
     order; a void attempt without results; another table's deals left out."""
     table = TableFactory()
@@ -224,7 +226,7 @@ def test_a_tables_deals_read_as_djangos_prefetch_reads_them():
             )  # fmt: skip
     Deal.objects.create(table=TableFactory(), number=1, attempt=1)  # another table's
 
-    ours = table_deals(table.pk)
+    ours = store.table_deals(table.pk)
     django = list(
         Deal.objects.filter(table=table).order_by("number", "attempt").prefetch_related("results")
     )
@@ -250,7 +252,7 @@ def _columns_of(obj) -> list[tuple[str, type, object]]:
 def test_a_column_of_a_kind_it_cannot_read_from_json_is_refused_at_once():
     """A field added to a deal or result of a kind `table_deals` has no reading for (a date,
     here a tournament's slug or dates) fails on import, not with a wrong value."""
-    from scoring.batch import _readers
+    from scoring.store.batch import _readers
     from tournament.models import Tournament
 
     with pytest.raises(TypeError, match="no JSON reading for a"):
@@ -258,6 +260,7 @@ def test_a_column_of_a_kind_it_cannot_read_from_json_is_refused_at_once():
 
 
 def test_a_read_deals_results_answer_all_from_memory_and_a_filter_from_the_database(
+    store,
     django_assert_num_queries,
 ):
     """`deal.results.all()` is what was read (no query); a filter chained onto it is the
@@ -268,7 +271,7 @@ def test_a_read_deals_results_answer_all_from_memory_and_a_filter_from_the_datab
         deal = Deal.objects.create(table=table, number=number, attempt=1)
         for side, entry in enumerate(entries):
             DealResult.objects.create(deal=deal, entry=entry, side=side, points=number * side)
-    first, second = table_deals(table.pk)
+    first, second = store.table_deals(table.pk)
     with django_assert_num_queries(0):
         assert [r.points for r in second.results.all()] == [0, 2, 4]
     with django_assert_num_queries(1):
@@ -280,7 +283,7 @@ def test_a_read_deals_results_answer_all_from_memory_and_a_filter_from_the_datab
 
 
 @pytest.mark.parametrize("broken", ["results", "revision"])
-def test_a_refusal_by_a_later_statement_of_the_message_undoes_the_whole_result(broken):
+def test_a_refusal_by_a_later_statement_of_the_message_undoes_the_whole_result(store, broken):
     """The deal's INSERT answers its id first; a constraint that refuses the sides' rows (two
     went out) or the revision (reviewed without a reason) after it is still raised, and the
     deal goes with the transaction."""
@@ -297,6 +300,6 @@ def test_a_refusal_by_a_later_statement_of_the_message_undoes_the_whole_result(b
     if broken == "revision":
         revision.reviewed_at = timezone.now()
     with pytest.raises(IntegrityError), transaction.atomic():
-        deal_rows_insert(deal, results, revision)
+        store.insert_deal(deal, results, revision)
     assert not Deal.objects.filter(table=table).exists()
     assert not DealResult.objects.filter(entry__in=entries).exists()

@@ -4,7 +4,8 @@ table, the rating list and a member's page (``hall.club_views``).
 Such a page is the same for every visitor without a session until the club's data changes, so
 each web process draws it once and answers it again from memory, plain and gzipped:
 - held under: the address, the language the visitor reads (as LocaleMiddleware picks it) and
-  the club's pages' version (``clubs.pages``: it moves on with every write those pages show);
+  the club's pages' version (``clubs.pages``: it moves on with every write those pages show;
+  each process reuses the version it read for ``public.recent``'s fraction of a second);
   a member's page also with the seat it shows, compared with the seat the member has now (one
   query; a round being seated or finished moves no club version) at most every
   `SEAT_SECONDS`, so that under a crowd a process asks the database once a second;
@@ -34,7 +35,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from clubs.pages import club_pages_version
-from config.caches import CLUB_HELD, CLUB_SHORTCUT, MISSING
+from config.caches import CLUB_HELD, CLUB_SHORTCUT, MISSING, PUBLIC_RECENT
 from hall import club_views
 from seasons.selectors import member_seat_get
 
@@ -124,6 +125,12 @@ def _club_view(path: str, urlconf: str | None) -> ResolverMatch | None:
     return found if found.func in pages else None
 
 
+def _version(club: str) -> str | None:
+    """The club's version, as this process read it from the shared cache within the last
+    ``public.recent`` seconds (under a crowd, a few reads a second rather than one a request)."""
+    return PUBLIC_RECENT.get_or_read(("club-version", club), lambda: club_pages_version(club))
+
+
 class ClubPagesShortcut:
     """Middleware: a held club page for a visitor without a session (see the module). Put it
     right after WhiteNoise and the leaderboard's: `"hall.club_cache.ClubPagesShortcut"`."""
@@ -133,7 +140,7 @@ class ClubPagesShortcut:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         found = club_page(request)
-        version = club_pages_version(found.kwargs["club"]) if found is not None else None
+        version = _version(found.kwargs["club"]) if found is not None else None
         if version is None:  # not a club page, or the club has no version now
             return self.get_response(request)
         key = page_key(request)

@@ -64,6 +64,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # The Content-Security-Policy on every answer, the hall's shortcut's included (below).
     "csp.middleware.CSPMiddleware",
+    # The language: the one chosen on the page (a cookie), else the browser's (Accept-Language);
+    # before the hall's shortcut, whose pages speak it too (it reads no session).
+    "django.middleware.locale.LocaleMiddleware",
     # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
     # static files, before the session and auth middleware; everyone else goes the whole way.
     "hall.middleware.LeaderboardShortcut",
@@ -71,8 +74,6 @@ MIDDLEWARE = [
     # without a session, until the club's data changes (hall/club_cache.py).
     "hall.club_cache.ClubPagesShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The language: the one chosen on the page (a cookie), else the browser's (Accept-Language).
-    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

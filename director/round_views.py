@@ -46,6 +46,7 @@ from games.base import Rules, ScheduleKind
 from scoring import rounds
 from scoring.control import control_room
 from scoring.models import Ruling
+from scoring.phrases import translated_answer, translated_evaluation
 from scoring.rulings import (
     RulingError,
     player_reinstate,
@@ -72,7 +73,8 @@ def _tool(form_class: type[CheckForm], tool: str) -> Check:
 
     def check(request: HttpRequest, rules: Rules[Any]) -> dict[str, Any]:
         form = form_class(request.POST, rules=rules)
-        answer = rules.check(tool, form.request()).to_dict() if form.is_valid() else None
+        answer = translated_answer(rules.check(tool, form.request())) if form.is_valid() else None
+        answer = answer.to_dict() if answer is not None else None
         return {f"{tool}_form": form, tool: answer}
 
     return check
@@ -89,7 +91,7 @@ def _game(request: HttpRequest, rules: Rules[Any]) -> dict[str, Any]:
     return {
         "game_form": form,
         "hand_forms": hands,
-        "game_check": evaluation,
+        "game_check": translated_evaluation(evaluation),
         "game_lines": list(lines),
     }
 

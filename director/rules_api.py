@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 import games
 from director import rules_serializers as s
 from games.base import DealEntry, Evaluation, Problem, Rules, RulesError, RulesetInvalid, SideEntry
+from scoring.phrases import problem_message, translated_answer
 
 GAME = "kalooki"  # the game whose dispute tools these are
 TAGS = ["rules"]
@@ -38,7 +39,7 @@ class RulesRefused(Exception):
 
 
 def problem_out(problem: Problem, field: str | None = None) -> dict[str, Any]:
-    data = problem.to_dict()
+    data = problem.to_dict() | {"message": problem_message(problem)}
     data["rule"] = problem.rule or None
     if field or problem.field:
         data["field"] = field or problem.field
@@ -88,7 +89,7 @@ class ToolApi(RulesView):
         rules = rules_for(data.get("ruleset"))
         sent = data if isinstance(self.request.data, QueryDict) else self.request.data
         asked = {key: value for key, value in sent.items() if key != "ruleset"}
-        answer = rules.check(self.tool, asked).to_dict()
+        answer = translated_answer(rules.check(self.tool, asked)).to_dict()
         refused = [error for error in answer["errors"] if "field" in error]
         if refused:
             raise RulesRefused([{**error, "rule": error["rule"] or None} for error in refused])

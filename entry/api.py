@@ -43,6 +43,7 @@ from games.base import Problem, Rules, RulesError
 from scoring import services
 from scoring.matches import deal_title, deals_in_match, played, sides_of
 from scoring.models import Deal, DealResult
+from scoring.phrases import problem_message
 from scoring.store.prepared import prefetched
 from tables.models import Seat, Table
 from tables.selectors import DealLine, SeatLine, deal_lines, seat_lines, seats_prefetch
@@ -262,7 +263,7 @@ def _problems(problems: tuple[Problem, ...]) -> list[dict[str, Any]]:
         {
             "rule": p.rule or None,
             "field": p.field,
-            "message": p.message,
+            "message": problem_message(p),
             "player": p.player,
             "side": p.side,
             "member": p.member,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from games.base import Game, Problem, RulesError
+from games.base import Game, Problem, RulesError, gettext_noop
 
 # The games the product runs, by key: the package under games/ of the same name holds each.
 GAME_KEYS: tuple[str, ...] = ("kalooki", "hand_and_foot", "parcellus")
@@ -21,7 +21,16 @@ def get(key: str) -> Game[Any]:
     """The game called ``key``; a ``RulesError`` naming the games there are for any other key."""
     if key not in GAME_KEYS:
         known = ", ".join(GAME_KEYS)
-        raise RulesError(Problem("", f"there is no game called {key!r}; the games are: {known}"))
+        raise RulesError(
+            Problem(
+                "",
+                gettext_noop(
+                    "there is no game called {key}; the games are: {known}",
+                    key=repr(key),
+                    known=known,
+                ),
+            )
+        )
     return import_module(f"games.{key}").GAME
 
 

@@ -34,10 +34,37 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import field as dataclass_field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 # --- problems -----------------------------------------------------------------------------------
+
+
+class Phrase(str):
+    """English words that remember how they were made, so an app can say them in another language.
+
+    A phrase *is* its English (``template`` formatted with ``params``); ``template`` is the
+    sentence a translator sees ("{player} went out, so scores 0 card points, not {points}") and
+    ``params`` fill it. A param that is itself a phrase ("hand", "the foot", a contract's name) is
+    translated too. Make one with ``gettext_noop``.
+    """
+
+    template: str
+    params: dict[str, Any]
+
+
+def gettext_noop(template: str, /, **params: Any) -> Phrase:
+    """Marks ``template`` for translation (xgettext knows this name) and fills it in, in English.
+
+    The games know no language but English; an app that speaks others translates ``template`` and
+    formats it with ``params`` (``Phrase``). Whole sentences only: a translator cannot reorder
+    fragments glued together after the fact.
+    """
+    phrase = Phrase(template.format(**params))
+    phrase.template = template
+    phrase.params = params
+    return phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +72,9 @@ class Problem:
     """One error or warning. ``message`` is a sentence a person can act on, ending with its rule.
 
     ``player`` names whose hand it is about (the label the app gave the side or member); ``field``,
-    ``side`` and ``member`` (indexes from 0) say where an entry form should show it.
+    ``side`` and ``member`` (indexes from 0) say where an entry form should show it. A message made
+    with ``gettext_noop`` keeps its ``Phrase`` as ``phrase`` (without the rule appended), so that
+    an app can translate it; the rule citation itself is never translated.
     """
 
     rule: str
@@ -54,8 +83,11 @@ class Problem:
     field: str | None = None
     side: int | None = None
     member: int | None = None
+    phrase: Phrase | None = dataclass_field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if isinstance(self.message, Phrase) and self.phrase is None:
+            object.__setattr__(self, "phrase", self.message)
         # A message is often shown on its own (a toast, a log line), so it must say where to look.
         if self.rule and self.rule not in self.message:
             object.__setattr__(self, "message", f"{self.message} ({self.rule})")
@@ -92,11 +124,14 @@ class RulesetInvalid(ValueError):
 
 
 def and_list(words: Iterable[str], last: str = "and") -> str:
-    """Words joined as a sentence lists them: "A, 2 and 3" (or "A, 2 or 3")."""
+    """Words joined as a sentence lists them: "A, 2 and 3" (or "A, 2 or 3"), as a ``Phrase``."""
     words = list(words)
     if len(words) < 2:
         return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+    head = ", ".join(words[:-1])
+    if last == "or":
+        return gettext_noop("{head} or {last}", head=head, last=words[-1])
+    return gettext_noop("{head} and {last}", head=head, last=words[-1])
 
 
 # --- settings of a ruleset ----------------------------------------------------------------------
@@ -591,7 +626,10 @@ class Rules(ABC, Generic[R]):
 
     def check(self, tool: str, request: Mapping[str, Any]) -> ToolAnswer:
         """Run dispute check ``tool``; ``RulesError`` for a tool the game does not have."""
-        raise RulesError(Problem("", f"{self.game.name} has no check called {tool!r}"))
+        text = gettext_noop(
+            "{game} has no check called {tool}", game=self.game.name, tool=repr(tool)
+        )
+        raise RulesError(Problem("", text))
 
     @abstractmethod
     def example_entry(self, number: int, sides: int, rng: random.Random) -> DealEntry:

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from games.base import Problem, RulesError
+from games.base import Problem, RulesError, gettext_noop
 
 
 class Suit(IntEnum):
@@ -199,9 +199,11 @@ class CardParseError(RulesError):
     def __init__(
         self, token: str, position: int, rule: str = "", *, suitless: bool = False
     ) -> None:
-        message = (
-            f'card {position}, "{token}", is not a card: write the rank then the suit, '
-            f"like 10H, AS or 7♣, or JK for a joker"
+        message = gettext_noop(
+            'card {position}, "{token}", is not a card: write the rank then the suit, like '
+            "10H, AS or 7♣, or JK for a joker",
+            position=position,
+            token=token,
         )
         if suitless:
             message += ", or the rank alone (K) where the suit does not matter, AB or AR for a "
@@ -260,7 +262,14 @@ def parse_card(text: str, *, rule: str = "", suitless: bool = False) -> Card:
     """Read exactly one card, for the places that take a single card."""
     cards = parse_cards(text, rule=rule, suitless=suitless)
     if len(cards) != 1:
-        raise RulesError(Problem(rule, f'"{text}" should be exactly one card, not {len(cards)}'))
+        raise RulesError(
+            Problem(
+                rule,
+                gettext_noop(
+                    '"{text}" should be exactly one card, not {count}', text=text, count=len(cards)
+                ),
+            )
+        )
     return cards[0]
 
 

@@ -24,6 +24,7 @@ from seasons import selectors
 from seasons.models import Season
 
 PROJECTOR_ROWS = 15
+PROJECTOR_SECONDS = 15  # a page of the season's table on the projector
 
 
 def _season(club: str, season: str) -> Season:
@@ -46,9 +47,12 @@ def season_page(request: HttpRequest, club: str, season: str) -> HttpResponse:
         page = max(int(asked), 1) if asked.isdigit() and len(asked) < 6 else 1
         pages = max((len(view.lines) + PROJECTOR_ROWS - 1) // PROJECTOR_ROWS, 1)
         page = min(page, pages)
-        start = (page - 1) * PROJECTOR_ROWS
-        context |= {"lines": view.lines[start : start + PROJECTOR_ROWS], "page": page,
-                    "pages": pages, "next_page": page % pages + 1}  # fmt: skip
+        # Every line, those of other pages hidden: projector.js fits as many as the screen
+        # shows (fewer in large print, or where a long name takes two lines) and turns the
+        # pages; without it, `?page=N` and a refresh.
+        context |= {"lines": view.lines, "first_row": (page - 1) * PROJECTOR_ROWS,
+                    "rows_per_page": PROJECTOR_ROWS, "seconds": PROJECTOR_SECONDS,
+                    "page": page, "pages": pages, "next_page": page % pages + 1}  # fmt: skip
         return render(request, "hall/club/season_projector.html", context)
     return render(request, "hall/club/season.html", context)
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -99,7 +100,7 @@ def _page(token: str) -> MyPage:
     entry_id = entry_id_of_token(token)
     page = my_page_get(entry_id=entry_id) if entry_id is not None else None
     if page is None:
-        raise Http404("No player has this page: scan the QR code on your seat card again.")
+        raise Http404(gettext("No player has this page: scan the QR code on your seat card again."))
     return page
 
 

@@ -23,10 +23,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
+from django.utils.translation import get_language
 
 from config.caches import MISSING, PUBLIC_DRAWN, PUBLIC_PARTS
 from hall.selectors import PublicTournament, digest, standings_version, tournament_public_get
@@ -65,7 +67,7 @@ class Validators:
         # Whole seconds, as HTTP dates are: If-Modified-Since compares with the header's value.
         at = int(datetime.datetime.fromisoformat(computed_at).timestamp()) if computed_at else None
         # Weak: the gzipped and the plain body of one version are the same standings.
-        etag = f'W/"{tournament.id}.{standings.get("version", 0)}"'
+        etag = f'W/"{tournament.id}.{standings.get("version", 0)}{_language_tag()}"'
         return cls(etag, at, not tournament.preview)
 
     def not_modified(self, request: HttpRequest) -> HttpResponse | None:
@@ -94,7 +96,7 @@ def drawn_once(kind: str, tournament: PublicTournament, stamp: Hashable, draw: C
     """What `draw` renders for this tournament, drawn once per `stamp` in each process
     (`public.drawn`): the leaderboard's rows change only with a new snapshot, and 2,000 rows
     take a while to draw."""
-    key = (kind, tournament.id)
+    key = (kind, tournament.id, get_language())
     found = PUBLIC_DRAWN.get(key, stamp)
     return found if found is not MISSING else PUBLIC_DRAWN.put(key, stamp, draw())
 
@@ -127,6 +129,13 @@ class Drawn:
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
+def _language_tag() -> str:
+    """The language a body was drawn in, as part of its ETag: "" for the site's own language
+    (its ETags as they always were), else ".es"; a phone that switches language draws anew."""
+    language = get_language() or settings.LANGUAGE_CODE
+    return "" if language == settings.LANGUAGE_CODE else f".{language}"
+
+
 # --- live parts, kept -----------------------------------------------------------------------------
 
 
@@ -143,6 +152,7 @@ def kept_part(
     second (`public.parts`), else None. A change brings every watching phone at once (the
     pulse), and a part reads the database: drawn once, not once a phone. A clock in it is at
     most that old (its script counts on from there)."""
+    key = (key, get_language())
     found = MISSING if tournament.preview else PUBLIC_PARTS.get(key, _part_stamp(tournament))
     return None if found is MISSING else _part_response(request, *found)
 
@@ -158,9 +168,10 @@ def keep_part(
     """Draw the live part (the same for everyone: drawn without the request), keep it for
     `kept_part`, plain and gzipped, and answer it (a 304 while `figures` are the client's)."""
     body = render_to_string(template, context).encode()
-    etag, zipped = digest(*figures), gzip.compress(body, mtime=0)
+    tag = _language_tag()
+    etag, zipped = digest(*figures, *([tag] if tag else [])), gzip.compress(body, mtime=0)
     if not tournament.preview:
-        PUBLIC_PARTS.put(key, _part_stamp(tournament), (etag, body, zipped))
+        PUBLIC_PARTS.put((key, get_language()), _part_stamp(tournament), (etag, body, zipped))
     return private_if_preview(tournament, _part_response(request, etag, body, zipped))
 
 

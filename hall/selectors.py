@@ -36,6 +36,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.translation import gettext
 
 from config.caches import MISSING, PUBLIC_FACTS, PUBLIC_RECENT, STANDINGS_KEPT
 from games.base import DealScore, SideScore
@@ -361,11 +362,12 @@ class LeaderRow:
     @property
     def movement_words(self) -> str:
         if self.movement is None:
-            return "no earlier round to compare"
+            return gettext("no earlier round to compare")
         if not self.movement:
-            return "same place as after the previous round"
-        way = "up" if self.movement > 0 else "down"
-        return f"{way} {abs(self.movement)} since the previous round"
+            return gettext("same place as after the previous round")
+        if self.movement > 0:
+            return gettext("up {places} since the previous round").format(places=self.movement)
+        return gettext("down {places} since the previous round").format(places=-self.movement)
 
 
 STOPPED = (Entry.Status.WITHDRAWN, Entry.Status.DISQUALIFIED)
@@ -874,7 +876,9 @@ def cumulative_chart(games: list[PlayedGame]) -> Chart:
         x = round(CHART_LEFT + index * step, 1)
         y = round(CHART_TOP + plot_height * (1 - (game.running - bottom_total) / span), 1)
         title = (game.title or f"Game {game.number}").lower()
-        label = f"Round {game.round}, {title}: {game.score} (total {game.running})"
+        label = gettext("Round {round}, {title}: {score} (total {total})").format(
+            round=game.round, title=title, score=game.score, total=game.running
+        )
         points.append(ChartPoint(x, y, label))
         if index == 0 or games[index - 1].round != game.round:
             rounds.append((x, f"R{game.round}"))

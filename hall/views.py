@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import replace
 from typing import Any
+from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -62,6 +63,7 @@ from hall.selectors import (
     version_stamp,
 )
 from tournament.selectors import tournament_list_public
+from tournament.templatetags.deal_words import counted_sentence
 
 REFRESH_SECONDS = 1  # how often an open leaderboard asks for new rows (a 304 from the cache)
 PULSE_SECONDS = 1  # how often a page's live part asks its pulse whether it changed
@@ -237,7 +239,7 @@ def leaderboard_rows(request: HttpRequest, slug: str) -> HttpResponse:
     at = _computed_at(standings)
     if at is not None:  # the hall's one clock: the server's time, in the venue's time zone
         response.headers["X-Updated"] = f"{timezone.localtime(at):%H:%M:%S}"
-    response.headers["X-Counted"] = standings.get("counted_words", "")  # plain ASCII words
+    response.headers["X-Counted"] = quote(counted_sentence(standings))  # any language's letters
     return response
 
 
@@ -262,7 +264,7 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         "refresh_seconds": REFRESH_SECONDS,
         "computed_at": _computed_at(standings),
         "latest_round": standings.get("latest_round"),
-        "counted_words": standings.get("counted_words", ""),
+        "counted_words": counted_sentence(standings),
         "stages": stage_lines(standings),
         "clock": hall_clock_get(round=hall_round_get(tournament_id=tournament.id)),
     }
@@ -357,7 +359,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": rounds_public(tournament_id=tournament.id),
         "leaders": leader_rows(standings["players"][:HOME_LEADERS], tournament.lead),
         "players": len(standings["players"]),
-        "counted_words": standings.get("counted_words", ""),
+        "counted_words": counted_sentence(standings),
         "computed_at": _computed_at(standings),
         "hall_round": round,
         "clock": hall_clock_get(round=round),
@@ -386,7 +388,7 @@ def table_page(request: HttpRequest, slug: str, round: int, table: int) -> HttpR
         "tournament": tournament,
         "table": found,
         "standings": seat_standings(found.seats, standings, tournament.lead),
-        "counted_words": standings.get("counted_words", ""),
+        "counted_words": counted_sentence(standings),
         "clock": found.clock,
         "updated": found.updated,
         "live_seconds": LIVE_SECONDS,
@@ -434,7 +436,7 @@ def player_page(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
         "tournament": tournament,
         "player": player,
         "computed_at": _computed_at(standings),
-        "counted_words": standings.get("counted_words", ""),
+        "counted_words": counted_sentence(standings),
         "seat_now": seat_now_get(tournament_id=tournament.id, entry_id=entry_id),
         "live_seconds": LIVE_SECONDS,
         "pulse_seconds": PULSE_SECONDS,

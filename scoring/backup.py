@@ -51,6 +51,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import IntegrityError, OperationalError, connection, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext
 
 import games
 from clubs.models import Club, Member
@@ -318,13 +319,19 @@ def backup_parse(data: bytes | str) -> dict[str, Any]:
             parse_float=_finite,
         )
     except UnicodeDecodeError:
-        raise BackupRefused("The file is not UTF-8 text: a backup is a JSON file.") from None
+        raise BackupRefused(
+            gettext("The file is not UTF-8 text: a backup is a JSON file.")
+        ) from None
     except json.JSONDecodeError as error:
-        raise BackupRefused(f"The file is not JSON: {error}.") from None
+        raise BackupRefused(gettext("The file is not JSON: {error}.").format(error=error)) from None
     except RecursionError:
-        raise BackupRefused(f"The file nests deeper than {MAX_DEPTH} levels.") from None
+        raise BackupRefused(
+            gettext("The file nests deeper than {max_depth} levels.").format(max_depth=MAX_DEPTH)
+        ) from None
     except ValueError as error:  # a number of more digits than Python converts
-        raise BackupRefused(f"The file holds a number that cannot be read: {error}.") from None
+        raise BackupRefused(
+            gettext("The file holds a number that cannot be read: {error}.").format(error=error)
+        ) from None
     _check_header(document)
     _check_sizes(document)
     return document
@@ -338,20 +345,28 @@ def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         keys = [key for key, _ in pairs]
         twice = next(key for key in keys if keys.count(key) > 1)
         raise BackupRefused(
-            f"The file gives the key {twice[:40]!r} twice in one object: a backup never does, "
-            "and a reader would keep only one of the two."
+            gettext(
+                "The file gives the key {twice} twice in one object: a backup never does, and "
+                "a reader would keep only one of the two."
+            ).format(twice=repr(twice[:40]))
         )
     return found
 
 
 def _not_a_number(word: str) -> float:
-    raise BackupRefused(f"The file holds {word}, which is not a number a backup holds.")
+    raise BackupRefused(
+        gettext("The file holds {word}, which is not a number a backup holds.").format(word=word)
+    )
 
 
 def _finite(text: str) -> float:
     number = float(text)
     if not math.isfinite(number):
-        raise BackupRefused(f"The file holds the number {text[:30]}, too large to be read.")
+        raise BackupRefused(
+            gettext("The file holds the number {text}, too large to be read.").format(
+                text=text[:30]
+            )
+        )
     return number
 
 
@@ -361,30 +376,42 @@ def _check_sizes(document: dict[str, Any]) -> None:
         rows = document.get(name)
         if isinstance(rows, list) and len(rows) > limit:
             raise BackupRefused(
-                f"The file's {name} section holds {len(rows):,} rows; a backup holds at most "
-                f"{limit:,} (several times what a large event has): it was not written by "
-                "tournament_export, or not for one tournament."
+                gettext(
+                    "The file's {name} section holds {count:,} rows; a backup holds at most "
+                    "{limit:,} (several times what a large event has): it was not written by "
+                    "tournament_export, or not for one tournament."
+                ).format(name=name, count=len(rows), limit=limit)
             )
 
 
 def _check_header(document: Any) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise BackupRefused("The file is not a Kalooki tournament backup (no format header).")
+        raise BackupRefused(
+            gettext("The file is not a Kalooki tournament backup (no format header).")
+        )
     if document.get("version") != VERSION:
         raise BackupRefused(
-            f"This is a backup of format version {str(document.get('version'))[:20]}; this "
-            f"software reads version {VERSION} only (version 3 stores deals and each game's "
-            "own data; versions 1 and 2 stored Kalooki's columns). Load it into the release "
-            "that wrote it, upgrade that database (its migrations move every result), then "
-            "export the tournament again."
+            gettext(
+                "This is a backup of format version {str}; this software reads version "
+                "{version} only (version 3 stores deals and each game's own data; versions 1 "
+                "and 2 stored Kalooki's columns). Load it into the release that wrote it, "
+                "upgrade that database (its migrations move every result), then export the "
+                "tournament again."
+            ).format(str=str(document.get("version"))[:20], version=VERSION)
         )
     expected = {*HEADER, *BY_NAME}
     unknown = sorted(str(key)[:40] for key in set(document) - expected)
     if unknown:
-        raise BackupRefused(f"The file has sections a backup never holds: {', '.join(unknown)}.")
+        raise BackupRefused(
+            gettext("The file has sections a backup never holds: {join}.").format(
+                join=", ".join(unknown)
+            )
+        )
     missing = sorted(expected - set(document) - OPTIONAL)
     if missing:
-        raise BackupRefused(f"The file lacks the sections {', '.join(missing)}.")
+        raise BackupRefused(
+            gettext("The file lacks the sections {join}.").format(join=", ".join(missing))
+        )
 
 
 # --- checking every row before anything is written -----------------------------------------------
@@ -596,11 +623,11 @@ def _typed(f: models.Field, raw: Any) -> Any:
         return _of(raw, bool, "true or false")
     if isinstance(f, models.IntegerField):
         if isinstance(raw, bool):
-            raise TypeError("must be a whole number")
+            raise TypeError(gettext("must be a whole number"))
         return _of(raw, int, "a whole number")
     text = _of(raw, str, "text")
     if "\x00" in text:
-        raise ValueError("holds a NUL character")
+        raise ValueError(gettext("holds a NUL character"))
     if isinstance(f, models.DateTimeField):
         return _datetime(text)
     if isinstance(f, models.DateField):
@@ -610,21 +637,27 @@ def _typed(f: models.Field, raw: Any) -> Any:
 
 def _of(raw: Any, kind: type, words: str) -> Any:
     if not isinstance(raw, kind):
-        raise TypeError(f"must be {words}, not {type(raw).__name__}")
+        raise TypeError(
+            gettext("must be {words}, not {kind}").format(words=words, kind=type(raw).__name__)
+        )
     return raw
 
 
 def _datetime(text: str) -> datetime:
     value = parse_datetime(text)
     if value is None or value.tzinfo is None:
-        raise ValueError(f"{text[:40]!r} is not a date and time with its UTC offset")
+        raise ValueError(
+            gettext("{text} is not a date and time with its UTC offset").format(
+                text=repr(text[:40])
+            )
+        )
     return _in_range(value)
 
 
 def _date(text: str) -> date:
     value = parse_date(text)
     if value is None:
-        raise ValueError(f"{text[:40]!r} is not a date (YYYY-MM-DD)")
+        raise ValueError(gettext("{text} is not a date (YYYY-MM-DD)").format(text=repr(text[:40])))
     return _in_range(value)
 
 
@@ -640,9 +673,11 @@ def _in_range(value: Any) -> Any:
 
 def _check_json(value: Any) -> None:
     if depth(value) > MAX_DEPTH:
-        raise ValueError(f"nests deeper than {MAX_DEPTH} levels")
+        raise ValueError(
+            gettext("nests deeper than {max_depth} levels").format(max_depth=MAX_DEPTH)
+        )
     if "\\u0000" in json.dumps(value):  # JSON writes a NUL character escaped
-        raise ValueError("holds a NUL character")
+        raise ValueError(gettext("holds a NUL character"))
     problem = json_problem(value)
     if problem:
         raise ValueError(problem)
@@ -731,8 +766,10 @@ def tournament_import(
         if "timeout" not in str(error) and "interrupted" not in str(error):
             raise
         raise BackupRefused(
-            f"The file was not loaded, nothing was written: a statement ran longer than "
-            f"{STATEMENT_SECONDS} s, which no tournament's backup needs ({error})."
+            gettext(
+                "The file was not loaded, nothing was written: a statement ran longer than "
+                "{statement_seconds} s, which no tournament's backup needs ({error})."
+            ).format(statement_seconds=STATEMENT_SECONDS, error=error)
         ) from None
     analyze()  # the plans of its reads as if it had always been there (scoring.planner)
     return imported
@@ -742,13 +779,17 @@ def _check_and_write(document: dict[str, Any], *, grant_staff: bool, club: Club 
     checked = backup_check(document)
     if checked.problems:
         shown = "\n".join(f"- {problem}" for problem in checked.problems[:MAX_PROBLEMS])
-        raise BackupRefused(f"The file was not loaded; nothing was written:\n{shown}")
+        raise BackupRefused(
+            gettext("The file was not loaded; nothing was written:\n{shown}").format(shown=shown)
+        )
     try:
         with transaction.atomic():
             return _write(checked, grant_staff=grant_staff, club=club)
     except IntegrityError as error:
         raise BackupRefused(
-            f"The file was not loaded; the database refused its rows: {error}"
+            gettext("The file was not loaded; the database refused its rows: {error}").format(
+                error=error
+            )
         ) from None
 
 
@@ -798,7 +839,9 @@ def _members_linked(tournament: Tournament, club: Club, checked: Checked) -> Non
     if problems:
         shown = "\n".join(f"- players[{p.line - 1}].club_member: {p.message}"
                           for p in problems[:MAX_PROBLEMS])  # fmt: skip
-        raise BackupRefused(f"The file was not loaded; nothing was written:\n{shown}")
+        raise BackupRefused(
+            gettext("The file was not loaded; nothing was written:\n{shown}").format(shown=shown)
+        )
     members_link(tournament=tournament, players=players, members=members, wanted=wanted)
 
 

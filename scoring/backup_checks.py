@@ -25,6 +25,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from django.db import models
+from django.utils.translation import gettext
 
 from games.base import FieldKind, Rules, RulesError, Scope
 from scoring.matches import deals_in_match, side_count
@@ -48,7 +49,9 @@ def in_range(value: date | datetime) -> str | None:
     """Why a day or a time is out of the range a tournament's can be in, or None."""
     moment = value if isinstance(value, datetime) else datetime(*value.timetuple()[:3], tzinfo=UTC)
     if not EARLIEST <= moment < LATEST:
-        return f"{value.isoformat()[:40]} is not between the years 2000 and 2099"
+        return gettext("{isoformat} is not between the years 2000 and 2099").format(
+            isoformat=value.isoformat()[:40]
+        )
     return None
 
 
@@ -60,10 +63,14 @@ def json_problem(value: Any) -> str | None:
     text = json.dumps(value)
     if len(text) > MAX_JSON_CHARS:
         most = f"{MAX_JSON_CHARS:,}"
-        return f"is {len(text):,} characters of JSON; a backup's field holds at most {most}"
+        return gettext(
+            "is {count:,} characters of JSON; a backup's field holds at most {most}"
+        ).format(count=len(text), most=most)
     for leaf in _leaves(value):
         if isinstance(leaf, (int, float)) and not isinstance(leaf, bool) and abs(leaf) > MAX_NUMBER:
-            return f"holds the number {str(leaf)[:30]}, larger than any a tournament keeps"
+            return gettext("holds the number {str}, larger than any a tournament keeps").format(
+                str=str(leaf)[:30]
+            )
     return None
 
 
@@ -98,17 +105,23 @@ def shape_problems(section: str, values: Mapping[str, Any], game: GameShape) -> 
     if section == "deals":
         yield from _warnings("warnings", values["warnings"])
         if not _plain_mapping(values["detail"]):
-            yield "detail", "must be an object of the game's values (as the game reports a deal)"
+            yield (
+                "detail",
+                gettext("must be an object of the game's values (as the game reports a deal)"),
+            )
     elif section == "results":
         yield from _entered(values["entered"], game)
         if not _plain_mapping(values["detail"]):
-            yield "detail", "must be an object of the game's values (its breakdown of the points)"
+            yield (
+                "detail",
+                gettext("must be an object of the game's values (its breakdown of the points)"),
+            )
     elif section == "revisions":
         yield from _warnings("warnings", values["warnings"])
         yield from _revision_entry(values["entry"])
         yield from _revision_scores(values["scores"])
     elif section == "audit" and not isinstance(values["detail"], dict):
-        yield "detail", "must be an object"
+        yield "detail", gettext("must be an object")
 
 
 def _plain_mapping(value: Any) -> bool:
@@ -117,15 +130,22 @@ def _plain_mapping(value: Any) -> bool:
 
 def _warnings(name: str, warnings: Any) -> Iterator[Where]:
     if not isinstance(warnings, list) or len(warnings) > MAX_WARNINGS:
-        yield name, f"must be a list of at most {MAX_WARNINGS} warnings"
+        yield (
+            name,
+            gettext("must be a list of at most {max_warnings} warnings").format(
+                max_warnings=MAX_WARNINGS
+            ),
+        )
         return
     for index, warning in enumerate(warnings):
         if not _a_warning(warning):
             yield (
                 f"{name}[{index}]",
                 (
-                    "must be a warning as the game words it: its rule and message (text), and "
-                    "optionally the player, field, side and member"
+                    gettext(
+                        "must be a warning as the game words it: its rule and message (text), and "
+                        "optionally the player, field, side and member"
+                    )
                 ),
             )
             return
@@ -146,12 +166,12 @@ def _entered(entered: Any, game: GameShape) -> Iterator[Where]:
     """A side's entry: its SIDE values and its members' MEMBER values, each one of the game's
     fields (of any deal: the deals differ only in which fields they ask) of the field's kind."""
     if not isinstance(entered, dict) or set(entered) - {"values", "members"}:
-        yield "entered", "must be an object of the side's `values` and its `members`"
+        yield "entered", gettext("must be an object of the side's `values` and its `members`")
         return
     values, members = entered.get("values", {}), entered.get("members", [])
     yield from _values("entered.values", values, game.fields[Scope.SIDE])
     if not isinstance(members, list) or len(members) > max(game.rules.shape().members, 1):
-        yield "entered.members", "must be a list of the side's players, one object each"
+        yield "entered.members", gettext("must be a list of the side's players, one object each")
         return
     for index, member in enumerate(members):
         yield from _values(f"entered.members[{index}]", member, game.fields[Scope.MEMBER])
@@ -159,14 +179,17 @@ def _entered(entered: Any, game: GameShape) -> Iterator[Where]:
 
 def _values(where: str, values: Any, fields: Mapping[str, Any]) -> Iterator[Where]:
     if not isinstance(values, dict):
-        yield where, "must be an object of the game's fields"
+        yield where, gettext("must be an object of the game's fields")
         return
     for name, value in values.items():
         spec = fields.get(name)
         if spec is None:
-            yield f"{where}.{name}", "is not one of the game's fields"
+            yield f"{where}.{name}", gettext("is not one of the game's fields")
         elif value is not None and not _of_kind(spec, value):
-            yield f"{where}.{name}", f"is not a value of the game's field {spec.label!r}"
+            yield (
+                f"{where}.{name}",
+                gettext("is not a value of the game's field {spec}").format(spec=repr(spec.label)),
+            )
 
 
 def _of_kind(spec: Any, value: Any) -> bool:
@@ -191,7 +214,10 @@ def _revision_entry(entry: Any) -> Iterator[Where]:
         for side in sides
     )
     if not ok:
-        yield "entry", "must be the deal's entry as the game returned it: its values and sides"
+        yield (
+            "entry",
+            gettext("must be the deal's entry as the game returned it: its values and sides"),
+        )
 
 
 def _revision_scores(scores: Any) -> Iterator[Where]:
@@ -205,7 +231,7 @@ def _revision_scores(scores: Any) -> Iterator[Where]:
         for side in sides
     )
     if not ok:
-        yield "scores", "must be each side's score as the game computed it"
+        yield "scores", gettext("must be each side's score as the game computed it")
 
 
 def _whole(value: Any) -> bool:
@@ -225,7 +251,10 @@ def play_problems(rows: Mapping[str, list[models.Model]], rules: Rules[Any]) -> 
     in_round = {(seat.round_id, seat.entry_id) for seat in rows["seats"]}
     for index, bye in enumerate(rows["byes"]):
         if (bye.round_id, bye.entry_id) in in_round:
-            yield f"byes[{index}].entry", "is seated at a table in that round: a bye is not"
+            yield (
+                f"byes[{index}].entry",
+                gettext("is seated at a table in that round: a bye is not"),
+            )
     deals = {deal.pk: deal for deal in rows["deals"]}
     for index, deal in enumerate(rows["deals"]):
         yield from _deal(index, deal, rules)
@@ -235,11 +264,17 @@ def play_problems(rows: Mapping[str, list[models.Model]], rules: Rules[Any]) -> 
     for index, revision in enumerate(rows["revisions"]):
         if revision.version > deals[revision.deal_id].version:
             where = f"revisions[{index}].version"
-            yield where, "is past its deal's version: the deal's versions go up with each change"
+            yield (
+                where,
+                gettext("is past its deal's version: the deal's versions go up with each change"),
+            )
     yield from _rulings(rows["rulings"], tables, deals)
     for index, event in enumerate(rows["clock_events"]):
         if event.table_id is not None and tables[event.table_id].round_id != event.round_id:
-            yield f"clock_events[{index}].table", "is a table of another round than the clock's"
+            yield (
+                f"clock_events[{index}].table",
+                gettext("is a table of another round than the clock's"),
+            )
 
 
 def _seat(index: int, seat: Any, table: Any, rules: Rules[Any]) -> Iterator[Where]:
@@ -249,12 +284,15 @@ def _seat(index: int, seat: Any, table: Any, rules: Rules[Any]) -> Iterator[Wher
         yield (
             f"seats[{index}].position",
             (
-                f"{seat.position} is past the {most} seats a table of this game has "
-                f"({rules.cites('table') or 'its rules'})"
+                gettext(
+                    "{position} is past the {most} seats a table of this game has ({value})"
+                ).format(
+                    position=seat.position, most=most, value=rules.cites("table") or "its rules"
+                )
             ),
         )
     if seat.round_id != table.round_id:
-        yield f"seats[{index}].round", "is not its table's round"
+        yield f"seats[{index}].round", gettext("is not its table's round")
 
 
 def _deal(index: int, deal: Any, rules: Rules[Any]) -> Iterator[Where]:
@@ -264,8 +302,12 @@ def _deal(index: int, deal: Any, rules: Rules[Any]) -> Iterator[Where]:
         yield (
             f"deals[{index}].number",
             (
-                f"{deal.number} is past the {last} deals of {rules.schedule().words or 'a match'} "
-                f"({rules.cites('order') or 'the game'})"
+                gettext("{number} is past the {last} deals of {value} ({value2})").format(
+                    number=deal.number,
+                    last=last,
+                    value=rules.schedule().words or "a match",
+                    value2=rules.cites("order") or "the game",
+                )
             ),
         )
     else:
@@ -274,7 +316,10 @@ def _deal(index: int, deal: Any, rules: Rules[Any]) -> Iterator[Where]:
         except RulesError as error:
             yield f"deals[{index}].number", str(error)
     if deal.attempt > MAX_ATTEMPTS:
-        yield f"deals[{index}].attempt", f"must be at most {MAX_ATTEMPTS}"
+        yield (
+            f"deals[{index}].attempt",
+            gettext("must be at most {max_attempts}").format(max_attempts=MAX_ATTEMPTS),
+        )
 
 
 def _result(
@@ -282,26 +327,40 @@ def _result(
 ) -> Iterator[Where]:
     where = f"results[{index}]"
     if deal.is_void:
-        yield f"{where}.deal", "is a void deal, which scores nothing and keeps no result"
+        yield f"{where}.deal", gettext("is a void deal, which scores nothing and keeps no result")
     if result.entry_id not in {seat.entry_id for seat in seats}:
-        yield f"{where}.entry", "is not seated at the deal's table"
+        yield f"{where}.entry", gettext("is not seated at the deal's table")
     sides = side_count(rules, len(seats))
     if result.side >= sides:
-        yield f"{where}.side", f"{result.side} is not one of the table's {sides} sides (from 0)"
+        yield (
+            f"{where}.side",
+            gettext("{side} is not one of the table's {sides} sides (from 0)").format(
+                side=result.side, sides=sides
+            ),
+        )
     if abs(result.points) > MAX_POINTS:
-        yield f"{where}.points", f"must be within ±{MAX_POINTS:,} for a deal"
+        yield (
+            f"{where}.points",
+            gettext("must be within ±{max_points:,} for a deal").format(max_points=MAX_POINTS),
+        )
 
 
 def _rulings(rulings: list[Any], tables: dict, deals: dict) -> Iterator[Where]:
     for index, ruling in enumerate(rulings):
         table = tables.get(ruling.table_id)
         if table is not None and ruling.round_id is not None and table.round_id != ruling.round_id:
-            yield f"rulings[{index}].table", "is a table of another round than the ruling's"
+            yield (
+                f"rulings[{index}].table",
+                gettext("is a table of another round than the ruling's"),
+            )
         deal = deals.get(ruling.deal_id)
         if deal is not None and ruling.table_id is not None and deal.table_id != ruling.table_id:
-            yield f"rulings[{index}].deal", "is a deal of another table than the ruling's"
+            yield f"rulings[{index}].deal", gettext("is a deal of another table than the ruling's")
         if abs(ruling.points) > MAX_POINTS:
-            yield f"rulings[{index}].points", f"must be within ±{MAX_POINTS:,}"
+            yield (
+                f"rulings[{index}].points",
+                gettext("must be within ±{max_points:,}").format(max_points=MAX_POINTS),
+            )
 
 
 def member_link_problems(link: Any) -> Iterator[Where]:
@@ -310,7 +369,10 @@ def member_link_problems(link: Any) -> Iterator[Where]:
     if link is None:
         return
     if not _plain_mapping(link) or set(link) != {"number", "name"}:
-        yield "club_member", "must be null or an object of the member's number and name only"
+        yield (
+            "club_member",
+            gettext("must be null or an object of the member's number and name only"),
+        )
         return
     number, name = link["number"], link["name"]
     if (
@@ -320,7 +382,16 @@ def member_link_problems(link: Any) -> Iterator[Where]:
     ):
         yield (
             "club_member.number",
-            (f"must be letters and digits, at most {MAX_MEMBER_NUMBER} (or empty)"),
+            (
+                gettext(
+                    "must be letters and digits, at most {max_member_number} (or empty)"
+                ).format(max_member_number=MAX_MEMBER_NUMBER)
+            ),
         )
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_MEMBER_NAME:
-        yield "club_member.name", f"must be a name of 1 to {MAX_MEMBER_NAME} characters"
+        yield (
+            "club_member.name",
+            gettext("must be a name of 1 to {max_member_name} characters").format(
+                max_member_name=MAX_MEMBER_NAME
+            ),
+        )

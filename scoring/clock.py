@@ -28,6 +28,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.base import Rules
 from scoring.models import ClockEvent
@@ -94,10 +95,10 @@ class Clock:
     def left_words(self) -> str:
         """ "1:05:09 left", "Time is up", as the pages print it before a script ticks it."""
         if self.state == "not_started":
-            return "Not started"
+            return gettext("Not started")
         if self.state == "over":
-            return "Time is up"
-        return f"{clock_text(self.left_seconds)} left"
+            return gettext("Time is up")
+        return gettext("{time} left").format(time=clock_text(self.left_seconds))
 
 
 def clock_text(seconds: int) -> str:
@@ -198,7 +199,11 @@ def clock_start(*, round: Round, minutes: int, by: AbstractBaseUser | None) -> C
     round = _held(round)
     _check_minutes(minutes)
     if _clock(round).is_started:
-        raise ClockError(f"Round {round.number}'s clock is running already: extend it instead.")
+        raise ClockError(
+            gettext("Round {number}'s clock is running already: extend it instead.").format(
+                number=round.number
+            )
+        )
     return _record(round, None, Kind.START, minutes, by, "")
 
 
@@ -210,9 +215,15 @@ def clock_pause(
     round = _held(round)
     clock = _started(round, table)
     if _paused(clock, table):
-        raise ClockError(f"{_whose(round, table)} clock is paused already.")
+        raise ClockError(
+            gettext("{clock} is paused already.").format(clock=_whose_clock(round, table))
+        )
     if clock.state == "over":
-        raise ClockError(f"{_whose(round, table)} time is up: extend it instead of pausing.")
+        raise ClockError(
+            gettext("{time} is up: extend it instead of pausing.").format(
+                time=_whose_time(round, table)
+            )
+        )
     return _record(round, table, Kind.PAUSE, 0, by, reason)
 
 
@@ -223,7 +234,7 @@ def clock_resume(
     round = _held(round)
     clock = _started(round, table)
     if not _paused(clock, table):
-        raise ClockError(f"{_whose(round, table)} clock is not paused.")
+        raise ClockError(gettext("{clock} is not paused.").format(clock=_whose_clock(round, table)))
     return _record(round, table, Kind.RESUME, 0, by, "")
 
 
@@ -249,8 +260,9 @@ def _held(round: Round) -> Round:
     if round.status not in CLOCKED_ROUNDS:
         state = round.get_status_display().lower()
         raise ClockError(
-            f"Round {round.number} is {state}: the clock runs while a round is published or "
-            "in play."
+            gettext(
+                "Round {number} is {state}: the clock runs while a round is published or in play."
+            ).format(number=round.number, state=state)
         )
     return round
 
@@ -262,10 +274,18 @@ def _clock(round: Round, table: Table | None = None) -> Clock:
 
 def _started(round: Round, table: Table | None) -> Clock:
     if table is not None and table.round_id != round.pk:
-        raise ClockError(f"{table} is not a table of round {round.number}.")
+        raise ClockError(
+            gettext("{table} is not a table of round {number}.").format(
+                table=table, number=round.number
+            )
+        )
     clock = _clock(round, table)
     if not clock.is_started:
-        raise ClockError(f"Round {round.number}'s clock has not started: start it first.")
+        raise ClockError(
+            gettext("Round {number}'s clock has not started: start it first.").format(
+                number=round.number
+            )
+        )
     return clock
 
 
@@ -275,13 +295,25 @@ def _paused(clock: Clock, table: Table | None) -> bool:
     return clock.table_paused
 
 
-def _whose(round: Round, table: Table | None) -> str:
-    return f"Table {table.number}'s" if table is not None else f"Round {round.number}'s"
+def _whose_clock(round: Round, table: Table | None) -> str:
+    if table is not None:
+        return gettext("Table {number}'s clock").format(number=table.number)
+    return gettext("Round {number}'s clock").format(number=round.number)
+
+
+def _whose_time(round: Round, table: Table | None) -> str:
+    if table is not None:
+        return gettext("Table {number}'s time").format(number=table.number)
+    return gettext("Round {number}'s time").format(number=round.number)
 
 
 def _check_minutes(minutes: int) -> None:
     if not 1 <= minutes <= MAX_MINUTES:
-        raise ClockError(f"Give between 1 and {MAX_MINUTES} minutes (you gave {minutes}).")
+        raise ClockError(
+            gettext("Give between 1 and {max_minutes} minutes (you gave {minutes}).").format(
+                max_minutes=MAX_MINUTES, minutes=minutes
+            )
+        )
 
 
 WORDS = {Kind.START: "started", Kind.PAUSE: "paused", Kind.RESUME: "resumed"}

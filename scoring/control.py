@@ -28,9 +28,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.clock import Clock, RoundClocks, round_clocks, round_minutes, warning_seconds
-from scoring.matches import deal_title
+from scoring.matches import deal_title, said_title
 from scoring.models import Deal, DirectorCall, ResultRevision
 from scoring.selectors import TableProgress, round_progress, with_seats
 from tables.models import Table
@@ -58,7 +59,11 @@ def director_call(*, table: Table, via: str) -> CallOutcome:
     round = Round.objects.get(pk=table.round_id)
     if round.status not in CALLABLE_ROUNDS:
         state = round.get_status_display().lower()
-        raise ControlError(f"Round {round.number} is {state}: find the director in the hall.")
+        raise ControlError(
+            gettext("Round {number} is {state}: find the director in the hall.").format(
+                number=round.number, state=state
+            )
+        )
     waiting = _open_call(table)
     if waiting is not None:
         return CallOutcome(waiting, False)
@@ -91,8 +96,11 @@ def director_call_answer(*, call: DirectorCall, by: AbstractBaseUser) -> Directo
     if not answered:
         who = call.answered_by.get_username() if call.answered_by else "a director"
         raise ControlError(
-            f"Table {call.table.number}'s call was answered already by {who} at "
-            f"{timezone.localtime(call.answered_at):%H:%M}."
+            gettext(
+                "Table {number}'s call was answered already by {who} at {localtime:%H:%M}."
+            ).format(
+                number=call.table.number, who=who, localtime=timezone.localtime(call.answered_at)
+            )
         )
     table = call.table
     audit_record(
@@ -154,7 +162,9 @@ def deal_flag_clear(*, deal: Deal, by: AbstractBaseUser, reason: str) -> Deal:
     cleared, with the reason, on the version reviewed. The result itself does not change."""
     reason = " ".join(reason.split())[:300]
     if not reason:
-        raise ControlError("Say why the flag is cleared: the reason is kept with the result.")
+        raise ControlError(
+            gettext("Say why the flag is cleared: the reason is kept with the result.")
+        )
     deal = (
         Deal.objects.select_for_update(of=("self",))
         .select_related("table__round__tournament")
@@ -162,7 +172,11 @@ def deal_flag_clear(*, deal: Deal, by: AbstractBaseUser, reason: str) -> Deal:
     )
     title = deal_title(deal.table.round.tournament.rules(), deal.number)
     if not deal.is_flagged:
-        raise ControlError(f"{title} at {deal.table} is not flagged (any more).")
+        raise ControlError(
+            gettext("{title} at {table} is not flagged (any more).").format(
+                title=said_title(title), table=deal.table
+            )
+        )
     revision = deal.revisions.get(version=deal.version)
     revision.reviewed_by, revision.reviewed_at = by, timezone.now()
     revision.review_reason = reason

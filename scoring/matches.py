@@ -11,11 +11,14 @@ Terms
 - **deal words**: how the game names its deals ("Game 3", "Hand 2", "Deal 4"), from
   ``Rules.deal(n).title``, its match ("set", "game", "match", from the schedule's words), and a
   match's progress ("6 of 9 games", "4 deals" for a match to a
-  target score).
+  target score). They are English, as stored and cached; the ``said_*`` functions say the same
+  words in the request's language (gettext) for sentences a person reads ("Partida 3").
 """
 
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
+
+from django.utils.translation import gettext, pgettext
 
 from games.base import DealScore, Rules, RulesError, ScheduleKind, SideScore
 
@@ -120,6 +123,48 @@ def progress(rules: Rules[Any], scored: int) -> str:
     if total is None:
         return f"{scored} {deal_noun(rules, scored)}"
     return f"{scored} of {total} {deal_noun(rules, total)}"
+
+
+def said_title(title: str) -> str:
+    """A deal's English title ("Game 3", from ``deal_title``) in the request's language."""
+    noun, _, number = title.rpartition(" ")
+    if not number.isdigit():
+        return title  # a game's own title, not "<Noun> <n>": said as the game says it
+    if noun == "Game":
+        return pgettext("a deal", "Game {number}").format(number=number)
+    if noun == "Hand":
+        return pgettext("a deal", "Hand {number}").format(number=number)
+    if noun == "Deal":
+        return pgettext("a deal", "Deal {number}").format(number=number)
+    return title
+
+
+def said_noun(noun: str) -> str:
+    """A deal's or a match's English noun (``deal_noun``, ``match_noun``) in the request's
+    language; Kalooki's "game" is a deal, Hand and Foot's a match, one word in each language."""
+    words = {
+        "game": pgettext("a deal", "game"),
+        "games": pgettext("deals", "games"),
+        "hand": pgettext("a deal", "hand"),
+        "hands": pgettext("deals", "hands"),
+        "deal": pgettext("a deal", "deal"),
+        "deals": pgettext("deals", "deals"),
+        "set": pgettext("a match", "set"),
+        "match": pgettext("a match", "match"),
+    }
+    return words.get(noun, noun)
+
+
+def said_progress(rules: Rules[Any], scored: int) -> str:
+    """``progress`` in the request's language: "6 de 9 partidas"."""
+    total = deals_in_match(rules)
+    if total is None:
+        return gettext("{count} {deals}").format(
+            count=scored, deals=said_noun(deal_noun(rules, scored))
+        )
+    return gettext("{count} of {total} {deals}").format(
+        count=scored, total=total, deals=said_noun(deal_noun(rules, total))
+    )
 
 
 def ranking_words(rules: Rules[Any]) -> str:

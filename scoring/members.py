@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Member
 from clubs.services import ClubError, club_audit
@@ -29,8 +30,10 @@ def member_merge(*, keep: Member, drop: Member, by: AbstractBaseUser | None) -> 
     clash = _same_round(keep, drop)
     if clash:
         raise ClubError(
-            f"{keep.name} and {drop.name} both played in {clash}: one person cannot sit at two "
-            "tables of a round (R12.1), so they are two people and are not merged."
+            gettext(
+                "{keep_name} and {drop_name} both played in {clash}: one person cannot sit at "
+                "two tables of a round (R12.1), so they are two people and are not merged."
+            ).format(keep_name=keep.name, drop_name=drop.name, clash=clash)
         )
     touched = set(drop.players.values_list("tournament_id", flat=True))
     moved = drop.players.update(member=keep)
@@ -48,13 +51,13 @@ def member_merge(*, keep: Member, drop: Member, by: AbstractBaseUser | None) -> 
 
 def _locked_pair(keep: Member, drop: Member) -> tuple[Member, Member]:
     if keep.pk == drop.pk:
-        raise ClubError("A member cannot be merged with themselves.")
+        raise ClubError(gettext("A member cannot be merged with themselves."))
     if keep.club_id != drop.club_id:
-        raise ClubError("Only members of one club can be merged.")
+        raise ClubError(gettext("Only members of one club can be merged."))
     rows = {m.pk: m for m in Member.objects.select_for_update().filter(pk__in=[keep.pk, drop.pk])}
     keep, drop = rows[keep.pk], rows[drop.pk]
     if keep.merged_into_id or drop.merged_into_id:
-        raise ClubError("A member already merged into another cannot be merged again.")
+        raise ClubError(gettext("A member already merged into another cannot be merged again."))
     return keep, drop
 
 

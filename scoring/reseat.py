@@ -18,6 +18,7 @@ from typing import Literal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scoring.matches import deal_title
 from scoring.models import Deal, DealResult, ResultRevision, Ruling
@@ -72,22 +73,34 @@ def _check(
 ) -> None:
     if round.status not in RESEATABLE:
         raise RulingError(
-            f"Round {round.number} is {round.get_status_display().lower()}: a table is re-seated "
-            "while its round is published or in play (reopen a complete round first; a locked "
-            "one changes only by a score ruling, R12.4)."
+            gettext(
+                "Round {number} is {state}: a table is re-seated while its round is published "
+                "or in play (reopen a complete round first; a locked one changes only by a "
+                "score ruling, R12.4)."
+            ).format(number=round.number, state=round.get_status_display().lower())
         )
     if table.is_signed_off():
-        raise RulingError(f"{table} signed its match off: its seats no longer change (R12.4).")
+        raise RulingError(
+            gettext("{table} signed its match off: its seats no longer change (R12.4).").format(
+                table=table
+            )
+        )
     if sorted(seats) != sorted(seat.entry_id for seat in before) or len(set(seats)) != len(seats):
         raise RulingError(
-            f"Give each of the {len(before)} players of {table} once, seat 1 first: the seats "
-            "are re-ordered, nobody joins or leaves the table.",
+            gettext(
+                "Give each of the {count} players of {table} once, seat 1 first: the seats are "
+                "re-ordered, nobody joins or leaves the table."
+            ).format(count=len(before), table=table),
             "seats",
         )
     if list(seats) == [seat.entry_id for seat in before]:
-        raise RulingError(f"Nobody changes seat at {table}: give the seats as they should be.")
+        raise RulingError(
+            gettext("Nobody changes seat at {table}: give the seats as they should be.").format(
+                table=table
+            )
+        )
     if not decision.strip():
-        raise RulingError("Say what was decided, in a few words.", "decision")
+        raise RulingError(gettext("Say what was decided, in a few words."), "decision")
 
 
 def _check_games(round: Round, deals: list[Deal], games: Mapping[int, str]) -> None:
@@ -95,14 +108,19 @@ def _check_games(round: Round, deals: list[Deal], games: Mapping[int, str]) -> N
     played = {deal.number for deal in deals}
     if set(games) - played:
         extra = ", ".join(deal_title(rules, n).lower() for n in sorted(set(games) - played))
-        raise RulingError(f"Only a deal played is kept or replayed: {extra} was not.", "games")
+        raise RulingError(
+            gettext("Only a deal played is kept or replayed: {extra} was not.").format(extra=extra),
+            "games",
+        )
     missing = sorted(played - set(games))
     if missing:
         words = ", ".join(deal_title(rules, n).lower() for n in missing)
-        raise RulingError(f"Choose to keep or replay {words}.", "games")
+        raise RulingError(gettext("Choose to keep or replay {words}.").format(words=words), "games")
     wrong = [n for n, fate in games.items() if fate not in FATES]
     if wrong:
-        raise RulingError("Each deal played is kept or replayed: 'keep' or 'replay'.", "games")
+        raise RulingError(
+            gettext("Each deal played is kept or replayed: 'keep' or 'replay'."), "games"
+        )
 
 
 def _names(entries: list[int]) -> dict[int, str]:

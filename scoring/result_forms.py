@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from games.base import (
     DealEntry,
@@ -37,12 +38,13 @@ from games.base import (
     SideScore,
 )
 from scoring.matches import deal_title, sides_of
+from scoring.phrases import say, translated
 from scoring.services import ResultRefused, SideInput, WarningsNotConfirmed
 from tables.selectors import SeatLine
 
 MAX_CARD_TEXT = 400  # more than any hand: a game's own check says what is too many
 MAX_NUMBER = 100_000  # a sanity bound only: the game's checks say what is allowed (and why)
-NAME_PROMPT = "— choose your name —"
+NAME_PROMPT = gettext_lazy("— choose your name —")
 
 
 def side_labels(rules: Rules[Any], seats: Sequence[SeatLine]) -> list[str]:
@@ -78,8 +80,10 @@ class ConfirmGameForm(NameForm):
 
 def form_field(spec: Field) -> forms.Field:
     """The input for one of the game's fields; the game checks the values, this only reads."""
-    label = f"or {spec.label.lower()}" if spec.alternative_to else spec.label
-    common = {"label": label, "required": False, "help_text": spec.help}
+    label = say(spec.label)
+    if spec.alternative_to:
+        label = gettext("or {field}").format(field=label.lower())
+    common = {"label": label, "required": False, "help_text": say(spec.help)}
     if spec.kind == FieldKind.FLAG:
         return forms.BooleanField(**common)
     if spec.kind in (FieldKind.COUNT, FieldKind.POINTS):
@@ -88,7 +92,8 @@ def form_field(spec: Field) -> forms.Field:
             min_value=-MAX_NUMBER, max_value=MAX_NUMBER, widget=number, **common
         )
     if spec.kind == FieldKind.CHOICE:
-        return forms.TypedChoiceField(choices=list(spec.choices), empty_value=None, **common)
+        choices = [(value, say(label)) for value, label in spec.choices]
+        return forms.TypedChoiceField(choices=choices, empty_value=None, **common)
     return forms.CharField(max_length=MAX_CARD_TEXT, strip=True, widget=_CARDS, **common)
 
 
@@ -97,7 +102,7 @@ _CARDS = forms.TextInput(
         "autocomplete": "off",
         "autocapitalize": "characters",
         "spellcheck": "false",
-        "placeholder": "e.g. JK AS 10H 7C",
+        "placeholder": gettext_lazy("e.g. JK AS 10H 7C"),
     }
 )
 
@@ -193,10 +198,14 @@ class ResultForm(forms.Form):
     attempt = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     base_version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     confirm_warnings = forms.BooleanField(
-        label="Confirm anyway: these values are right (the result is flagged for the director)",
+        label=gettext_lazy(
+            "Confirm anyway: these values are right (the result is flagged for the director)"
+        ),
         required=False,
     )
-    reason = forms.CharField(label="Why is it corrected?", max_length=300, required=False)
+    reason = forms.CharField(
+        label=gettext_lazy("Why is it corrected?"), max_length=300, required=False
+    )
 
     def __init__(
         self,
@@ -215,7 +224,7 @@ class ResultForm(forms.Form):
         self.played = [deal for deal in played if deal.number < number]
         self.correcting = correcting
         self.specs = rules.fields(number)
-        self.fields["who"] = NameField(seats, label="Who is entering?")
+        self.fields["who"] = NameField(seats, label=gettext("Who is entering?"))
         self._deal_fields()
         if correcting:
             self.fields["reason"].required = True
@@ -252,7 +261,7 @@ class ResultForm(forms.Form):
         exclusive = self.exclusive
         if exclusive is not None:
             self.fields["went_out"] = forms.TypedChoiceField(
-                label=exclusive.label,
+                label=say(exclusive.label),
                 coerce=int,
                 required=False,
                 empty_value=None,
@@ -411,6 +420,8 @@ def entry_feedback(
     scores: Sequence[SideScore] = (),
 ) -> EntryFeedback:
     out = _posted_went_out(form)
+    errors = [translated(problem) for problem in errors]
+    warnings = [translated(problem) for problem in warnings]
     rows = form.rows
     for row in rows:
         row.went_out = any(form.out_key(seat) == out for seat in row.seats)

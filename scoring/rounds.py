@@ -19,8 +19,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from scoring.matches import match_noun, played, progress, seated_as_shaped
+from scoring.matches import match_noun, played, said_noun, said_progress, seated_as_shaped
 from scoring.models import Deal, DealResult, Ruling
 from scoring.signals import results_settled
 from scoring.standings_queue import standings_changed
@@ -51,8 +52,12 @@ def _locked(round: Round) -> Round:
 def _require(round: Round, state: str, verb: str) -> None:
     if round.status != state:
         raise RoundError(
-            f"Round {round.number} is {round.status.replace('_', ' ')}: only "
-            f"{_FROM_WORDS[state]} can be {verb}."
+            gettext("Round {number} is {state}: only {states} can be {verb}.").format(
+                number=round.number,
+                state=round.status.replace("_", " "),
+                states=_FROM_WORDS[state],
+                verb=verb,
+            )
         )
 
 
@@ -87,19 +92,29 @@ def round_add(*, tournament: Tournament, by: AbstractBaseUser | None) -> Round:
     number = latest.number + 1 if latest else 1
     if number > tournament.rounds_planned:
         raise RoundError(
-            f"{tournament.name} plans {tournament.rounds_planned} round(s): raise the number of "
-            f"rounds in the tournament's set-up to add round {number}."
+            gettext(
+                "{tournament} plans {rounds_planned} round(s): raise the number of rounds "
+                "in the tournament's set-up to add round {number}."
+            ).format(
+                tournament=tournament.name,
+                rounds_planned=tournament.rounds_planned,
+                number=number,
+            )
         )
     if latest is not None and latest.status == Status.DRAFT:
         raise RoundError(
-            f"Round {latest.number} is still a draft: publish it before adding round {number}, "
-            f"so that round {number} is seated knowing who met in round {latest.number}."
+            gettext(
+                "Round {number} is still a draft: publish it before adding round {number2}, so "
+                "that round {number2} is seated knowing who met in round {number}."
+            ).format(number=latest.number, number2=number)
         )
     waiting = stage_waiting_for_cut(tournament, number)
     if waiting is not None:
         raise RoundError(
-            f"Round {number} is the first of the {waiting.name.lower()}: make its cut on the "
-            "stages page, which adds the round and seats the entries that made it."
+            gettext(
+                "Round {number} is the first of the {state}: make its cut on the stages page, "
+                "which adds the round and seats the entries that made it."
+            ).format(number=number, state=waiting.name.lower())
         )
     round = Round.objects.create(tournament=tournament, number=number)
     audit_record(
@@ -118,7 +133,11 @@ def round_remove(*, round: Round, by: AbstractBaseUser | None) -> None:
     round = _locked(round)
     _require(round, Status.DRAFT, "removed")
     if round.tournament.rounds.filter(number__gt=round.number).exists():
-        raise RoundError(f"Round {round.number} is not the latest round: remove the later first.")
+        raise RoundError(
+            gettext("Round {number} is not the latest round: remove the later first.").format(
+                number=round.number
+            )
+        )
     number = round.number
     round.delete()
     audit_record(
@@ -149,15 +168,21 @@ def round_publish(*, round: Round, by: AbstractBaseUser | None) -> Round:
 def _check_not_finished(tournament: Tournament) -> None:
     if tournament.status == Tournament.Status.FINISHED:
         raise RoundError(
-            f"{tournament.name} is finished: set it running again on its overview page before "
-            "publishing another round."
+            gettext(
+                "{tournament} is finished: set it running again on its overview page "
+                "before publishing another round."
+            ).format(tournament=tournament.name)
         )
 
 
 def _check_earlier_rounds_published(round: Round) -> None:
     draft = round.tournament.rounds.filter(number__lt=round.number, status=Status.DRAFT).first()
     if draft is not None:
-        raise RoundError(f"Round {draft.number} is still a draft: publish it first.")
+        raise RoundError(
+            gettext("Round {number} is still a draft: publish it first.").format(
+                number=draft.number
+            )
+        )
 
 
 def _check_seating(round: Round) -> None:
@@ -165,16 +190,24 @@ def _check_seating(round: Round) -> None:
     player still plays."""
     tables = list(round.tables.annotate(players=Count("seats")).order_by("number"))
     if not tables:
-        raise RoundError(f"Round {round.number} has no tables: seat it first.")
+        raise RoundError(
+            gettext("Round {number} has no tables: seat it first.").format(number=round.number)
+        )
     rules = round.tournament.rules()
     shape = rules.shape()
     for table in tables:
         if not seated_as_shaped(rules, table.players):
             seats = f"{shape.min_sides * shape.members} to {shape.max_sides * shape.members}"
             raise RoundError(
-                f"Table {table.number} seats {table.players} players; a table seats {seats} "
-                f"({rules.cites('table') or rules.game.name}): move players, or seat the round "
-                "again."
+                gettext(
+                    "Table {number} seats {players} players; a table seats {seats} ({value}): move "
+                    "players, or seat the round again."
+                ).format(
+                    number=table.number,
+                    players=table.players,
+                    seats=seats,
+                    value=rules.cites("table") or rules.game.name,
+                )
             )
     gone = (
         Seat.objects.filter(round=round)
@@ -184,8 +217,13 @@ def _check_seating(round: Round) -> None:
     )
     if gone is not None:
         raise RoundError(
-            f"{gone.entry.name} is {gone.entry.get_status_display().lower()} but seated "
-            f"at table {gone.table.number}: seat the round again."
+            gettext(
+                "{player} is {state} but seated at table {number}: seat the round again."
+            ).format(
+                player=gone.entry.name,
+                state=gone.entry.get_status_display().lower(),
+                number=gone.table.number,
+            )
         )
     bye = (
         Bye.objects.filter(round=round)
@@ -195,8 +233,13 @@ def _check_seating(round: Round) -> None:
     )
     if bye is not None:
         raise RoundError(
-            f"{bye.entry.name} is {bye.entry.get_status_display().lower()} but has a bye "
-            f"in round {round.number}: seat the round again."
+            gettext(
+                "{player} is {state} but has a bye in round {number}: seat the round again."
+            ).format(
+                player=bye.entry.name,
+                state=bye.entry.get_status_display().lower(),
+                number=round.number,
+            )
         )
 
 
@@ -207,12 +250,16 @@ def round_unpublish(*, round: Round, by: AbstractBaseUser | None) -> Round:
     _require(round, Status.PUBLISHED, "taken back to draft")
     if Deal.objects.filter(table__round=round).exists():
         raise RoundError(
-            f"Round {round.number} has results already: its seats change only by a ruling."
+            gettext(
+                "Round {number} has results already: its seats change only by a ruling."
+            ).format(number=round.number)
         )
     if _has_rulings(round):
         raise RoundError(
-            f"Round {round.number} has rulings already (R12.4): they stay with its seating, "
-            "which now changes only by a ruling."
+            gettext(
+                "Round {number} has rulings already (R12.4): they stay with its seating, which "
+                "now changes only by a ruling."
+            ).format(number=round.number)
         )
     round.published_at = None
     return _step(round, Status.DRAFT, by=by, action="unpublish")
@@ -270,9 +317,17 @@ def _unfinished_tables(round: Round) -> list[str]:
         scored = sum(1 for deal in stored if not deal.is_void)
         pending = sum(1 for deal in stored if deal.status == Deal.Status.PENDING)
         if not rules.match_over(played(stored), time_called=table.time_called):
-            lacks.append(f"Table {table.number} has played {progress(rules, scored)}")
+            lacks.append(
+                gettext("Table {number} has played {progress}").format(
+                    number=table.number, progress=said_progress(rules, scored)
+                )
+            )
         elif pending:
-            lacks.append(f"Table {table.number} has {pending} result(s) to confirm")
+            lacks.append(
+                gettext("Table {number} has {pending} result(s) to confirm").format(
+                    number=table.number, pending=pending
+                )
+            )
     return lacks
 
 
@@ -289,13 +344,17 @@ def round_lock(*, round: Round, by: AbstractBaseUser | None) -> Round:
     """Make the round's scores final: from now on only a ruling changes them (R12.4)."""
     round = _locked(round)
     if round.status == Status.IN_PLAY:
+        playing = gettext("Round {number} is in play").format(number=round.number)
         raise RoundError(
-            "; ".join(_unfinished_tables(round) or [f"Round {round.number} is in play"])
-            + f". Complete round {round.number} before locking it: every table plays its "
-            + match_noun(round.tournament.rules())
-            + " first"
-            + _cited(round, "order")
-            + "."
+            gettext(
+                "{tables}. Complete round {number} before locking it: every table plays its "
+                "{match} first{cited}."
+            ).format(
+                tables="; ".join(_unfinished_tables(round) or [playing]),
+                number=round.number,
+                match=said_noun(match_noun(round.tournament.rules())),
+                cited=_cited(round, "order"),
+            )
         )
     _require(round, Status.COMPLETE, "locked")
     round.locked_at = timezone.now()

@@ -20,8 +20,9 @@ carries the opposite points (`ruling_reverse`).
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext
 
-from scoring.matches import deal_noun, deal_title
+from scoring.matches import deal_noun, deal_title, said_noun, said_title
 from scoring.models import Deal, Ruling
 from scoring.standings_queue import standings_changed
 from scoring.store import store
@@ -75,7 +76,7 @@ def ruling_record(
     then the player's entry."""
     if kind == Kind.SEATING_CHANGE:
         raise RulingError(
-            "A seating change moves seats too: record it from the round's page.", "kind"
+            gettext("A seating change moves seats too: record it from the round's page."), "kind"
         )
     _check_kind(kind, points, reverses)
     _check_words(decision)
@@ -111,11 +112,13 @@ def ruling_reverse(*, ruling: Ruling, by: AbstractBaseUser | None, reason: str) 
     reinstated."""
     original = Ruling.objects.select_for_update().get(pk=ruling.pk)
     if not reason.strip():
-        raise RulingError("Say why the ruling is reversed.", "reason")
+        raise RulingError(gettext("Say why the ruling is reversed."), "reason")
     if original.kind == Kind.SEATING_CHANGE:
         raise RulingError(
-            f"Ruling {original.pk} changed seats: undo it by another seating change that "
-            "moves the players back."
+            gettext(
+                "Ruling {pk} changed seats: undo it by another seating change that moves the "
+                "players back."
+            ).format(pk=original.pk)
         )
     reversal = ruling_record(
         tournament=original.tournament,
@@ -145,8 +148,10 @@ def player_reinstate(*, entry: Entry, by: AbstractBaseUser | None, reason: str =
         return entry_reinstate(entry=entry, by=by)  # refused unless withdrawn
     if not reason.strip():
         raise RulingError(
-            f"Say why {entry.name} is reinstated: it reverses the ruling that "
-            "disqualified them (R12.4).",
+            gettext(
+                "Say why {player} is reinstated: it reverses the ruling that disqualified "
+                "them (R12.4)."
+            ).format(player=entry.name),
             "reason",
         )
     # Locked up front, in id order, so that a reversal of one of them from the rulings page
@@ -206,35 +211,45 @@ def _lock_round(round: Round) -> Round:
     (`scoring.services._lock`)."""
     locked = store().lock_round(round.pk)
     if locked is None:  # removed meanwhile (taken back to draft, then deleted)
-        raise RulingError(f"Round {round.number} was removed meanwhile: record the ruling again.")
+        raise RulingError(
+            gettext("Round {number} was removed meanwhile: record the ruling again.").format(
+                number=round.number
+            )
+        )
     return locked
 
 
 def _check_kind(kind: str, points: int, reverses: Ruling | None) -> None:
     if kind not in Kind.values:
-        raise RulingError(f"Unknown kind of ruling {kind!r}.", "kind")
+        raise RulingError(gettext("Unknown kind of ruling {kind}.").format(kind=repr(kind)), "kind")
     if points and kind not in SCORE_KINDS:
         raise RulingError(
-            "Only penalty points and score corrections carry points (R12.4): set the points to 0.",
+            gettext(
+                "Only penalty points and score corrections carry points (R12.4): set the "
+                "points to 0."
+            ),
             "points",
         )
     if reverses is not None:
         return
     if kind in SCORE_KINDS and not points:
         raise RulingError(
-            "A penalty or a score correction needs its points: a number other than 0.", "points"
+            gettext("A penalty or a score correction needs its points: a number other than 0."),
+            "points",
         )
     if kind == Kind.PENALTY_POINTS and points < 0:
         raise RulingError(
-            "Penalty points are added to the score: give a positive number, or record a score "
-            "correction to take points off.",
+            gettext(
+                "Penalty points are added to the score: give a positive number, or record a "
+                "score correction to take points off."
+            ),
             "points",
         )
 
 
 def _check_words(decision: str) -> None:
     if not decision.strip():
-        raise RulingError("Write the decision: what was decided (R12.4).", "decision")
+        raise RulingError(gettext("Write the decision: what was decided (R12.4)."), "decision")
 
 
 def _check_subject(
@@ -247,17 +262,30 @@ def _check_subject(
 ) -> Table | None:
     """Check the ruling's subject belongs to this tournament; return its table, if any."""
     if entry is None and (points or kind in NEEDS_A_PLAYER):
-        raise RulingError("Choose the player this ruling is about (R12.4).", "entry")
+        raise RulingError(gettext("Choose the player this ruling is about (R12.4)."), "entry")
     if entry is None and table is None and deal is None:
         noun = deal_noun(tournament.rules())
         raise RulingError(
-            f"A ruling is about a player, a table or a {noun}: choose at least one.", "entry"
+            gettext("A ruling is about a player, a table or a {noun}: choose at least one.").format(
+                noun=said_noun(noun)
+            ),
+            "entry",
         )
     if entry is not None and entry.tournament_id != tournament.pk:
-        raise RulingError(f"{entry.name} does not play in {tournament.name}.", "entry")
+        raise RulingError(
+            gettext("{player} does not play in {tournament}.").format(
+                player=entry.name, tournament=tournament.name
+            ),
+            "entry",
+        )
     table = _deal_table(deal, table)
     if table is not None and table.round.tournament_id != tournament.pk:
-        raise RulingError(f"{table} is not a table of {tournament.name}.", "table")
+        raise RulingError(
+            gettext("{table} is not a table of {tournament}.").format(
+                table=table, tournament=tournament.name
+            ),
+            "table",
+        )
     return table
 
 
@@ -266,7 +294,12 @@ def _deal_table(deal: Deal | None, table: Table | None) -> Table | None:
         return table
     if table is not None and deal.table_id != table.pk:
         title = deal_title(table.round.tournament.rules(), deal.number)
-        raise RulingError(f"{title} was not played at {table}.", "deal")
+        raise RulingError(
+            gettext("{title} was not played at {table}.").format(
+                title=said_title(title), table=table
+            ),
+            "deal",
+        )
     return deal.table
 
 
@@ -274,13 +307,17 @@ def _check_table_open(table: Table, round: Round, entry: Entry | None) -> None:
     """Checked on the table's round as locked (`_locked_round`): no step changes it meanwhile."""
     if round.status == Round.Status.DRAFT:
         raise RulingError(
-            f"Round {round.number} is a draft: change its seating directly; rulings are for "
-            "published rounds.",
+            gettext(
+                "Round {number} is a draft: change its seating directly; rulings are for "
+                "published rounds."
+            ).format(number=round.number),
             "table",
         )
     if entry is not None and not Seat.objects.filter(table=table, entry=entry).exists():
         raise RulingError(
-            f"{entry.name} does not sit at table {table.number} of round {round.number}.",
+            gettext("{player} does not sit at table {number} of round {number2}.").format(
+                player=entry.name, number=table.number, number2=round.number
+            ),
             "entry",
         )
 
@@ -288,14 +325,24 @@ def _check_table_open(table: Table, round: Round, entry: Entry | None) -> None:
 def _reversible(tournament: Tournament, reverses: Ruling) -> Ruling:
     reverses = Ruling.objects.select_for_update().get(pk=reverses.pk)
     if reverses.tournament_id != tournament.pk:
-        raise RulingError(f"Ruling {reverses.pk} is not a ruling of {tournament.name}.")
+        raise RulingError(
+            gettext("Ruling {pk} is not a ruling of {tournament}.").format(
+                pk=reverses.pk, tournament=tournament.name
+            )
+        )
     if reverses.reverses_id is not None:
         raise RulingError(
-            f"Ruling {reverses.pk} is itself a reversal: record a new ruling instead."
+            gettext("Ruling {pk} is itself a reversal: record a new ruling instead.").format(
+                pk=reverses.pk
+            )
         )
     later = reverses.reversed_by.first()
     if later is not None:
-        raise RulingConflict(f"Ruling {reverses.pk} was already reversed by ruling {later.pk}.")
+        raise RulingConflict(
+            gettext("Ruling {pk} was already reversed by ruling {pk2}.").format(
+                pk=reverses.pk, pk2=later.pk
+            )
+        )
     return reverses
 
 
@@ -390,18 +437,25 @@ def _check_seat_change(
 ) -> None:
     if round.status == Round.Status.DRAFT:
         raise RulingError(
-            f"Round {round.number} is a draft: move or swap the players directly, no ruling "
-            "is needed."
+            gettext(
+                "Round {number} is a draft: move or swap the players directly, no ruling is needed."
+            ).format(number=round.number)
         )
     if round.status not in (Round.Status.PUBLISHED, Round.Status.IN_PLAY):
         raise RulingError(
-            f"Round {round.number} is {round.status.replace('_', ' ')}: every table has played, "
-            "so its seats no longer change."
+            gettext(
+                "Round {number} is {state}: every table has played, so its seats no longer change."
+            ).format(number=round.number, state=round.status.replace("_", " "))
         )
     if (swap_with is None) == (table is None):
-        raise RulingError("Either swap the player with another, or move them to a table.")
+        raise RulingError(gettext("Either swap the player with another, or move them to a table."))
     if table is not None and table.round_id != round.pk:
-        raise RulingError(f"{table} is not a table of round {round.number}.", "table")
+        raise RulingError(
+            gettext("{table} is not a table of round {number}.").format(
+                table=table, number=round.number
+            ),
+            "table",
+        )
     _check_words(decision)
 
 
@@ -416,13 +470,19 @@ def _tables_touched(
     }
     for each in entries:
         if each.pk not in seats:
-            raise RulingError(f"{each.name} has no seat in round {round.number}.")
+            raise RulingError(
+                gettext("{player} has no seat in round {number}.").format(
+                    player=each.name, number=round.number
+                )
+            )
     touched = (seats[entry.pk], table if table is not None else seats[swap_with.pk])
     played = Deal.objects.filter(table__in=touched).order_by("table__number").first()
     if played is not None:
         raise RulingError(
-            f"Table {played.table.number} has results already: its seats can no longer change. "
-            "Record another kind of ruling."
+            gettext(
+                "Table {number} has results already: its seats can no longer change. Record "
+                "another kind of ruling."
+            ).format(number=played.table.number)
         )
     return touched
 
@@ -434,11 +494,21 @@ def _check_sizes_after_move(round: Round, source: Table, target: Table) -> None:
     fewest, most = shape.min_sides * shape.members, shape.max_sides * shape.members
     if source.seats.count() - 1 < fewest or shape.members > 1:
         raise RulingError(
-            f"Table {source.number} would seat {source.seats.count() - 1} players, not "
-            f"{fewest} to {most} ({cited}): swap players instead."
+            gettext(
+                "Table {number} would seat {value} players, not {fewest} to {most} ({cited}): "
+                "swap players instead."
+            ).format(
+                number=source.number,
+                value=source.seats.count() - 1,
+                fewest=fewest,
+                most=most,
+                cited=cited,
+            )
         )
     if target.seats.count() + 1 > most:
         raise RulingError(
-            f"Table {target.number} would seat more than {most} players ({cited}): "
-            "swap players instead."
+            gettext(
+                "Table {number} would seat more than {most} players ({cited}): swap players "
+                "instead."
+            ).format(number=target.number, most=most, cited=cited)
         )

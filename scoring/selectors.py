@@ -20,7 +20,7 @@ Terms
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import SimpleNamespace
 from typing import Any
@@ -307,6 +307,11 @@ class Standings:
     count: int = 0  # the lines of the whole standings, when `lines` are only some of them
     start: int = 0  # the first line's index in the whole standings
     counted_words: str = ""  # what the places count while a round is live (`counted_words`)
+    counted_up_to: dict[str, int] = field(default_factory=dict)  # round: deals every table played
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """As a snapshot's dict answers: `counted_sentence` reads both."""
+        return getattr(self, name, default)
 
     @property
     def end(self) -> int:
@@ -335,6 +340,7 @@ def standings_for_director(*, tournament: Tournament, lines: slice | None = None
         deal_noun=snapshot.get("deal_noun", "games"),
         ranking=snapshot.get("ranking", ""),
         counted_words=snapshot.get("counted_words", ""),
+        counted_up_to=snapshot.get("counted_up_to", {}),
         lines=tuple(
             _standing(row, latest, rulings.get(row["entry"], ()), stats)
             for row in snapshot["players"][lines or slice(None)]

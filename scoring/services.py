@@ -28,6 +28,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.base import DealEntry, DealScore, Evaluation, Problem, Rules, SideEntry
 from scoring.matches import (
@@ -35,7 +36,9 @@ from scoring.matches import (
     deal_title,
     match_noun,
     played,
-    progress,
+    said_noun,
+    said_progress,
+    said_title,
     seated_as_shaped,
     sides_of,
 )
@@ -249,7 +252,10 @@ def _submit(
         if base_version:
             title = deal_title(held.rules, number)
             raise _refused(
-                f"{title} has no result to correct: enter it instead", held.rules.cites("order")
+                gettext("{title} has no result to correct: enter it instead").format(
+                    title=said_title(title)
+                ),
+                held.rules.cites("order"),
             )
         deal = _create(held, number, deal_values, inputs, by, via, confirm_warnings)
         return ResultOutcome(deal, True)
@@ -362,9 +368,17 @@ def _check_seated(held: LockedTable) -> None:
     if not seated_as_shaped(held.rules, len(held.seats)):
         shape = held.rules.shape()
         raise _refused(
-            f"{held.table} has {len(held.seats)} seats: {held.rules.game.name} is played by "
-            f"{shape.min_sides} to {shape.max_sides} sides of {shape.members}; seat the table "
-            "again"
+            gettext(
+                "{table} has {seats} seats: {game} is played by {least} to {most} sides of "
+                "{members}; seat the table again"
+            ).format(
+                table=held.table,
+                seats=len(held.seats),
+                game=held.rules.game.name,
+                least=shape.min_sides,
+                most=shape.max_sides,
+                members=shape.members,
+            )
         )
 
 
@@ -376,7 +390,11 @@ def _missing(held: LockedTable, missing: list[int]) -> ResultRefused:
         [
             Problem(
                 "",
-                f"No result for {', '.join(names)}: every {who} at the table needs one",
+                (
+                    gettext("No result for {names}: every player at the table needs one")
+                    if who == "player"
+                    else gettext("No result for {names}: every team at the table needs one")
+                ).format(names=", ".join(names)),
                 player=names[0],
                 side=missing[0],
             )
@@ -389,14 +407,18 @@ def _check_base_version(rules: Rules[Any], deal: Deal, base_version: int | None)
     if base_version is None:
         raise ResultConflict(
             deal,
-            f"{title} was saved meanwhile (version {deal.version}): here is the "
-            "stored result; correct it if it is wrong",
+            gettext(
+                "{title} was saved meanwhile (version {version}): here is the stored result; "
+                "correct it if it is wrong"
+            ).format(title=said_title(title), version=deal.version),
         )
     if base_version != deal.version:
         raise ResultConflict(
             deal,
-            f"{title} changed since you opened it (you had version "
-            f"{base_version}, it is now version {deal.version}): here is the stored result",
+            gettext(
+                "{title} changed since you opened it (you had version {base}, it is now "
+                "version {version}): here is the stored result"
+            ).format(title=said_title(title), base=base_version, version=deal.version),
         )
 
 
@@ -407,35 +429,58 @@ def _check_table_open(held: LockedTable, number: int) -> None:
     if round.status not in SCOREABLE_ROUNDS:
         state = round.get_status_display().lower()
         raise _refused(
-            f"Round {round.number} is {state}: no result can be entered; only a director ruling "
-            "changes a score",
+            gettext(
+                "Round {number} is {state}: no result can be entered; only a director ruling "
+                "changes a score"
+            ).format(number=round.number, state=state),
             rules.cites("ruling"),
         )
     _check_not_signed_off(table, rules)
     title = deal_title(rules, number)
     if number in held.numbers():
         raise _refused(
-            f"{title} at {table} is already recorded; correct it instead of entering it again",
+            gettext(
+                "{title} at {table} is already recorded; correct it instead of entering it again"
+            ).format(title=said_title(title), table=table),
             rules.cites("order"),
         )
     expected = rules.next_deal(held.played(), time_called=table.time_called)
     if expected is None and table.time_called:
         raise _refused(
-            f"{title} cannot be entered: time was called at {table} after "
-            f"{progress(rules, len(held.numbers()))}: the {match_noun(rules)} is over",
+            gettext(
+                "{title} cannot be entered: time was called at {table} after {progress}: the "
+                "{match} is over"
+            ).format(
+                title=said_title(title),
+                table=table,
+                progress=said_progress(rules, len(held.numbers())),
+                match=said_noun(match_noun(rules)),
+            ),
             rules.cites("order"),
         )
     if expected is None:
         raise _refused(
-            f"{title} cannot be entered: the {match_noun(rules)} at {table} is over "
-            f"({progress(rules, len(held.numbers()))} played)",
+            gettext(
+                "{title} cannot be entered: the {match} at {table} is over ({progress} played)"
+            ).format(
+                title=said_title(title),
+                match=said_noun(match_noun(rules)),
+                table=table,
+                progress=said_progress(rules, len(held.numbers())),
+            ),
             rules.cites("order"),
         )
     if number != expected:
         noun = deal_noun(rules, 2)
         raise _refused(
-            f"{title} cannot be entered yet: the {noun} are played in order and "
-            f"{deal_title(rules, expected).lower()} comes next",
+            gettext(
+                "{title} cannot be entered yet: the {deals} are played in order and {next} "
+                "comes next"
+            ).format(
+                title=said_title(title),
+                deals=said_noun(noun),
+                next=said_title(deal_title(rules, expected)).lower(),
+            ),
             rules.cites("order"),
         )
 
@@ -443,8 +488,9 @@ def _check_table_open(held: LockedTable, number: int) -> None:
 def _check_not_signed_off(table: Table, rules: Rules[Any]) -> None:
     if table.is_signed_off():
         raise _refused(
-            f"{table} signed its {match_noun(rules)} off: only a director ruling changes a score "
-            "now",
+            gettext(
+                "{table} signed its {match} off: only a director ruling changes a score now"
+            ).format(table=table, match=said_noun(match_noun(rules))),
             rules.cites("ruling"),
         )
 
@@ -455,7 +501,9 @@ def _check_correctable(table: Table) -> None:
     if round.status not in CORRECTABLE_ROUNDS:
         state = round.get_status_display().lower()
         raise _refused(
-            f"Round {round.number} is {state}: only a director ruling changes a score",
+            gettext("Round {number} is {state}: only a director ruling changes a score").format(
+                number=round.number, state=state
+            ),
             rules.cites("ruling"),
         )
     _check_not_signed_off(table, rules)
@@ -478,8 +526,10 @@ def _correct(
     if evaluation.score is not None and evaluation.score.void:
         title = deal_title(held.rules, deal.number)
         raise _refused(
-            f"{title} is already scored: a void deal is entered before its replay, not over a "
-            "result; ask the director for a ruling",
+            gettext(
+                "{title} is already scored: a void deal is entered before its replay, not over "
+                "a result; ask the director for a ruling"
+            ).format(title=said_title(title)),
             held.rules.cites("void"),
         )
     before = {result.entry_id: result.points for result in deal.results.all()}
@@ -529,17 +579,26 @@ def result_confirm(
     if base_version is not None and base_version != deal.version:
         raise ResultConflict(
             deal,
-            f"{title} was corrected since you saw it (you had version "
-            f"{base_version}, it is now version {deal.version}): check it before confirming",
+            gettext(
+                "{title} was corrected since you saw it (you had version {base}, it is now "
+                "version {version}): check it before confirming"
+            ).format(title=said_title(title), base=base_version, version=deal.version),
         )
     if deal.status != Deal.Status.PENDING:
-        raise ResultConflict(deal, f"{title} at {deal.table} is already confirmed")
+        raise ResultConflict(
+            deal,
+            gettext("{title} at {table} is already confirmed").format(
+                title=said_title(title), table=deal.table
+            ),
+        )
     _check_correctable(deal.table)
     revision = deal.revisions.get(version=deal.version)
     if _same_person(revision, by, via):
         raise _refused(
-            f"{title} was entered by {revision.entered_via}: someone else at the "
-            "table, or the director, must confirm it"
+            gettext(
+                "{title} was entered by {who}: someone else at the table, or the director, "
+                "must confirm it"
+            ).format(title=said_title(title), who=revision.entered_via)
         )
     revision.status = ResultRevision.Status.CONFIRMED
     revision.confirmed_by = by if by is not None and by.is_authenticated else None
@@ -567,8 +626,11 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
     _check_not_signed_off(table, rules)
     if not rules.match_over(held.played(), time_called=table.time_called):
         raise _refused(
-            f"{table} has played {progress(rules, len(held.numbers()))}: sign off when the "
-            f"{match_noun(rules)} is finished",
+            gettext("{table} has played {progress}: sign off when the {match} is finished").format(
+                table=table,
+                progress=said_progress(rules, len(held.numbers())),
+                match=said_noun(match_noun(rules)),
+            ),
             rules.cites("order"),
         )
     waiting = next(
@@ -576,7 +638,11 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
     )
     if waiting is not None:
         title = deal_title(rules, waiting.number)
-        raise _refused(f"{title} awaits confirmation: confirm it before signing off")
+        raise _refused(
+            gettext("{title} awaits confirmation: confirm it before signing off").format(
+                title=said_title(title)
+            )
+        )
     table.signed_off_at = timezone.now()
     table.signed_off_by = f"{signer.strip()[:80]} ({via})"[:120]
     table.save(update_fields=["signed_off_at", "signed_off_by"])
@@ -604,13 +670,19 @@ def _deal_entry(
     index = {seat.entry_id: i for i, side in enumerate(held.sides) for seat in side}
     strangers = sorted({item.entry_id for item in inputs} - set(index))
     if strangers:
-        raise _refused(f"Entries {strangers} are not seated at {held.table}")
+        raise _refused(
+            gettext("Entries {entries} are not seated at {table}").format(
+                entries=strangers, table=held.table
+            )
+        )
     given: dict[int, SideInput] = {}
     for item in inputs:
         side = index[item.entry_id]
         if side in given:
             label = _labels(held)[side]
-            raise _refused(f"{label} has two results in this entry", side=side)
+            raise _refused(
+                gettext("{label} has two results in this entry").format(label=label), side=side
+            )
         given[side] = item
     labels = _labels(held)
     sides = tuple(_side_entry(held.sides[i], labels[i], given.get(i)) for i in range(len(labels)))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring.rounds import round_add
 from scoring.standings import standings_compute
@@ -91,18 +92,29 @@ def _names(tournament: Tournament) -> dict[int, str]:
 
 def _check_ready(tournament: Tournament, stage: Stage, stages: list[Stage]) -> None:
     if stage.number == 1:
-        raise StageError("The qualifying stage is played by the whole field: it has no cut.")
+        raise StageError(
+            gettext("The qualifying stage is played by the whole field: it has no cut.")
+        )
     if stage.cut_at is not None:
-        raise StageLocked(f"The cut to the {stage.name.lower()} is made already.")
+        raise StageLocked(
+            gettext("The cut to the {stage} is made already.").format(stage=stage.name.lower())
+        )
     earlier = stage_bounds(stages)[stage.number - 1]
     done = tournament.rounds.filter(
         number__in=list(earlier), status__in=[Round.Status.COMPLETE, Round.Status.LOCKED]
     ).count()
     if done < len(earlier):
         raise StageLocked(
-            f"The cut to the {stage.name.lower()} waits for rounds {earlier.start} to "
-            f"{earlier.stop - 1} to be complete ({done} of {len(earlier)} are): every round "
-            "before the cut decides who makes it."
+            gettext(
+                "The cut to the {stage} waits for rounds {start} to {value} to be complete "
+                "({done} of {count} are): every round before the cut decides who makes it."
+            ).format(
+                stage=stage.name.lower(),
+                start=earlier.start,
+                value=earlier.stop - 1,
+                done=done,
+                count=len(earlier),
+            )
         )
 
 
@@ -116,8 +128,10 @@ def _cut(
     size = stage.size or 0
     if size > len(order):
         raise StageError(
-            f"The cut to {size} is larger than the {len(order)} still playing: change the "
-            "stage's size.",
+            gettext(
+                "The cut to {size} is larger than the {count} still playing: change the "
+                "stage's size."
+            ).format(size=size, count=len(order)),
             field="size",
         )
     if size == len(order) or order[size - 1][1] != order[size][1]:
@@ -127,8 +141,11 @@ def _cut(
     if sorted(decided) != sorted(tied):
         words = ", ".join(names.get(entry, str(entry)) for entry in tied)
         raise CutTie(
-            f"{words} are level at place {place} after every tie-break (R12.3), across the cut "
-            f"to {size}: play a play-off table between them and give their order in `decided`.",
+            gettext(
+                "{words} are level at place {place} after every tie-break (R12.3), across the "
+                "cut to {size}: play a play-off table between them and give their order in "
+                "`decided`."
+            ).format(words=words, place=place, size=size),
             tied,
         )
     above = [entry for entry, at, _ in order if at < place]
@@ -153,8 +170,10 @@ def _winners(
         if len(level) != 1:
             words = " and ".join(names.get(entry, str(entry)) for entry in totals)
             raise StageError(
-                f"Table {table['table']} of round {round} is level between {words}: name its "
-                "winner in `decided` (after a play-off, or as the rules say).",
+                gettext(
+                    "Table {table} of round {round} is level between {words}: name its winner in "
+                    "`decided` (after a play-off, or as the rules say)."
+                ).format(table=table["table"], round=round, words=words),
                 field="decided",
             )
         winners += level

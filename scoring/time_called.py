@@ -19,9 +19,10 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.base import ScheduleKind
-from scoring.matches import match_noun, progress
+from scoring.matches import match_noun, progress, said_noun
 from scoring.models import Deal
 from scoring.selectors import matches_over
 from scoring.standings_queue import standings_changed
@@ -42,7 +43,11 @@ def table_time_call(*, table: Table, by: AbstractBaseUser | None, via: str) -> T
     table = _held(table)
     _check_callable(table)
     if table.time_called:
-        raise TimeCallError(f"Time was already called at {table} ({_rule(table)}).")
+        raise TimeCallError(
+            gettext("Time was already called at {table} ({rule}).").format(
+                table=table, rule=_rule(table)
+            )
+        )
     _call(table, via)
     _audit(table, by, "time.call", f"time called after {_played(table)} (by {via})")
     return table
@@ -79,14 +84,21 @@ def table_time_uncall(*, table: Table, by: AbstractBaseUser | None, reason: str)
     table = _held(table)
     reason = " ".join(reason.split())
     if not table.time_called:
-        raise TimeCallError(f"Time has not been called at {table}: there is nothing to withdraw.")
+        raise TimeCallError(
+            gettext("Time has not been called at {table}: there is nothing to withdraw.").format(
+                table=table
+            )
+        )
     if table.is_signed_off():
         raise TimeCallError(
-            f"{table} signed its {match_noun(table.round.tournament.rules())} off: only a ruling "
-            "changes it now."
+            gettext("{table} signed its {match} off: only a ruling changes it now.").format(
+                table=table, match=said_noun(match_noun(table.round.tournament.rules()))
+            )
         )
     if not reason:
-        raise TimeCallError("Say why the time call is withdrawn: it is kept in the audit log.")
+        raise TimeCallError(
+            gettext("Say why the time call is withdrawn: it is kept in the audit log.")
+        )
     table.time_called_at, table.time_called_by = None, ""
     table.save(update_fields=["time_called_at", "time_called_by"])
     standings_changed(table.round.tournament_id)
@@ -106,16 +118,19 @@ def _check_timed(table: Table) -> None:
     rules = table.round.tournament.rules()
     if rules.schedule().kind != ScheduleKind.TIMED:
         raise TimeCallError(
-            f"{rules.game.name} is not played against the clock: a {match_noun(rules)} ends "
-            "when its deals are played, so there is no time to call."
+            gettext(
+                "{game} is not played against the clock: a {match} ends when its "
+                "deals are played, so there is no time to call."
+            ).format(game=rules.game.name, match=said_noun(match_noun(rules)))
         )
 
 
 def _check_round(round: Round) -> None:
     if round.status not in CALLABLE_ROUNDS:
         raise TimeCallError(
-            f"Round {round.number} is {round.get_status_display().lower()}: time is called "
-            "while a round is being played."
+            gettext(
+                "Round {number} is {state}: time is called while a round is being played."
+            ).format(number=round.number, state=round.get_status_display().lower())
         )
 
 
@@ -123,7 +138,9 @@ def _check_callable(table: Table) -> None:
     _check_timed(table)
     _check_round(table.round)
     if table.is_signed_off():
-        raise TimeCallError(f"{table} has signed its match off: it is over already.")
+        raise TimeCallError(
+            gettext("{table} has signed its match off: it is over already.").format(table=table)
+        )
 
 
 def _call(table: Table, via: str) -> None:

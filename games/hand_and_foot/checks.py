@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from games.base import Problem, and_list
+from games.base import Problem, and_list, gettext_noop
 
 from .books import books_fit, least_worth, worth_within
 from .deck import STACK, Kind
@@ -33,9 +33,9 @@ def errors(hand: Hand, ruleset: Ruleset) -> list[Problem]:
 def warnings(hand: Hand) -> list[Problem]:
     found = []
     if not any(player.went_out for player in hand.players):
-        message = (
-            "no one went out, so the hand is scored as a draw-pile end: confirm, or mark who "
-            "went out"
+        message = gettext_noop(
+            "no one went out, so the hand is scored as a draw-pile end: confirm, or mark "
+            "who went out"
         )
         found.append(Problem("HF8.8", message, field="went_out"))
     for side, team in enumerate(hand.teams):
@@ -47,12 +47,17 @@ def warnings(hand: Hand) -> list[Problem]:
 def _player_warnings(player: Player, side: int, member: int) -> list[Problem]:
     found = []
     if not player.went_out and player.hand is not None and player.hand.kinds == ():
-        message = (
-            f"{player.label} holds no card but did not go out; a player keeps a card to discard"
+        message = gettext_noop(
+            "{player} holds no card but did not go out; a player keeps a card to discard",
+            player=player.label,
         )
         found.append(Problem("HF8.9", message, player.label, "hand", side, member))
     if player.failed_melds > DOUBTFUL_FAILED_MELDS:
-        message = f"{player.label} failed to meld {player.failed_melds} times in one hand"
+        message = gettext_noop(
+            "{player} failed to meld {failed_melds} times in one hand",
+            player=player.label,
+            failed_melds=player.failed_melds,
+        )
         found.append(Problem("HF8.10", message, player.label, "failed_melds", side, member))
     return found
 
@@ -64,7 +69,11 @@ def _going_out_errors(hand: Hand, ruleset: Ruleset) -> Iterator[Problem]:
     out = [player for player in hand.players if player.went_out]
     if len(out) > 1:
         names = and_list(player.label for player in out)
-        yield Problem("HF5.2", f"only one player goes out in a hand, not {names}", field="went_out")
+        yield Problem(
+            "HF5.2",
+            gettext_noop("only one player goes out in a hand, not {names}", names=names),
+            field="went_out",
+        )
         return
     for side, team in enumerate(hand.teams):
         if team.went_out:
@@ -74,9 +83,14 @@ def _going_out_errors(hand: Hand, ruleset: Ruleset) -> Iterator[Problem]:
 def _books_to_go_out(team: Team, side: int, ruleset: Ruleset) -> Iterator[Problem]:
     red, black = ruleset.red_books_to_go_out, ruleset.black_books_to_go_out
     if team.red_books < red or team.black_books < black:
-        message = (
-            f"{team.label} went out with {team.red_books} red and {team.black_books} black "
-            f"books; going out needs {red} red and {black} black"
+        message = gettext_noop(
+            "{team} went out with {red_books} red and {black_books} black books; going out "
+            "needs {red} red and {black} black",
+            team=team.label,
+            red_books=team.red_books,
+            black_books=team.black_books,
+            red=red,
+            black=black,
         )
         yield Problem("HF5.1", message, team.label, "red_books", side)
 
@@ -84,10 +98,12 @@ def _books_to_go_out(team: Team, side: int, ruleset: Ruleset) -> Iterator[Proble
 def _out_player_errors(player: Player, side: int, member: int) -> Iterator[Problem]:
     held = player.left > 0 or any(part.kinds for part in player.parts) or player.red_threes
     if held:
-        message = f"{player.label} went out, so holds no card and no red three"
+        message = gettext_noop(
+            "{player} went out, so holds no card and no red three", player=player.label
+        )
         yield Problem("HF5.3", message, player.label, "hand", side, member)
     if not player.foot_played:
-        message = f"{player.label} went out, so has played the foot"
+        message = gettext_noop("{player} went out, so has played the foot", player=player.label)
         yield Problem("HF5.3", message, player.label, "foot_played", side, member)
 
 
@@ -97,14 +113,17 @@ def _out_player_errors(player: Player, side: int, member: int) -> Iterator[Probl
 def _player_errors(player: Player, side: int, member: int, ruleset: Ruleset) -> list[Problem]:
     found = list(_out_player_errors(player, side, member)) if player.went_out else []
     if not player.went_out and player.hand is None:
-        message = f"{player.label} did not go out: enter the cards or points left in hand"
+        message = gettext_noop(
+            "{player} did not go out: enter the cards or points left in hand", player=player.label
+        )
         found.append(Problem("HF8.2", message, player.label, "hand", side, member))
     found += _foot_errors(player, side, member, ruleset)
     found += _unit_errors(player, side, member, ruleset)
     if player.red_threes_entered and all(part.is_cards for part in player.parts):
-        message = (
-            f"{player.label}'s red threes are counted from the cards; enter a number of red "
-            "threes only for a hand or foot entered as points"
+        message = gettext_noop(
+            "{player}'s red threes are counted from the cards; enter a number of red "
+            "threes only for a hand or foot entered as points",
+            player=player.label,
         )
         found.append(Problem("HF8.2", message, player.label, "red_threes", side, member))
     return found
@@ -116,12 +135,25 @@ def _foot_errors(player: Player, side: int, member: int, ruleset: Ruleset) -> li
     if player.foot_played:
         if foot is None:
             return []
-        return [Problem("HF8.2", f"{player.label} played the foot: enter no foot", *where)]
+        return [
+            Problem(
+                "HF8.2",
+                gettext_noop("{player} played the foot: enter no foot", player=player.label),
+                *where,
+            )
+        ]
     if foot is None:
-        message = f"{player.label} did not play the foot: enter its cards or points"
+        message = gettext_noop(
+            "{player} did not play the foot: enter its cards or points", player=player.label
+        )
         return [Problem("HF8.2", message, *where)]
     if foot.kinds is not None and len(foot.kinds) != STACK:
-        message = f"{player.label}'s foot holds {STACK} cards, not {len(foot.kinds)}"
+        message = gettext_noop(
+            "{player}'s foot holds {stack} cards, not {count}",
+            player=player.label,
+            stack=STACK,
+            count=len(foot.kinds),
+        )
         return [Problem("HF2.3", message, *where)]
     if foot.kinds is None:
         return _foot_points_errors(player, foot.points, side, member, ruleset)
@@ -137,17 +169,34 @@ def _foot_points_errors(
     least is then known."""
     threes = min(STACK, player.red_threes_entered)
     least, where = ruleset.deck.cheapest(STACK - threes), ("foot_points", side, member)
-    with_threes = f"(with {player.red_threes_entered} red threes)"
     if points < least:
-        message = f"{player.label}'s foot of {STACK} cards counts at least {least}, not {points}"
-        return [Problem("HF8.5", f"{message} {with_threes}", player.label, *where)]
+        message = gettext_noop(
+            "{player}'s foot of {stack} cards counts at least {least}, not {points} "
+            "(with {threes} red threes)",
+            player=player.label,
+            stack=STACK,
+            least=least,
+            points=points,
+            threes=player.red_threes_entered,
+        )
+        return [Problem("HF8.5", message, player.label, *where)]
     in_foot = 0 if player.hand is not None and not player.hand.is_cards else threes
     most = ruleset.deck.dearest(STACK - in_foot)
     if points > most:
-        cards = f"{STACK - in_foot} cards besides its {in_foot} red threes" if in_foot else ""
-        message = (
-            f"{player.label}'s foot counts at most {most}, not {points}: "
-            f"{cards or f'{STACK} cards'} are worth no more"
+        if in_foot:
+            cards = gettext_noop(
+                "{cards} cards besides its {threes} red threes",
+                cards=STACK - in_foot,
+                threes=in_foot,
+            )
+        else:
+            cards = gettext_noop("{cards} cards", cards=STACK)
+        message = gettext_noop(
+            "{player}'s foot counts at most {most}, not {points}: {cards} are worth no more",
+            player=player.label,
+            most=most,
+            points=points,
+            cards=cards,
         )
         return [Problem("HF8.5", message, player.label, *where)]
     return []
@@ -158,12 +207,25 @@ def _unit_errors(player: Player, side: int, member: int, ruleset: Ruleset) -> li
     found = []
     for name, part in (("hand", player.hand), ("foot", player.foot)):
         if part is not None and not part.is_cards and unit and part.points % unit:
-            message = (
-                f"{player.label}'s {name} counts {part.points}, but every card counts a "
-                f"multiple of {unit}"
-            )
+            message = _unit_message(name, player.label, part.points, unit)
             found.append(Problem("HF8.5", message, player.label, f"{name}_points", side, member))
     return found
+
+
+def _unit_message(name: str, player: str, points: int, unit: int) -> str:
+    if name == "hand":
+        return gettext_noop(
+            "{player}'s hand counts {points}, but every card counts a multiple of {unit}",
+            player=player,
+            points=points,
+            unit=unit,
+        )
+    return gettext_noop(
+        "{player}'s foot counts {points}, but every card counts a multiple of {unit}",
+        player=player,
+        points=points,
+        unit=unit,
+    )
 
 
 # --- one team -----------------------------------------------------------------------------------
@@ -173,18 +235,28 @@ def _team_errors(team: Team, side: int, number: int, ruleset: Ruleset) -> list[P
     laid, unit, meld = team.laid_down, ruleset.deck.unit, ruleset.meld(number)
     where = (team.label, "laid_down", side)
     if unit and laid % unit:
-        message = f"{team.label} laid down {laid}, but every card counts a multiple of {unit}"
+        message = gettext_noop(
+            "{team} laid down {laid}, but every card counts a multiple of {unit}",
+            team=team.label,
+            laid=laid,
+            unit=unit,
+        )
         return [Problem("HF8.5", message, *where)]
     if 0 < laid < meld:
-        message = (
-            f"{team.label} laid down {laid}, but a team that melds lays down at least hand "
-            f"{number}'s minimum of {meld}"
+        message = gettext_noop(
+            "{team} laid down {laid}, but a team that melds lays down at least hand "
+            "{number}'s minimum of {meld}",
+            team=team.label,
+            laid=laid,
+            number=number,
+            meld=meld,
         )
         return [Problem("HF3.5", message, *where)]
     if laid == 0 and (team.books or team.went_out or any(p.foot_played for p in team.players)):
-        message = (
-            f"{team.label} laid down nothing, yet has a book, went out or played a foot; enter "
-            "the points laid down"
+        message = gettext_noop(
+            "{team} laid down nothing, yet has a book, went out or played a foot; enter "
+            "the points laid down",
+            team=team.label,
         )
         return [Problem("HF5.4", message, *where)]
     return []
@@ -199,9 +271,11 @@ def _deck_errors(hand: Hand, ruleset: Ruleset) -> Iterator[Problem]:
     held[Kind.RED_THREE] += sum(player.red_threes_entered for player in hand.players)
     over = [kind for kind in Kind if held[kind] > deck.counts[kind]]
     for kind in over:
-        message = (
-            f"the table's hands and feet hold {held[kind]} {_plural(kind)}, but the deck has "
-            f"{deck.counts[kind]}"
+        message = gettext_noop(
+            "the table's hands and feet hold {held} {kind}, but the deck has {counts}",
+            held=held[kind],
+            kind=_plural(kind),
+            counts=deck.counts[kind],
         )
         yield Problem("HF8.3", message, field="red_threes" if kind is Kind.RED_THREE else "hand")
     if over:
@@ -215,9 +289,11 @@ def _book_errors(hand: Hand, ruleset: Ruleset, supply: dict[Kind, int]) -> Itera
     red = sum(team.red_books for team in hand.teams)
     black = sum(team.black_books for team in hand.teams)
     if not books_fit(supply, red, black):
-        message = (
-            f"{red} red and {black} black books at the table are more than the deck can make "
-            "with the cards left in hands and feet"
+        message = gettext_noop(
+            "{red} red and {black} black books at the table are more than the deck can "
+            "make with the cards left in hands and feet",
+            red=red,
+            black=black,
         )
         yield Problem("HF4.3", message, field="red_books")
         return
@@ -228,10 +304,15 @@ def _book_errors(hand: Hand, ruleset: Ruleset, supply: dict[Kind, int]) -> Itera
         if worth_within(supply, *books, team.laid_down):
             continue
         least = least_worth(supply, *books)
-        message = (
-            f"{team.label}'s {team.red_books} red and {team.black_books} black books hold "
-            f"cards worth at least {least}, more than the {team.laid_down} laid down: a book "
-            "is seven cards of one rank"
+        message = gettext_noop(
+            "{team}'s {red_books} red and {black_books} black books hold cards worth at "
+            "least {least}, more than the {laid_down} laid down: a book is seven cards of "
+            "one rank",
+            team=team.label,
+            red_books=team.red_books,
+            black_books=team.black_books,
+            least=least,
+            laid_down=team.laid_down,
         )
         yield Problem("HF8.6", message, team.label, "laid_down", side)
 
@@ -241,19 +322,43 @@ def _worth_errors(hand: Hand, ruleset: Ruleset) -> Iterator[Problem]:
     left = sum(player.left for player in hand.players)
     worth = ruleset.deck.worth
     if laid + left > worth:
-        message = (
-            f"the table laid down {laid} and holds {left} in hands and feet, more than the "
-            f"whole deck is worth ({worth})"
+        message = gettext_noop(
+            "the table laid down {laid} and holds {left} in hands and feet, more than the "
+            "whole deck is worth ({worth})",
+            laid=laid,
+            left=left,
+            worth=worth,
         )
         yield Problem("HF8.3", message, field="laid_down")
     failed = sum(player.failed_melds for player in hand.players)
     if failed > ruleset.deck.draw_turns:
-        message = (
-            f"{failed} failed melds at the table, but the draw pile has only "
-            f"{ruleset.deck.draw_turns} turns of drawing two cards"
+        message = gettext_noop(
+            "{failed} failed melds at the table, but the draw pile has only {draw_turns} "
+            "turns of drawing two cards",
+            failed=failed,
+            draw_turns=ruleset.deck.draw_turns,
         )
         yield Problem("HF8.7", message, field="failed_melds")
 
 
 def _plural(kind: Kind) -> str:
-    return {Kind.SIX: "sixes"}.get(kind, kind.value.replace("_", " ") + "s")
+    return _PLURALS[kind]
+
+
+_PLURALS = {
+    Kind.JOKER: gettext_noop("jokers"),
+    Kind.TWO: gettext_noop("twos"),
+    Kind.ACE: gettext_noop("aces"),
+    Kind.KING: gettext_noop("kings"),
+    Kind.QUEEN: gettext_noop("queens"),
+    Kind.JACK: gettext_noop("jacks"),
+    Kind.TEN: gettext_noop("tens"),
+    Kind.NINE: gettext_noop("nines"),
+    Kind.EIGHT: gettext_noop("eights"),
+    Kind.SEVEN: gettext_noop("sevens"),
+    Kind.SIX: gettext_noop("sixes"),
+    Kind.FIVE: gettext_noop("fives"),
+    Kind.FOUR: gettext_noop("fours"),
+    Kind.BLACK_THREE: gettext_noop("black threes"),
+    Kind.RED_THREE: gettext_noop("red threes"),
+}

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.base import DealEntry, Field, Problem, SideEntry
+from games.base import DealEntry, Field, Problem, SideEntry, gettext_noop
 from games.cards import Card, format_cards, parse_cards
 
 from .deck import Deck, Kind, kind_of
@@ -137,30 +137,61 @@ def read_entry(
 def _number_problems(number: Any, ruleset: Ruleset, played: int) -> list[Problem]:
     hands = ruleset.hands
     if type(number) is not int or not 1 <= number <= hands:
-        return [Problem("HF2.1", f"there is no hand {number!r}: a game has hands 1 to {hands}")]
+        return [
+            Problem(
+                "HF2.1",
+                gettext_noop(
+                    "there is no hand {number}: a game has hands 1 to {hands}",
+                    number=repr(number),
+                    hands=hands,
+                ),
+            )
+        ]
     if number > played + 1:
-        return [Problem("HF2.1", f"hand {played + 1} comes before hand {number}")]
+        return [
+            Problem(
+                "HF2.1",
+                gettext_noop(
+                    "hand {next} comes before hand {number}", next=played + 1, number=number
+                ),
+            )
+        ]
     return []
 
 
 def _values_problems(values: Any) -> list[Problem]:
     """The hand's own values: Hand and Foot has none (who went out is a player's, HF5.2)."""
     if not isinstance(values, Mapping):
-        return [Problem("HF8.1", "a hand's own values are an object of fields")]
-    return [Problem("HF8.1", f"the hand has no field {name!r}", field=str(name)) for name in values]
+        return [Problem("HF8.1", gettext_noop("a hand's own values are an object of fields"))]
+    return [
+        Problem(
+            "HF8.1", gettext_noop("the hand has no field {name}", name=repr(name)), field=str(name)
+        )
+        for name in values
+    ]
 
 
 def _shape_problems(sides: Any) -> list[Problem]:
     if not isinstance(sides, Sequence) or len(sides) != TEAMS:
         count = len(sides) if isinstance(sides, Sequence) else sides
-        return [Problem("HF1.2", f"a table holds two teams, not {count!r}")]
+        return [
+            Problem(
+                "HF1.2", gettext_noop("a table holds two teams, not {count}", count=repr(count))
+            )
+        ]
     problems = []
     for index, side in enumerate(sides):
         where = Where(_team_label(side, index), index)
         if not isinstance(side, SideEntry) or not isinstance(side.values, Mapping):
-            problems.append(where.problem("HF1.2", f"team {index + 1} has no entry"))
+            problems.append(
+                where.problem("HF1.2", gettext_noop("team {number} has no entry", number=index + 1))
+            )
         elif not _is_pair(side.members):
-            problems.append(where.problem("HF1.2", f"{where.player} must be two players"))
+            problems.append(
+                where.problem(
+                    "HF1.2", gettext_noop("{player} must be two players", player=where.player)
+                )
+            )
     return problems
 
 
@@ -185,7 +216,11 @@ def _unknown(
     values: Mapping[str, Any], known: Sequence[str], where: Where, what: str
 ) -> list[Problem]:
     return [
-        where.problem("HF8.1", f"{what} has no field {name!r}", str(name))
+        where.problem(
+            "HF8.1",
+            gettext_noop("{what} has no field {name}", what=what, name=repr(name)),
+            str(name),
+        )
         for name in values
         if name not in known
     ]
@@ -235,7 +270,12 @@ def _flag(reading: Reading, values: Mapping[str, Any], name: str, where: Where) 
         return bool(field.default)
     if isinstance(value, bool):
         return value
-    message = f"{where.player}: {field.label.lower()} is yes or no, not {value!r}"
+    message = gettext_noop(
+        "{player}: {field} is yes or no, not {value}",
+        player=where.player,
+        field=field.label.lower(),
+        value=repr(value),
+    )
     reading.problems.append(where.problem("HF8.1", message, name))
     return bool(field.default)
 
@@ -254,9 +294,13 @@ def _whole(reading: Reading, values: Mapping[str, Any], name: str, where: Where)
     assert field.minimum is not None and field.maximum is not None
     if type(value) is int and field.minimum <= value <= field.maximum:
         return value
-    message = (
-        f"{where.player}: {field.label.lower()} is a whole number from {field.minimum} to "
-        f"{field.maximum}, not {value!r}"
+    message = gettext_noop(
+        "{player}: {field} is a whole number from {minimum} to {maximum}, not {value}",
+        player=where.player,
+        field=field.label.lower(),
+        minimum=field.minimum,
+        maximum=field.maximum,
+        value=repr(value),
     )
     reading.problems.append(where.problem("HF8.1", message, name))
     return None
@@ -278,9 +322,13 @@ def _part(
     kinds = tuple(kind for kind in map(kind_of, cards) if kind is not None)
     part = Part(kinds, reading.deck.hand_value(kinds), kinds.count(Kind.RED_THREE))
     if points is not None and points != part.points:
-        message = (
-            f"{where.player}: the cards in {name} count {part.points}, but {points} points "
-            "are entered; enter one or make them agree"
+        message = gettext_noop(
+            "{player}: the cards in {part} count {points}, but {entered} points are "
+            "entered; enter one or make them agree",
+            player=where.player,
+            part=_part_word(name),
+            points=part.points,
+            entered=points,
         )
         reading.problems.append(where.problem("HF8.2", message, f"{name}_points"))
     return part
@@ -294,7 +342,12 @@ def _cards(
         return None
     if not isinstance(text, str) or len(text) > MOST_TEXT:
         shown = f"{len(text)} characters" if isinstance(text, str) else repr(text)
-        message = f"{where.player}: {name} is card text, not {shown}"
+        message = gettext_noop(
+            "{player}: {part} is card text, not {shown}",
+            player=where.player,
+            part=_part_word(name),
+            shown=shown,
+        )
         reading.problems.append(where.problem("HF9", message, name))
         return None
     return _parse(reading, text, name, where)
@@ -306,14 +359,33 @@ def _parse(reading: Reading, text: str, name: str, where: Where) -> list[Card] |
     except ValueError as error:  # CardParseError, or any refusal of the shared notation
         problem = getattr(error, "problem", None)
         message = problem.message if isinstance(problem, Problem) else str(error)
-        reading.problems.append(where.problem("HF9", f"{where.player}'s {name}: {message}", name))
+        reading.problems.append(
+            where.problem(
+                "HF9",
+                gettext_noop(
+                    "{player}'s {part}: {message}",
+                    player=where.player,
+                    part=_part_word(name),
+                    message=message,
+                ),
+                name,
+            )
+        )
         return None
     for position, card in enumerate(cards, start=1):
         if kind_of(card) is None:
-            message = (
-                f"{where.player}'s {name}: card {position} is a three without its colour; "
-                "write 3H or 3D for a red three, 3S or 3C for a black one"
+            message = gettext_noop(
+                "{player}'s {part}: card {position} is a three without its colour; write 3H or "
+                "3D for a red three, 3S or 3C for a black one",
+                player=where.player,
+                part=_part_word(name),
+                position=position,
             )
             reading.problems.append(where.problem("HF9", message, name))
             return None
     return cards
+
+
+def _part_word(name: str) -> str:
+    """The part's name ("hand" or "foot", as its fields are called) as a word to translate."""
+    return {"hand": gettext_noop("hand"), "foot": gettext_noop("foot")}.get(name, name)

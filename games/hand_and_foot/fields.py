@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.base import CardKey, Field, FieldKind, Scope
+from games.base import CardKey, Field, FieldKind, Scope, gettext_noop
 
 from .books import most_books
 from .deck import STACK, Kind
@@ -67,36 +67,46 @@ def _team_fields(ruleset: Ruleset, number: int) -> tuple[Field, ...]:
     return (
         Field(
             "red_books",
-            "Red books",
+            gettext_noop("Red books"),
             rule="HF6.1",
-            help=f"Books of seven natural cards ({ruleset.red_book_points} each).",
+            help=gettext_noop(
+                "Books of seven natural cards ({red_book_points} each).",
+                red_book_points=ruleset.red_book_points,
+            ),
             maximum=most_books(deck.counts, black=False),
             **count,
-            short="Red books",
+            short=gettext_noop("Red books"),
         ),
         Field(
             "black_books",
-            "Black books",
+            gettext_noop("Black books"),
             rule="HF6.1",
-            help=f"Books with one to three wild cards ({ruleset.black_book_points} each).",
+            help=gettext_noop(
+                "Books with one to three wild cards ({black_book_points} each).",
+                black_book_points=ruleset.black_book_points,
+            ),
             maximum=most_books(deck.counts, black=True),
             **count,
-            short="Black books",
+            short=gettext_noop("Black books"),
         ),
         Field(
             "laid_down",
-            "Points laid down",
+            gettext_noop("Points laid down"),
             FieldKind.POINTS,
             Scope.SIDE,
             rule="HF6.2",
             help=(
-                "The count of every card the team laid down, books included; 0, or at least "
-                f"the meld minimum of hand {number} ({ruleset.meld(number)})."
+                gettext_noop(
+                    "The count of every card the team laid down, books included; 0, or at least "
+                    "the meld minimum of hand {number} ({meld}).",
+                    number=number,
+                    meld=ruleset.meld(number),
+                )
             ),
             minimum=0,
             maximum=deck.worth,
             default=0,
-            short="Laid down",
+            short=gettext_noop("Laid down"),
         ),
     )
 
@@ -106,76 +116,89 @@ def _player_fields(ruleset: Ruleset) -> tuple[Field, ...]:
     return (
         Field(
             "went_out",
-            "Went out",
+            gettext_noop("Went out"),
             FieldKind.FLAG,
             Scope.MEMBER,
             rule="HF5.2",
-            help="The player who went out, if anyone did; no one means a draw-pile end.",
+            help=gettext_noop(
+                "The player who went out, if anyone did; no one means a draw-pile end."
+            ),
             default=False,
             exclusive=True,
         ),
         Field(
             "hand",
-            "Cards in hand",
+            gettext_noop("Cards in hand"),
             FieldKind.CARDS,
             Scope.MEMBER,
             rule="HF6.3",
-            help="The cards left in hand at the end (from the foot, once it is played).",
+            help=gettext_noop(
+                "The cards left in hand at the end (from the foot, once it is played)."
+            ),
             keypad=keypad(ruleset),
         ),
         Field(
             "hand_points",
-            "Points in hand",
+            gettext_noop("Points in hand"),
             FieldKind.POINTS,
             Scope.MEMBER,
             rule="HF6.3",
-            help="The count of the cards left in hand, red threes aside (enter those below).",
+            help=gettext_noop(
+                "The count of the cards left in hand, red threes aside (enter those below)."
+            ),
             minimum=0,
             maximum=deck.worth,
             alternative_to="hand",
-            short="In hand",
+            short=gettext_noop("In hand"),
         ),
         Field(
             "foot_played",
-            "Foot played",
+            gettext_noop("Foot played"),
             FieldKind.FLAG,
             Scope.MEMBER,
             rule="HF2.3",
-            help="The player picked up the foot; if not, its cards count against the team.",
+            help=gettext_noop(
+                "The player picked up the foot; if not, its cards count against the team."
+            ),
             default=False,
-            short="Foot played",
+            short=gettext_noop("Foot played"),
             implied_by="went_out",  # the player who goes out has played the foot (HF5.3)
         ),
         Field(
             "foot",
-            "Cards in foot",
+            gettext_noop("Cards in foot"),
             FieldKind.CARDS,
             Scope.MEMBER,
             rule="HF6.3",
-            help=f"The {STACK} cards of a foot not played.",
+            help=gettext_noop("The {stack} cards of a foot not played.", stack=STACK),
             keypad=keypad(ruleset),
         ),
         Field(
             "foot_points",
-            "Points in foot",
+            gettext_noop("Points in foot"),
             FieldKind.POINTS,
             Scope.MEMBER,
             rule="HF6.3",
-            help="The count of a foot not played, red threes aside (enter those below).",
+            help=gettext_noop(
+                "The count of a foot not played, red threes aside (enter those below)."
+            ),
             minimum=0,
             maximum=deck.dearest(STACK),
             alternative_to="foot",
-            short="In foot",
+            short=gettext_noop("In foot"),
         ),
         Field(
             "red_threes",
-            "Red threes (points entry)",
+            gettext_noop("Red threes (points entry)"),
             FieldKind.COUNT,
             Scope.MEMBER,
             rule="HF6.4",
             help=(
-                f"Red threes left in a hand or foot entered as points, -{ruleset.red_three_penalty}"
-                " each; those in cards are counted from them."
+                gettext_noop(
+                    "Red threes left in a hand or foot entered as points, -{red_three_penalty} "
+                    "each; those in cards are counted from them.",
+                    red_three_penalty=ruleset.red_three_penalty,
+                )
             ),
             minimum=0,
             maximum=deck.counts[Kind.RED_THREE],
@@ -184,23 +207,29 @@ def _player_fields(ruleset: Ruleset) -> tuple[Field, ...]:
         ),
         Field(
             "dealt_26",
-            "Dealt exactly 26",
+            gettext_noop("Dealt exactly 26"),
             FieldKind.FLAG,
             Scope.MEMBER,
             rule="HF6.6",
-            help=f"Picked up and dealt exactly 26 cards (+{ruleset.dealt_26_bonus}).",
+            help=gettext_noop(
+                "Picked up and dealt exactly 26 cards (+{dealt_26_bonus}).",
+                dealt_26_bonus=ruleset.dealt_26_bonus,
+            ),
             default=False,
             advanced=True,
         ),
         Field(
             "failed_melds",
-            "Failed melds",
+            gettext_noop("Failed melds"),
             FieldKind.COUNT,
             Scope.MEMBER,
             rule="HF6.7",
             help=(
-                "Times the player exposed a hand to meld without the count "
-                f"(-{ruleset.failed_meld_penalty} each)."
+                gettext_noop(
+                    "Times the player exposed a hand to meld without the count "
+                    "(-{failed_meld_penalty} each).",
+                    failed_meld_penalty=ruleset.failed_meld_penalty,
+                )
             ),
             minimum=0,
             maximum=deck.draw_turns,

@@ -35,6 +35,7 @@ from games.base import (
     Tool,
     ToolAnswer,
     and_list,
+    gettext_noop,
 )
 
 from . import checks, examples, match, standings, tools
@@ -70,7 +71,14 @@ class HandAndFootRules(Rules[Ruleset]):
     def table_plan(self, sides: int) -> TablePlan:
         """Teams two to a table; an odd number of teams leaves one with a bye (HF11.1)."""
         if type(sides) is not int or sides < 2:
-            raise RulesError(Problem("HF1.2", f"a round needs at least two teams, not {sides!r}"))
+            raise RulesError(
+                Problem(
+                    "HF1.2",
+                    gettext_noop(
+                        "a round needs at least two teams, not {sides}", sides=repr(sides)
+                    ),
+                )
+            )
         return TablePlan(sizes=(2,) * (sides // 2), byes=sides % 2)
 
     def schedule(self) -> Schedule:
@@ -86,7 +94,16 @@ class HandAndFootRules(Rules[Ruleset]):
     def deal(self, number: int) -> DealSpec:
         hands = self.ruleset.hands
         if type(number) is not int or not 1 <= number <= hands:
-            raise RulesError(Problem("HF2.1", f"there is no hand {number!r}: hands 1 to {hands}"))
+            raise RulesError(
+                Problem(
+                    "HF2.1",
+                    gettext_noop(
+                        "there is no hand {number}: hands 1 to {hands}",
+                        number=repr(number),
+                        hands=hands,
+                    ),
+                )
+            )
         meld = self.ruleset.meld(number)
         notes = (
             f"Opening meld: at least {meld} points (HF3.1).",
@@ -143,7 +160,11 @@ class HandAndFootRules(Rules[Ruleset]):
     def example_entry(self, number: int, sides: int, rng: random.Random) -> DealEntry:
         self.deal(number)
         if sides != 2:
-            raise RulesError(Problem("HF1.2", f"a table holds two teams, not {sides!r}"))
+            raise RulesError(
+                Problem(
+                    "HF1.2", gettext_noop("a table holds two teams, not {sides}", sides=repr(sides))
+                )
+            )
         return examples.example_entry(self.ruleset, number, rng)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from games.base import DealScore, Problem, RulesError, SideResult
+from games.base import DealScore, Problem, RulesError, SideResult, gettext_noop
 
 from .ruleset import Ruleset
 
@@ -45,7 +45,13 @@ def result(
     points = totals(played, adjustments)
     if decided_for not in (None, 0, 1) or isinstance(decided_for, bool):
         raise RulesError(
-            Problem("HF10.2", f"a ruling decides for team 0 or 1, not {decided_for!r}")
+            Problem(
+                "HF10.2",
+                gettext_noop(
+                    "a ruling decides for team 0 or 1, not {decided_for}",
+                    decided_for=repr(decided_for),
+                ),
+            )
         )
     winner = _winner(points, decided_for)
     return tuple(
@@ -89,6 +95,10 @@ def _count(detail: object, name: str) -> int:
 
 def _check_teams(played: Sequence[DealScore], adjustments: Sequence[int]) -> None:
     if any(len(deal.sides) != TEAMS for deal in played):
-        raise RulesError(Problem("HF1.2", "every hand of a game is scored for two teams"))
+        raise RulesError(
+            Problem("HF1.2", gettext_noop("every hand of a game is scored for two teams"))
+        )
     if len(adjustments) not in (0, TEAMS) or any(type(a) is not int for a in adjustments):
-        raise RulesError(Problem("HF6.8", "ruling adjustments are whole points for each team"))
+        raise RulesError(
+            Problem("HF6.8", gettext_noop("ruling adjustments are whole points for each team"))
+        )

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from typing import Any
 
-from games.base import Problem, RulesetInvalid, Setting
+from games.base import Problem, RulesetInvalid, Setting, gettext_noop
 
 from .books import books_fit
 from .deck import DEALT, TABLE_PLAYERS, Deck, Kind
@@ -201,11 +201,18 @@ def build(request: Mapping[str, Any] | None, presets: Mapping[str, Ruleset]) -> 
     """The ruleset a request asks for: its preset with the settings it changes."""
     request = {} if request is None else request
     if not isinstance(request, Mapping):
-        raise RulesetInvalid([Problem("", "a ruleset request is an object of settings")])
+        raise RulesetInvalid(
+            [Problem("", gettext_noop("a ruleset request is an object of settings"))]
+        )
     name = request.get("preset", CLUB_SHEET)
     if not isinstance(name, str) or name not in presets:
         known = ", ".join(presets)
-        problem = Problem("", f"there is no preset {name!r}; the presets are: {known}")
+        problem = Problem(
+            "",
+            gettext_noop(
+                "there is no preset {name}; the presets are: {known}", name=repr(name), known=known
+            ),
+        )
         raise RulesetInvalid([replace(problem, field="preset")])
     return _apply(presets[name], {k: v for k, v in request.items() if k != "preset"})
 
@@ -214,7 +221,9 @@ def load(stored: Mapping[str, Any], presets: Mapping[str, Ruleset]) -> Ruleset:
     """A stored ruleset read back. It is stored whole; a setting it lacks (one added since it
     was stored) takes its preset's value, or the club sheet's for a preset since removed."""
     if not isinstance(stored, Mapping) or not isinstance(stored.get("preset"), str):
-        problem = Problem("", "a stored ruleset is an object with the name of its preset")
+        problem = Problem(
+            "", gettext_noop("a stored ruleset is an object with the name of its preset")
+        )
         raise RulesetInvalid([replace(problem, field="preset")])
     base = presets.get(stored["preset"], Ruleset())
     base = replace(base, preset=stored["preset"])
@@ -252,11 +261,27 @@ def _setting(name: str, value: Any) -> list[Problem]:
     setting = SETTING_BY_NAME.get(name) if isinstance(name, str) else None
     if setting is None:
         known = ", ".join(SETTING_NAMES)
-        return [Problem("", f"{name!r} is not a setting of Hand and Foot: {known}", field=name)]
+        return [
+            Problem(
+                "",
+                gettext_noop(
+                    "{name} is not a setting of Hand and Foot: {known}",
+                    name=repr(name),
+                    known=known,
+                ),
+                field=name,
+            )
+        ]
     why = schema_problem(setting.schema, value)
     if why is None:
         return []
-    return [Problem(setting.rule, f"{setting.label}: {why}", field=name)]
+    return [
+        Problem(
+            setting.rule,
+            gettext_noop("{setting}: {why}", setting=setting.label, why=why),
+            field=name,
+        )
+    ]
 
 
 def schema_problem(schema: Mapping[str, Any], value: Any) -> str | None:
@@ -295,20 +320,31 @@ def playable(ruleset: Ruleset) -> list[Problem]:
     """Settings that are each allowed but together cannot be played."""
     problems = []
     if ruleset.warning_minutes >= ruleset.minutes:
-        message = f"the warning ({ruleset.warning_minutes} minutes) must come before time is up"
+        message = gettext_noop(
+            "the warning ({warning_minutes} minutes) must come before time is up",
+            warning_minutes=ruleset.warning_minutes,
+        )
         problems.append(Problem("HF2.2", message, field="warning_minutes"))
     if ruleset.deck.size <= TABLE_PLAYERS * DEALT:
-        message = (
-            f"{ruleset.decks} decks and {ruleset.jokers} jokers ({ruleset.deck.size} cards) leave "
-            f"no draw pile once the table's {TABLE_PLAYERS * DEALT} cards are dealt"
+        message = gettext_noop(
+            "{decks} decks and {jokers} jokers ({size} cards) leave no draw pile once the "
+            "table's {dealt} cards are dealt",
+            decks=ruleset.decks,
+            jokers=ruleset.jokers,
+            size=ruleset.deck.size,
+            dealt=TABLE_PLAYERS * DEALT,
         )
         problems.append(Problem("HF2.3", message, field="decks"))
     elif not books_fit(
         ruleset.deck.counts, ruleset.red_books_to_go_out, ruleset.black_books_to_go_out
     ):
-        message = (
-            f"{ruleset.red_books_to_go_out} red and {ruleset.black_books_to_go_out} black books to "
-            f"go out are more than {ruleset.decks} decks and {ruleset.jokers} jokers can make"
+        message = gettext_noop(
+            "{red_books_to_go_out} red and {black_books_to_go_out} black books to go out "
+            "are more than {decks} decks and {jokers} jokers can make",
+            red_books_to_go_out=ruleset.red_books_to_go_out,
+            black_books_to_go_out=ruleset.black_books_to_go_out,
+            decks=ruleset.decks,
+            jokers=ruleset.jokers,
         )
         problems.append(Problem("HF4.3", message, field="red_books_to_go_out"))
     return problems + _meld_problems(ruleset)
@@ -318,5 +354,7 @@ def _meld_problems(ruleset: Ruleset) -> list[Problem]:
     worth = ruleset.deck.worth
     if all(minimum <= worth for minimum in ruleset.meld_minimums):
         return []
-    message = f"a meld minimum is more than the whole deck is worth ({worth} points)"
+    message = gettext_noop(
+        "a meld minimum is more than the whole deck is worth ({worth} points)", worth=worth
+    )
     return [Problem("HF3.1", message, field="meld_minimums")]

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.base import Problem, RulesError, Tool, ToolAnswer
+from games.base import Problem, RulesError, Tool, ToolAnswer, gettext_noop
 from games.cards import parse_cards
 
 from .books import BLACK_WILDS, BOOK
@@ -36,9 +36,13 @@ _MELD_SEPARATOR = re.compile(r"[/|;\n]")
 def check(tool: str, request: Mapping[str, Any], ruleset: Ruleset) -> ToolAnswer:
     handler = _HANDLERS.get(tool) if isinstance(tool, str) else None
     if handler is None:
-        raise RulesError(Problem("", f"Hand and Foot has no check called {tool!r}"))
+        raise RulesError(
+            Problem("", gettext_noop("Hand and Foot has no check called {tool}", tool=repr(tool)))
+        )
     if not isinstance(request, Mapping):
-        return ToolAnswer(False, (Problem("HF9", "a check takes an object with its cards"),))
+        return ToolAnswer(
+            False, (Problem("HF9", gettext_noop("a check takes an object with its cards")),)
+        )
     try:
         return handler(request, ruleset)
     except RulesError as error:
@@ -49,7 +53,9 @@ def _kinds(text: Any) -> list[Kind]:
     """The kinds of the cards written in ``text``; a ``RulesError`` (HF9) if it does not read."""
     if not isinstance(text, str) or len(text) > MOST_TEXT:
         raise RulesError(
-            Problem("HF9", "the cards are card text, like 'KS KH 2C JK'", field="cards")
+            Problem(
+                "HF9", gettext_noop("the cards are card text, like 'KS KH 2C JK'"), field="cards"
+            )
         )
     try:
         cards = parse_cards(text, rule="HF9")
@@ -57,7 +63,9 @@ def _kinds(text: Any) -> list[Kind]:
         raise RulesError(Problem("HF9", error.problem.message, field="cards")) from error
     kinds = [kind_of(card) for card in cards]
     if None in kinds:
-        raise RulesError(Problem("HF9", "write a three with its colour: 3H red, 3S black"))
+        raise RulesError(
+            Problem("HF9", gettext_noop("write a three with its colour: 3H red, 3S black"))
+        )
     return [kind for kind in kinds if kind is not None]
 
 
@@ -79,7 +87,12 @@ def _book(request: Mapping[str, Any], ruleset: Ruleset) -> ToolAnswer:
 
 def _book_errors(kinds: list[Kind]) -> list[Problem]:
     if len(kinds) < BOOK:
-        return [Problem("HF4.1", f"a book is seven cards or more, not {len(kinds)}")]
+        return [
+            Problem(
+                "HF4.1",
+                gettext_noop("a book is seven cards or more, not {count}", count=len(kinds)),
+            )
+        ]
     return _meld_errors(kinds, "a book")
 
 
@@ -87,22 +100,57 @@ def _meld_errors(kinds: list[Kind], what: str) -> list[Problem]:
     naturals = {kind for kind in kinds if not kind.is_wild}
     wilds = sum(kind.is_wild for kind in kinds)
     if not naturals:
-        return [Problem("HF4.1", f"{what} is never made of wild cards")]
+        return [Problem("HF4.1", gettext_noop("{what} is never made of wild cards", what=what))]
     if any(kind.is_threes for kind in naturals):
-        return [Problem("HF3.4", f"threes are never melded: {what} is of a rank from four to ace")]
+        return [
+            Problem(
+                "HF3.4",
+                gettext_noop(
+                    "threes are never melded: {what} is of a rank from four to ace", what=what
+                ),
+            )
+        ]
     if len(naturals) > 1:
-        return [Problem("HF4.1", f"{what} is of one rank, not of {len(naturals)}")]
+        return [
+            Problem(
+                "HF4.1",
+                gettext_noop(
+                    "{what} is of one rank, not of {count}", what=what, count=len(naturals)
+                ),
+            )
+        ]
     if wilds >= len(kinds) - wilds:
-        return [Problem("HF3.2", f"{what} holds more natural cards than wild cards")]
+        return [
+            Problem(
+                "HF3.2", gettext_noop("{what} holds more natural cards than wild cards", what=what)
+            )
+        ]
     if wilds > BLACK_WILDS:
-        return [Problem("HF4.1", f"{what} holds at most {BLACK_WILDS} wild cards, not {wilds}")]
+        return [
+            Problem(
+                "HF4.1",
+                gettext_noop(
+                    "{what} holds at most {black_wilds} wild cards, not {wilds}",
+                    what=what,
+                    black_wilds=BLACK_WILDS,
+                    wilds=wilds,
+                ),
+            )
+        ]
     return []
 
 
 def _meld(request: Mapping[str, Any], ruleset: Ruleset) -> ToolAnswer:
     number = request.get("hand", 1)
     if type(number) is not int or not 1 <= number <= ruleset.hands:
-        problem = Problem("HF2.1", f"there is no hand {number!r}: hands 1 to {ruleset.hands}")
+        problem = Problem(
+            "HF2.1",
+            gettext_noop(
+                "there is no hand {number}: hands 1 to {hands}",
+                number=repr(number),
+                hands=ruleset.hands,
+            ),
+        )
         return ToolAnswer(False, (problem,))
     text = request.get("cards")
     parts = _MELD_SEPARATOR.split(text) if isinstance(text, str) else [text]
@@ -111,7 +159,12 @@ def _meld(request: Mapping[str, Any], ruleset: Ruleset) -> ToolAnswer:
     points = sum(ruleset.card_values[kind] for meld in melds for kind in meld)
     minimum = ruleset.meld(number)
     if points < minimum:
-        message = f"the melds count {points}, less than hand {number}'s minimum of {minimum}"
+        message = gettext_noop(
+            "the melds count {points}, less than hand {number}'s minimum of {minimum}",
+            points=points,
+            number=number,
+            minimum=minimum,
+        )
         errors.append(Problem("HF3.1", message))
     detail = {"points": points, "minimum": minimum, "melds": len(melds)}
     return ToolAnswer(not errors, tuple(errors), detail)
@@ -119,7 +172,16 @@ def _meld(request: Mapping[str, Any], ruleset: Ruleset) -> ToolAnswer:
 
 def _one_meld(kinds: list[Kind], number: int) -> list[Problem]:
     if len(kinds) < MELD:
-        return [Problem("HF3.2", f"meld {number} has {len(kinds)} cards; a meld has three or more")]
+        return [
+            Problem(
+                "HF3.2",
+                gettext_noop(
+                    "meld {number} has {count} cards; a meld has three or more",
+                    number=number,
+                    count=len(kinds),
+                ),
+            )
+        ]
     return _meld_errors(kinds, f"meld {number}")
 
 
@@ -127,7 +189,7 @@ def _count(request: Mapping[str, Any], ruleset: Ruleset) -> ToolAnswer:
     kinds = _kinds(request.get("cards"))
     in_hand = request.get("in_hand", True)
     if not isinstance(in_hand, bool):
-        return ToolAnswer(False, (Problem("HF6.3", "in_hand is true or false"),))
+        return ToolAnswer(False, (Problem("HF6.3", gettext_noop("in_hand is true or false")),))
     threes = kinds.count(Kind.RED_THREE)
     if in_hand:
         points = -ruleset.deck.hand_value(kinds) - threes * ruleset.red_three_penalty

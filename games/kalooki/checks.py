@@ -29,7 +29,7 @@ from itertools import accumulate
 from .cards import NATURALS, Card, CardParseError, parse_cards
 from .entries import CHALLENGE_OUTCOMES, CHALLENGED, GameEntry, HandEntry
 from .points import kind_name, most_copies, over_the_limit
-from .problems import Problem, RulesError, and_list
+from .problems import Problem, RulesError, and_list, gettext_noop
 from .ruleset import CardValues, GameSpec, Ruleset
 
 UNREADABLE = "R10.3"  # the rule today's entry checks cite for unreadable cards (with R11)
@@ -100,9 +100,14 @@ def _read_cards(
     try:
         cards = tuple(parse_cards(hand.cards))
     except CardParseError as error:
-        text = f'{hand.player}\'s cards: card {error.position}, "{error.token}", is not a card'
-        hint = "write the rank then the suit, like 10H, AS or 7♣, or JK for a joker"
-        return None, Problem(rule, f"{text}; {hint} (R10.3, R11)", hand.player, "cards")
+        text = gettext_noop(
+            '{player}\'s cards: card {position}, "{token}", is not a card; write the rank then '
+            "the suit, like 10H, AS or 7♣, or JK for a joker (R10.3, R11)",
+            player=hand.player,
+            position=error.position,
+            token=error.token,
+        )
+        return None, Problem(rule, text, hand.player, "cards")
     table = ruleset.card_values.table
     if not all(map(table.__contains__, cards)):
         unknown = next(card for card in cards if card not in table)
@@ -112,10 +117,13 @@ def _read_cards(
 
 def _colourless_ace(hand: HandEntry, position: int, ruleset: Ruleset) -> Problem:
     values = ruleset.card_values
-    text = (
-        f"{hand.player}'s cards: card {position}, an ace without its colour, has no value: a "
-        f"black ace costs {values.black_ace} and a red ace {values.red_ace} (R2), so write AB "
-        "or AR, or the ace with its suit"
+    text = gettext_noop(
+        "{player}'s cards: card {position}, an ace without its colour, has no value: a black ace "
+        "costs {black} and a red ace {red} (R2), so write AB or AR, or the ace with its suit",
+        player=hand.player,
+        position=position,
+        black=values.black_ace,
+        red=values.red_ace,
     )
     return Problem("R11.4", text, hand.player, "cards")
 
@@ -127,13 +135,24 @@ def _table_problems(entry: GameEntry, ruleset: Ruleset) -> list[Problem]:
     problems = []
     count, least, most = len(entry.hands), ruleset.min_table_size, ruleset.max_table_size
     if not least <= count <= most:
-        text = f"a table seats {least} to {most} players, but this entry has {count} hands"
+        text = gettext_noop(
+            "a table seats {least} to {most} players, but this entry has {count} hands",
+            least=least,
+            most=most,
+            count=count,
+        )
         problems.append(Problem("R1.1", text, field="sides"))
     if any(not hand.player.strip() for hand in entry.hands):
-        problems.append(Problem("R10", "every hand needs the name of the player who held it"))
+        problems.append(
+            Problem("R10", gettext_noop("every hand needs the name of the player who held it"))
+        )
     for player, times in Counter(entry.players).items():
         if times > 1 and player.strip():
-            text = f"{player} has {times} hands in this entry; each player has one"
+            text = gettext_noop(
+                "{player} has {times} hands in this entry; each player has one",
+                player=player,
+                times=times,
+            )
             problems.append(Problem("R10", text, player))
     return problems
 
@@ -141,14 +160,14 @@ def _table_problems(entry: GameEntry, ruleset: Ruleset) -> list[Problem]:
 def _going_out_problems(entry: GameEntry) -> list[Problem]:
     out = [hand.player for hand in entry.hands if hand.went_out]
     if entry.void and entry.down_and_out:
-        text = "a void game has no score, so it cannot be down and out"
+        text = gettext_noop("a void game has no score, so it cannot be down and out")
         return [Problem("R9.2", text, field="down_and_out")]
     if entry.void and out:
-        text = f"nobody goes out in a void game, but {and_list(out)} did"
+        text = gettext_noop("nobody goes out in a void game, but {out} did", out=and_list(out))
         return [Problem("R10.1", text, field="went_out")]
     if not entry.void and len(out) != 1:
-        who = and_list(out) if out else "nobody"
-        text = f"exactly one player goes out in a scored game, not {who}"
+        who = and_list(out) if out else gettext_noop("nobody")
+        text = gettext_noop("exactly one player goes out in a scored game, not {who}", who=who)
         return [Problem("R10.1", text, field="went_out")]
     return []
 
@@ -172,8 +191,14 @@ def _deck_group_problems(entry: GameEntry, hands: Hands, ruleset: Ruleset) -> li
     problems = []
     for card, count in sorted(too_many.items()):
         holders = _holders(entry, hands, card)
-        text = f"the hands hold {count} {kind_name(card)} ({holders}), but the deck has only "
-        problems.append(Problem("R10.3", f"{text}{most_copies(card, ruleset)}", field="cards"))
+        text = gettext_noop(
+            "the hands hold {count} {kind} ({holders}), but the deck has only {most}",
+            count=count,
+            kind=kind_name(card),
+            holders=holders,
+            most=most_copies(card, ruleset),
+        )
+        problems.append(Problem("R10.3", text, field="cards"))
     return problems
 
 
@@ -206,24 +231,52 @@ def _lost_challenge_problems(
     hand: HandEntry, cards: tuple[Card, ...] | None, ruleset: Ruleset
 ) -> list[Problem]:
     def problem(text: str) -> list[Problem]:
-        return [Problem("R13.9", f"{hand.player} {text}", hand.player, "challenge")]
+        return [Problem("R13.9", text, hand.player, "challenge")]
 
+    player = hand.player
     if hand.challenge not in CHALLENGE_OUTCOMES:
-        return problem(f"lost a challenge as {hand.challenge!r}: say challenged or challenger")
+        text = gettext_noop(
+            "{player} lost a challenge as {outcome}: say challenged or challenger",
+            player=player,
+            outcome=repr(hand.challenge),
+        )
+        return problem(text)
     if not ruleset.card_challenge:
-        return problem("lost an 18-card challenge, but this ruleset has no such challenge")
+        text = gettext_noop(
+            "{player} lost an 18-card challenge, but this ruleset has no such challenge",
+            player=player,
+        )
+        return problem(text)
     if hand.went_out:
-        return problem("went out, so cannot also have lost a challenge and left the game")
+        text = gettext_noop(
+            "{player} went out, so cannot also have lost a challenge and left the game",
+            player=player,
+        )
+        return problem(text)
     limit = ruleset.challenge_limit
     if hand.challenge != CHALLENGED:
         return []
-    text = f"lost a challenge as the challenged player, so held more than {limit} cards"
     if cards is not None and len(cards) <= limit:
-        return problem(f"{text}, but {len(cards)} are entered")
+        text = gettext_noop(
+            "{player} lost a challenge as the challenged player, so held more than {limit} "
+            "cards, but {held} are entered",
+            player=player,
+            limit=limit,
+            held=len(cards),
+        )
+        return problem(text)
     least = least_hand_points(limit + 1, ruleset)
     if cards is None and _whole(hand.points) and hand.points < least:
-        worth = f"{limit + 1} cards count at least {least} in this deck"
-        return [_points_problem(hand, f"{text}: {worth}, not {hand.points}")]
+        text = gettext_noop(
+            "{player} lost a challenge as the challenged player, so held more than {limit} "
+            "cards: {more} cards count at least {least} in this deck, not {points}",
+            player=player,
+            limit=limit,
+            more=limit + 1,
+            least=least,
+            points=hand.points,
+        )
+        return [_points_problem(hand, text)]
     return []
 
 
@@ -232,7 +285,7 @@ def _whole(points: object) -> bool:
 
 
 def _points_problem(hand: HandEntry, text: str) -> Problem:
-    return Problem("R13.9", f"{hand.player} {text}", hand.player, "points")
+    return Problem("R13.9", text, hand.player, "points")
 
 
 # One hand.
@@ -248,7 +301,9 @@ def _hand_errors(
     problems = [*_count_problems(hand), *_overcall_problems(hand, ruleset)]
     down_and_out = entry.down_and_out and ruleset.double_on_down_and_out
     if hand.cards is not None and hand.points is not None:
-        text = f"{hand.player} has both cards and points entered; give one or the other"
+        text = gettext_noop(
+            "{player} has both cards and points entered; give one or the other", player=hand.player
+        )
         problems.append(Problem("R10.4", text, hand.player, "points"))
     elif entry.void:
         pass  # R9.2: nothing in a void game is scored, so there is nothing to hold it to
@@ -262,10 +317,10 @@ def _hand_errors(
 def _count_problems(hand: HandEntry) -> list[Problem]:
     problems = []
     if hand.calls is not None and hand.calls < 0:
-        text = f"{hand.player}'s calls cannot be negative"
+        text = gettext_noop("{player}'s calls cannot be negative", player=hand.player)
         problems.append(Problem("R6.2", text, hand.player, "calls"))
     if hand.failed_come_downs < 0:
-        text = f"{hand.player}'s failed come-downs cannot be negative"
+        text = gettext_noop("{player}'s failed come-downs cannot be negative", player=hand.player)
         problems.append(Problem("R5.4", text, hand.player, "failed_come_downs"))
     return problems
 
@@ -275,19 +330,37 @@ def _overcall_problems(hand: HandEntry, ruleset: Ruleset) -> list[Problem]:
         return []
     limit = ruleset.call_limit
     if hand.calls is None:
-        text = f"{hand.player} has an overcall penalty but no calls entered: enter the calls"
+        text = gettext_noop(
+            "{player} has an overcall penalty but no calls entered: enter the calls "
+            "(an overcall is more than {limit} calls, R10.5)",
+            player=hand.player,
+            limit=limit,
+        )
     else:
-        text = f"{hand.player} has an overcall penalty with only {_calls_count(hand.calls)}"
-    text += f" (an overcall is more than {limit} calls, R10.5)"
+        text = gettext_noop(
+            "{player} has an overcall penalty with only {calls} "
+            "(an overcall is more than {limit} calls, R10.5)",
+            player=hand.player,
+            calls=_calls_count(hand.calls),
+            limit=limit,
+        )
     return [Problem("R10.5", text, hand.player, "overcall_penalty")]
 
 
 def _went_out_problems(hand: HandEntry, cards: tuple[Card, ...] | None) -> list[Problem]:
     if cards:
-        text = f"{hand.player} went out, so holds no cards, but {len(cards)} are entered"
+        text = gettext_noop(
+            "{player} went out, so holds no cards, but {held} are entered",
+            player=hand.player,
+            held=len(cards),
+        )
         return [Problem("R10.2", text, hand.player, "cards")]
     if hand.points:
-        text = f"{hand.player} went out, so scores 0 card points, not {hand.points}"
+        text = gettext_noop(
+            "{player} went out, so scores 0 card points, not {points}",
+            player=hand.player,
+            points=hand.points,
+        )
         return [Problem("R10.2", text, hand.player, "points")]
     return []
 
@@ -300,10 +373,16 @@ def _still_holding_problems(
     ruleset: Ruleset,
 ) -> list[Problem]:
     if hand.cards is None and hand.points is None:
-        text = f"{hand.player} did not go out: enter the cards left in their hand or their points"
+        text = gettext_noop(
+            "{player} did not go out: enter the cards left in their hand or their points",
+            player=hand.player,
+        )
         return [Problem("R8.2", text, hand.player, "cards")]
     if cards is not None and not cards:
-        text = f"{hand.player} did not go out, so holds at least one card; none are entered"
+        text = gettext_noop(
+            "{player} did not go out, so holds at least one card; none are entered",
+            player=hand.player,
+        )
         return [Problem("R10.2", text, hand.player, "cards")]
     if hand.points is not None and spec is not None:
         # R13.9: a challenge loser's cards are counted when they leave, never doubled.
@@ -316,11 +395,17 @@ def _points_problems(
     hand: HandEntry, points: int, spec: GameSpec, down_and_out: bool, ruleset: Ruleset
 ) -> list[Problem]:
     if not isinstance(points, int) or isinstance(points, bool):
-        text = f"{hand.player}'s points must be a whole number, not {points!r}"
+        text = gettext_noop(
+            "{player}'s points must be a whole number, not {points}",
+            player=hand.player,
+            points=repr(points),
+        )
         return [Problem("R10.4", text, hand.player, "points")]
     if points < 1:
-        text = (
-            f"{hand.player} did not go out, so their cards are worth at least 1 point, not {points}"
+        text = gettext_noop(
+            "{player} did not go out, so their cards are worth at least 1 point, not {points}",
+            player=hand.player,
+            points=points,
         )
         return [Problem("R10.4", text, hand.player, "points")]
     size = hand_size(spec, hand.calls, ruleset)
@@ -329,21 +414,42 @@ def _points_problems(
     counted = 2 * points if down_and_out else points
     if counted <= most:
         return []
-    worth = f"{points} points, doubled for down and out to {counted}," if down_and_out else ""
-    worth = worth or f"{points} points"
     calls = _calls_words(hand.calls, ruleset)
-    text = f"{hand.player}'s {worth} are more than {size} cards can be worth ({calls}): "
-    return [Problem("R10.4", f"{text}at most {most}", hand.player, "points")]
+    if down_and_out:
+        text = gettext_noop(
+            "{player}'s {points} points, doubled for down and out to {counted}, are more than "
+            "{size} cards can be worth ({calls}): at most {most}",
+            player=hand.player,
+            points=points,
+            counted=counted,
+            size=size,
+            calls=calls,
+            most=most,
+        )
+    else:
+        text = gettext_noop(
+            "{player}'s {points} points are more than {size} cards can be worth ({calls}): "
+            "at most {most}",
+            player=hand.player,
+            points=points,
+            size=size,
+            calls=calls,
+            most=most,
+        )
+    return [Problem("R10.4", text, hand.player, "points")]
 
 
 def _calls_words(calls: int | None, ruleset: Ruleset) -> str:
     if calls is None:
-        return f"calls not entered, so {ruleset.assumed_calls_when_unknown} assumed"
+        assumed = ruleset.assumed_calls_when_unknown
+        return gettext_noop("calls not entered, so {assumed} assumed", assumed=assumed)
     return _calls_count(calls)
 
 
 def _calls_count(calls: int) -> str:
-    return f"{calls} call" + ("" if calls == 1 else "s")
+    if calls == 1:
+        return gettext_noop("{calls} call", calls=calls)
+    return gettext_noop("{calls} calls", calls=calls)
 
 
 def _hand_warnings(
@@ -355,8 +461,9 @@ def _hand_warnings(
 ) -> list[Problem]:
     warnings = []
     if entry.void and (hand.cards or hand.points or hand.failed_come_downs or hand.adjustment):
-        text = (
-            f"{hand.player}: cards, points, penalties and adjustments in a void game do not count"
+        text = gettext_noop(
+            "{player}: cards, points, penalties and adjustments in a void game do not count",
+            player=hand.player,
         )
         warnings.append(Problem("R9.2", text, hand.player))
     # R13.9: a challenge loser left the game early, so their hand size says nothing.
@@ -369,8 +476,12 @@ def _hand_warnings(
     ):
         warnings += _hand_size_warnings(hand, len(cards), hand.calls, spec)
     if hand.calls is not None and hand.calls > ruleset.call_limit and not hand.overcall_penalty:
-        text = f"{hand.player} made {hand.calls} calls, more than {ruleset.call_limit}, "
-        text += "but no overcall penalty is entered"
+        text = gettext_noop(
+            "{player} made {calls} calls, more than {limit}, but no overcall penalty is entered",
+            player=hand.player,
+            calls=hand.calls,
+            limit=ruleset.call_limit,
+        )
         warnings.append(Problem("R10.7", text, hand.player, "overcall_penalty"))
     return warnings
 
@@ -380,10 +491,21 @@ def _hand_size_warnings(hand: HandEntry, held: int, calls: int, spec: GameSpec) 
     after_coming_down = full - spec.contract_cards
     if held == full or held <= after_coming_down:
         return []
-    expected = f"{full} if they never came down"
     if after_coming_down > 0:
-        expected += f", or at most {after_coming_down} if they did"
-    text = f"{hand.player} holds {held} cards with {_calls_count(calls)}; expected {expected}"
+        expected = gettext_noop(
+            "{full} if they never came down, or at most {after} if they did",
+            full=full,
+            after=after_coming_down,
+        )
+    else:
+        expected = gettext_noop("{full} if they never came down", full=full)
+    text = gettext_noop(
+        "{player} holds {held} cards with {calls}; expected {expected}",
+        player=hand.player,
+        held=held,
+        calls=_calls_count(calls),
+        expected=expected,
+    )
     return [Problem("R10.6", text, hand.player, "cards")]
 
 

@@ -22,6 +22,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from games.base import gettext_noop
+
 from .cards import Card, CardParseError, as_cards, format_cards
 from .melds import MeldCheck, check_meld, deck_problems
 from .problems import Problem
@@ -68,7 +70,15 @@ def check_contract(
 
 def _group_problems(melds: tuple[MeldCheck, ...]) -> list[Problem]:
     return [
-        Problem(reason.rule, f"group {number} ({format_cards(meld.cards)}): {reason.message}")
+        Problem(
+            reason.rule,
+            gettext_noop(
+                "group {number} ({cards}): {message}",
+                number=number,
+                cards=format_cards(meld.cards),
+                message=reason.message,
+            ),
+        )
         for number, meld in enumerate(melds, start=1)
         for reason in meld.reasons
     ]
@@ -87,12 +97,26 @@ def _variety_problems(melds: tuple[MeldCheck, ...]) -> list[Problem]:
     suits = Counter(meld.suit for meld in melds if meld.valid and meld.kind == FOUR)
     ranks = Counter(meld.rank for meld in melds if meld.valid and meld.kind == THREE)
     problems = [
-        Problem("R5.2", f"{count} fours in {suit.name.lower()}: one player's fours differ in suit")
+        Problem(
+            "R5.2",
+            gettext_noop(
+                "{count} fours in {suit}: one player's fours differ in suit",
+                count=count,
+                suit=suit.name.lower(),
+            ),
+        )
         for suit, count in suits.items()
         if suit is not None and count > 1
     ]
     problems += [
-        Problem("R5.2", f"{count} threes of rank {rank.label}: one player's threes differ in rank")
+        Problem(
+            "R5.2",
+            gettext_noop(
+                "{count} threes of rank {rank}: one player's threes differ in rank",
+                count=count,
+                rank=rank.label,
+            ),
+        )
         for rank, count in ranks.items()
         if rank is not None and count > 1
     ]
@@ -106,9 +130,19 @@ def _count_problems(
     fours = sum(meld.valid and meld.kind == FOUR for meld in melds)
     laid = describe_melds(threes, fours)
     if threes < spec.threes or fours < spec.fours:
-        text = f"game {spec.number} asks for {spec.describe()}; this lay-down has {laid}"
+        text = gettext_noop(
+            "game {number} asks for {contract}; this lay-down has {laid}",
+            number=spec.number,
+            contract=spec.describe(),
+            laid=laid,
+        )
         return [Problem("R5.1", text)]
     if (threes, fours) != (spec.threes, spec.fours) and not ruleset.extra_melds_allowed:
-        text = f"game {spec.number} asks for exactly {spec.describe()}; this lay-down has {laid}"
+        text = gettext_noop(
+            "game {number} asks for exactly {contract}; this lay-down has {laid}",
+            number=spec.number,
+            contract=spec.describe(),
+            laid=laid,
+        )
         return [Problem("R5.3", text)]
     return []

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.base import DealEntry, Problem, SideEntry
+from games.base import DealEntry, Problem, SideEntry, gettext_noop
 
 from .cards import Card, format_cards
 from .entries import CHALLENGE_OUTCOMES, GameEntry, HandEntry
@@ -126,7 +126,13 @@ def placed(
 def _read_deal_values(values: Mapping[str, Any], errors: list[Problem]) -> dict[str, Any]:
     read = {}
     for name in _unknown(values, DEAL_FIELDS):
-        errors.append(Problem("R10", f"a deal has no field called {name!r}", field=name))
+        errors.append(
+            Problem(
+                "R10",
+                gettext_noop("a deal has no field called {name}", name=repr(name)),
+                field=name,
+            )
+        )
     values = values if isinstance(values, Mapping) else {}
     rules = {"down_and_out": "R8.3", "void": "R9.2"}
     for name in DEAL_FIELDS:
@@ -143,7 +149,13 @@ def _read_side(
     found: list[Problem] = []
     known = SIDE_FIELDS if ruleset.card_challenge else SIDE_FIELDS[:-1]
     for name in _unknown(values, known):
-        found.append(Problem("R10", f"a player's result has no field called {name!r}", field=name))
+        found.append(
+            Problem(
+                "R10",
+                gettext_noop("a player's result has no field called {name}", name=repr(name)),
+                field=name,
+            )
+        )
     values = values if isinstance(values, Mapping) else {}
     read = {
         "went_out": _flag(values.get("went_out"), "went_out", "R8.1", label, found),
@@ -227,8 +239,12 @@ def _unknown(values: Mapping[str, Any], known: tuple[str, ...]) -> list[str]:
 def _flag(value: Any, name: str, rule: str, label: str | None, errors: list[Problem]) -> bool:
     if value is None or isinstance(value, bool):
         return bool(value)
-    who = f"{label}'s " if label else ""
-    errors.append(Problem(rule, f"{who}{name.replace('_', ' ')} is yes or no", field=name))
+    what = name.replace("_", " ")
+    if label:
+        text = gettext_noop("{player}'s {what} is yes or no", player=label, what=what)
+    else:
+        text = gettext_noop("{what} is yes or no", what=what)
+    errors.append(Problem(rule, text, field=name))
     return False
 
 
@@ -238,7 +254,13 @@ def _whole(
     if value is None or (is_whole(value) and -most <= value <= most):
         return value
     what = name.replace("_", " ")
-    text = f"{label}'s {what} must be a whole number up to {most}, not {_shown(value)}"
+    text = gettext_noop(
+        "{label}'s {what} must be a whole number up to {most}, not {shown}",
+        label=label,
+        what=what,
+        most=most,
+        shown=_shown(value),
+    )
     errors.append(Problem(rule, text, field=name))
     return None
 
@@ -247,7 +269,11 @@ def _cards(value: Any, label: str, errors: list[Problem]) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > MAX_CARD_TEXT:
-        text = f"{label}'s cards must be card text of at most {MAX_CARD_TEXT} characters"
+        text = gettext_noop(
+            "{label}'s cards must be card text of at most {max_card_text} characters",
+            label=label,
+            max_card_text=MAX_CARD_TEXT,
+        )
         errors.append(Problem("R11", text, field="cards"))
         return None
     return value  # read by the R10 checks, which quote an unreadable token and its place
@@ -259,7 +285,12 @@ def _challenge(value: Any, label: str, errors: list[Problem]) -> str | None:
     if value in CHALLENGE_OUTCOMES:
         return value
     choices = " or ".join(CHALLENGE_OUTCOMES)
-    text = f"{label}'s challenge is {choices}, or empty, not {_shown(value)}"
+    text = gettext_noop(
+        "{label}'s challenge is {choices}, or empty, not {shown}",
+        label=label,
+        choices=choices,
+        shown=_shown(value),
+    )
     errors.append(Problem("R13.9", text, field="challenge"))
     return None
 

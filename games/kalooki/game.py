@@ -49,6 +49,7 @@ from games.base import (
     TableShape,
     Tool,
     ToolAnswer,
+    gettext_noop,
     side_sums,
 )
 
@@ -152,28 +153,96 @@ class KalookiRules(Rules[Ruleset]):
         r, spec = self.ruleset, self.ruleset.game(number)
         most = max_hand_points(hand_size(spec, MAX_COUNT, r), r)
         fields = [
-            Field("down_and_out", "Down and out", FieldKind.FLAG, Scope.DEAL, "R8.3",
-                  _down_and_out_help(r), default=False),
-            Field("void", "Void game", FieldKind.FLAG, Scope.DEAL, "R9.2",
-                  "The stock ran out twice: nobody scores and the game is dealt again.",
-                  default=False, advanced=True),
-            Field("went_out", "Went out", FieldKind.FLAG, Scope.SIDE, "R8.1",
-                  "The one player who went out (scores 0).", default=False, exclusive=True),
-            Field("cards", "Cards left", FieldKind.CARDS, Scope.SIDE, "R11",
-                  "The cards left in hand; the suit only where it matters (K, AB, AR, JK).",
-                  keypad=self.keypad()),
-            Field("points", "Points", FieldKind.POINTS, Scope.SIDE, "R10.4",
-                  "The cards' points before any doubling, when the cards were not written down.",
-                  minimum=1, maximum=most, alternative_to="cards"),
-            Field("calls", "Calls", FieldKind.COUNT, Scope.SIDE, "R6.2", _calls_help(r),
-                  minimum=0, maximum=MAX_COUNT),
-            Field("failed_come_downs", "Failed come-downs", FieldKind.COUNT, Scope.SIDE, "R5.4",
-                  f"{r.failed_come_down_penalty} points each.", minimum=0, maximum=MAX_COUNT,
-                  default=0, advanced=True),
-            Field("overcall_penalty", "Overcalled", FieldKind.FLAG, Scope.SIDE, "R6.3",
-                  f"Challenged and found with more than {r.call_limit} calls: "
-                  f"{r.overcall_penalty} points.", default=False, advanced=True),
-        ]  # fmt: skip
+            Field(
+                "down_and_out",
+                gettext_noop("Down and out"),
+                FieldKind.FLAG,
+                Scope.DEAL,
+                "R8.3",
+                _down_and_out_help(r),
+                default=False,
+            ),
+            Field(
+                "void",
+                gettext_noop("Void game"),
+                FieldKind.FLAG,
+                Scope.DEAL,
+                "R9.2",
+                gettext_noop("The stock ran out twice: nobody scores and the game is dealt again."),
+                default=False,
+                advanced=True,
+            ),
+            Field(
+                "went_out",
+                gettext_noop("Went out"),
+                FieldKind.FLAG,
+                Scope.SIDE,
+                "R8.1",
+                gettext_noop("The one player who went out (scores 0)."),
+                default=False,
+                exclusive=True,
+            ),
+            Field(
+                "cards",
+                gettext_noop("Cards left"),
+                FieldKind.CARDS,
+                Scope.SIDE,
+                "R11",
+                gettext_noop(
+                    "The cards left in hand; the suit only where it matters (K, AB, AR, JK)."
+                ),
+                keypad=self.keypad(),
+            ),
+            Field(
+                "points",
+                gettext_noop("Points"),
+                FieldKind.POINTS,
+                Scope.SIDE,
+                "R10.4",
+                gettext_noop(
+                    "The cards' points before any doubling, when the cards were not written down."
+                ),
+                minimum=1,
+                maximum=most,
+                alternative_to="cards",
+            ),
+            Field(
+                "calls",
+                gettext_noop("Calls"),
+                FieldKind.COUNT,
+                Scope.SIDE,
+                "R6.2",
+                _calls_help(r),
+                minimum=0,
+                maximum=MAX_COUNT,
+            ),
+            Field(
+                "failed_come_downs",
+                gettext_noop("Failed come-downs"),
+                FieldKind.COUNT,
+                Scope.SIDE,
+                "R5.4",
+                gettext_noop("{penalty} points each.", penalty=r.failed_come_down_penalty),
+                minimum=0,
+                maximum=MAX_COUNT,
+                default=0,
+                advanced=True,
+            ),
+            Field(
+                "overcall_penalty",
+                gettext_noop("Overcalled"),
+                FieldKind.FLAG,
+                Scope.SIDE,
+                "R6.3",
+                gettext_noop(
+                    "Challenged and found with more than {limit} calls: {penalty} points.",
+                    limit=r.call_limit,
+                    penalty=r.overcall_penalty,
+                ),
+                default=False,
+                advanced=True,
+            ),
+        ]
         if r.card_challenge:
             fields.append(self._challenge_field())
         return tuple(fields)
@@ -182,15 +251,23 @@ class KalookiRules(Rules[Ruleset]):
         limit, penalty = self.ruleset.challenge_limit, self.ruleset.challenge_penalty
         return Field(
             "challenge",
-            f"Lost the {limit}-card challenge",
+            gettext_noop("Lost the {limit}-card challenge", limit=limit),
             FieldKind.CHOICE,
             Scope.SIDE,
             "R13.9",
-            f"Scores their cards plus {penalty} and takes no further part in the game.",
+            gettext_noop(
+                "Scores their cards plus {penalty} and takes no further part in the game.",
+                penalty=penalty,
+            ),
             choices=(
-                ("", "No"),
-                (CHALLENGED, f"Challenged, held more than {limit}"),
-                (CHALLENGER, f"Challenged wrongly (the other held {limit} or fewer)"),
+                ("", gettext_noop("No")),
+                (CHALLENGED, gettext_noop("Challenged, held more than {limit}", limit=limit)),
+                (
+                    CHALLENGER,
+                    gettext_noop(
+                        "Challenged wrongly (the other held {limit} or fewer)", limit=limit
+                    ),
+                ),
             ),
             default="",
             advanced=True,
@@ -302,7 +379,16 @@ class KalookiRules(Rules[Ruleset]):
     def check(self, tool: str, request: Mapping[str, Any]) -> ToolAnswer:
         if tool not in {t.name for t in _TOOLS}:
             names = ", ".join(t.name for t in _TOOLS)
-            raise RulesError(Problem("", f"Kalooki has no check called {tool!r}: it has {names}"))
+            raise RulesError(
+                Problem(
+                    "",
+                    gettext_noop(
+                        "Kalooki has no check called {tool}: it has {names}",
+                        tool=repr(tool),
+                        names=names,
+                    ),
+                )
+            )
         return check_tool(tool, request, self.ruleset)
 
     # --- demos, benchmarks and tests ------------------------------------------------------------
@@ -341,13 +427,22 @@ class KalookiRules(Rules[Ruleset]):
 
 def _down_and_out_help(ruleset: Ruleset) -> str:
     if not ruleset.double_on_down_and_out:
-        return "Went out on the turn they came down; this ruleset doubles nothing (R13.8)."
-    return "Went out on the turn they came down: the others' card points are doubled."
+        return gettext_noop(
+            "Went out on the turn they came down; this ruleset doubles nothing (R13.8)."
+        )
+    return gettext_noop("Went out on the turn they came down: the others' card points are doubled.")
 
 
 def _calls_help(ruleset: Ruleset) -> str:
-    when = "also after coming down" if ruleset.calls_after_coming_down else "before coming down"
-    return f"Calls received, {when}; at most {ruleset.call_limit} without an overcall."
+    if ruleset.calls_after_coming_down:
+        return gettext_noop(
+            "Calls received, also after coming down; at most {limit} without an overcall.",
+            limit=ruleset.call_limit,
+        )
+    return gettext_noop(
+        "Calls received, before coming down; at most {limit} without an overcall.",
+        limit=ruleset.call_limit,
+    )
 
 
 def _deal_score(game: GameScore) -> DealScore:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.base import Problem, RulesetInvalid, and_list
+from games.base import Problem, RulesetInvalid, and_list, gettext_noop
 
 from .ruleset import DEFAULT_PRESET, PRESETS, GameSpec, Ruleset
 from .settings import BY_NAME, CARD_VALUE_NAMES, ruleset_problems
@@ -28,7 +28,9 @@ def ruleset_from_request(request: Mapping[str, Any] | None) -> Ruleset:
     if request is None:
         request = {}
     if not isinstance(request, Mapping):
-        raise RulesetInvalid([Problem("R13", "a ruleset request is an object of settings")])
+        raise RulesetInvalid(
+            [Problem("R13", gettext_noop("a ruleset request is an object of settings"))]
+        )
     preset, problems = _preset(request.get("preset", DEFAULT_PRESET))
     changes = {key: value for key, value in request.items() if key != "preset"}
     problems += _unknown(changes, "in a request")
@@ -40,7 +42,9 @@ def ruleset_from_request(request: Mapping[str, Any] | None) -> Ruleset:
 def ruleset_from_storage(stored: Mapping[str, Any]) -> Ruleset:
     """A stored ruleset read back; ``RulesetInvalid`` if it cannot be played."""
     if not isinstance(stored, Mapping):
-        raise RulesetInvalid([Problem("R13", "a stored ruleset is an object of settings")])
+        raise RulesetInvalid(
+            [Problem("R13", gettext_noop("a stored ruleset is an object of settings"))]
+        )
     problems = _unknown(stored, "in stored data")
     if "preset" in stored:
         problems += _preset(stored["preset"])[1]
@@ -67,14 +71,22 @@ def _preset(name: Any) -> tuple[Ruleset, list[Problem]]:
     if isinstance(name, str) and name in PRESETS:
         return PRESETS[name], []
     known = and_list(sorted(PRESETS), "or")
-    text = f"there is no preset called {str(name)[:40]!r}: choose {known}"
+    text = gettext_noop(
+        "there is no preset called {name}: choose {known}", name=repr(str(name)[:40]), known=known
+    )
     return PRESETS[DEFAULT_PRESET], [Problem("R13.10", text, field="preset")]
 
 
 def _unknown(data: Mapping[Any, Any], where: str) -> list[Problem]:
     names = [key for key in data if key != "preset" and key not in BY_NAME]
     return [
-        Problem("R13", f"there is no setting called {str(key)[:40]!r} {where}", field=str(key))
+        Problem(
+            "R13",
+            gettext_noop(
+                "there is no setting called {name} {where}", name=repr(str(key)[:40]), where=where
+            ),
+            field=str(key),
+        )
         for key in names
     ]
 
@@ -100,10 +112,13 @@ def _checked(data: dict[str, Any]) -> Ruleset:
     problems = ruleset_problems(data)
     missing = set(CARD_VALUE_NAMES) - set(data["card_values"]) if not problems else set()
     problems += [
-        Problem("R13.3", f"the value of a {name.replace('_', ' ')} is missing",
-                field=f"card_values.{name}")
+        Problem(
+            "R13.3",
+            gettext_noop("the value of a {card} is missing", card=name.replace("_", " ")),
+            field=f"card_values.{name}",
+        )
         for name in sorted(missing)
-    ]  # fmt: skip
+    ]
     if problems:
         raise RulesetInvalid(problems)
     return Ruleset.from_dict(data)

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
+from games.base import gettext_noop
+
 from .cards import JOKER, Card, Rank, Suit, as_cards, format_cards, natural
 from .points import kind_name, most_copies, over_the_limit
 from .problems import Problem, and_list
@@ -32,15 +34,15 @@ from .ruleset import FOUR, THREE, Ruleset
 
 LOW_ACE = 1
 HIGH_ACE = 14
-BEYOND_THE_HIGH_ACE = (
+BEYOND_THE_HIGH_ACE = gettext_noop(
     "a joker cannot stand beyond an ace: the ace ends the four, so K-A-JK is not a four and "
     "nothing, not even a joker, goes above a high ace"
 )
-BEYOND_AN_ACE = (
+BEYOND_AN_ACE = gettext_noop(
     "a joker cannot stand beyond an ace: an ace ends a four, so K-A-JK and JK-A-2-3 are not "
     "fours and nothing, not even a joker, goes past the ace"
 )
-BEYOND_THE_LOW_ACE = (
+BEYOND_THE_LOW_ACE = gettext_noop(
     "a joker cannot stand beyond an ace: the ace ends the four, so JK-A-2-3 is not a four and "
     "nothing, not even a joker, goes below a low ace"
 )
@@ -110,10 +112,18 @@ def check_meld(
 def deck_problems(cards: Iterable[Card], ruleset: Ruleset, where: str) -> tuple[Problem, ...]:
     """More copies of a card, or more jokers, in ``where`` than one deck holds (R1.2)."""
     return tuple(
-        Problem("R1.2", f"{count} {kind_name(card)} in {where}, but the deck has only "
-                f"{most_copies(card, ruleset)}")
+        Problem(
+            "R1.2",
+            gettext_noop(
+                "{count} {kind} in {where}, but the deck has only {most}",
+                count=count,
+                kind=kind_name(card),
+                where=where,
+                most=most_copies(card, ruleset),
+            ),
+        )
         for card, count in sorted(over_the_limit(cards, ruleset).items())
-    )  # fmt: skip
+    )
 
 
 # Threes (R3.1, R3.2): order never matters, so "as laid" only decides the order reported.
@@ -137,20 +147,41 @@ def _three_problems(cards: tuple[Card, ...], ruleset: Ruleset) -> tuple[Problem,
     ranks = sorted({card.rank for card in naturals})
     problems = [*deck_problems(cards, ruleset, "one meld")]
     if len(cards) < 3:
-        problems.append(Problem("R3.1", f"a three needs at least 3 cards, not {len(cards)}"))
+        problems.append(
+            Problem(
+                "R3.1",
+                gettext_noop("a three needs at least 3 cards, not {count}", count=len(cards)),
+            )
+        )
     if len(ranks) > 1:
         labels = and_list(rank.label for rank in ranks)
-        problems.append(Problem("R3.1", f"a three is of one rank, not {labels}"))
+        problems.append(
+            Problem("R3.1", gettext_noop("a three is of one rank, not {labels}", labels=labels))
+        )
     if ruleset.natural_threes and jokers:
-        text = "under this ruleset a three is natural cards only, with no joker"
-        problems.append(Problem("R13.5", f"{text}; {format_cards(cards)} has {jokers}"))
+        text = gettext_noop(
+            "under this ruleset a three is natural cards only, with no joker; {cards} has {jokers}",
+            cards=format_cards(cards),
+            jokers=jokers,
+        )
+        problems.append(Problem("R13.5", text))
     elif len(naturals) < ruleset.min_naturals_in_three:
         least = ruleset.min_naturals_in_three
-        text = f"a three needs at least {least} natural cards besides its jokers"
-        problems.append(Problem("R3.2", f"{text}; {format_cards(cards)} has {len(naturals)}"))
+        text = gettext_noop(
+            "a three needs at least {least} natural cards besides its jokers; {cards} has {count}",
+            least=least,
+            cards=format_cards(cards),
+            count=len(naturals),
+        )
+        problems.append(Problem("R3.2", text))
     if ruleset.max_jokers_in_three is not None and jokers > ruleset.max_jokers_in_three:
         most = ruleset.max_jokers_in_three
-        problems.append(Problem("R3.2", f"this ruleset allows at most {most} jokers in a three"))
+        problems.append(
+            Problem(
+                "R3.2",
+                gettext_noop("this ruleset allows at most {most} jokers in a three", most=most),
+            )
+        )
     return tuple(problems)
 
 
@@ -174,16 +205,30 @@ def _four_card_problems(cards: tuple[Card, ...], ruleset: Ruleset) -> tuple[Prob
     problems = [*deck_problems(cards, ruleset, "one meld")]
     unsuited = [str(card) for card in naturals if card.suit is None]
     if unsuited:
-        verb = "has" if len(unsuited) == 1 else "have"
-        text = (
-            f"a four is of one suit, so each card needs its suit: {and_list(unsuited)} {verb} none"
-        )
-        problems.append(Problem("R3.3", f"{text} (R3.3, R11.3)"))
+        if len(unsuited) == 1:
+            text = gettext_noop(
+                "a four is of one suit, so each card needs its suit: {cards} has none "
+                "(R3.3, R11.3)",
+                cards=unsuited[0],
+            )
+        else:
+            text = gettext_noop(
+                "a four is of one suit, so each card needs its suit: {cards} have none "
+                "(R3.3, R11.3)",
+                cards=and_list(unsuited),
+            )
+        problems.append(Problem("R3.3", text))
     if len(cards) < 4:
-        problems.append(Problem("R3.3", f"a four needs at least 4 cards, not {len(cards)}"))
+        problems.append(
+            Problem(
+                "R3.3", gettext_noop("a four needs at least 4 cards, not {count}", count=len(cards))
+            )
+        )
     if len(suits) > 1:
         names = and_list(suit.name.lower() for suit in suits)
-        problems.append(Problem("R3.3", f"a four is of one suit, not {names}"))
+        problems.append(
+            Problem("R3.3", gettext_noop("a four is of one suit, not {names}", names=names))
+        )
     for card, copies in Counter(naturals).items():
         if copies > _copies_allowed(card, ruleset):
             problems.append(Problem("R3.5", _twice_message(card, copies, ruleset)))
@@ -225,12 +270,14 @@ def _four_as_laid(
 def _laid_order_problems(cards: tuple[Card, ...]) -> tuple[Problem, ...]:
     problems = []
     if any(a.is_joker and b.is_joker for a, b in pairwise(cards)):
-        problems.append(Problem("R3.5", "two jokers side by side in a four"))
+        problems.append(Problem("R3.5", gettext_noop("two jokers side by side in a four")))
     inner = [place for place, card in enumerate(cards[1:-1], start=1) if card.rank is Rank.ACE]
     if inner and _only_jokers_beyond(cards, inner[0]):
         problems.append(Problem("R3.4", BEYOND_AN_ACE))
     elif inner:
-        text = "an ace can only be at an end of a four (A-2-3-4 or J-Q-K-A), never inside it"
+        text = gettext_noop(
+            "an ace can only be at an end of a four (A-2-3-4 or J-Q-K-A), never inside it"
+        )
         problems.append(Problem("R3.4", text))
     return tuple(problems)
 
@@ -249,7 +296,16 @@ def _run_start(cards: tuple[Card, ...]) -> tuple[int, tuple[Problem, ...]]:
         # Inner aces are refused before this, so an ace's place says whether it is low or high.
         value = (LOW_ACE if place == 0 else HIGH_ACE) if card.rank is Rank.ACE else int(card.rank)
         if anchor is not None and value - place != start:
-            return 0, (Problem("R3.3", f"{anchor} then {card} is not a run of consecutive cards"),)
+            return 0, (
+                Problem(
+                    "R3.3",
+                    gettext_noop(
+                        "{anchor} then {card} is not a run of consecutive cards",
+                        anchor=anchor,
+                        card=card,
+                    ),
+                ),
+            )
         start, anchor = value - place, card
     return start, ()
 
@@ -259,13 +315,25 @@ def _range_problems(start: int, cards: tuple[Card, ...], ruleset: Ruleset) -> tu
     if start < LOW_ACE:
         if cards[0].is_joker:
             return (Problem("R3.4", BEYOND_THE_LOW_ACE),)
-        return (Problem("R3.4", "a four starts at the ace at the lowest; nothing stands below it"),)
+        return (
+            Problem(
+                "R3.4",
+                gettext_noop("a four starts at the ace at the lowest; nothing stands below it"),
+            ),
+        )
     if high > HIGH_ACE:
         if cards[-1].is_joker:
             return (Problem("R3.4", BEYOND_THE_HIGH_ACE),)
-        return (Problem("R3.4", "a four ends at the ace at the highest; nothing stands above it"),)
+        return (
+            Problem(
+                "R3.4",
+                gettext_noop("a four ends at the ace at the highest; nothing stands above it"),
+            ),
+        )
     if start == LOW_ACE and high == HIGH_ACE and not ruleset.aces_at_both_ends:
-        return (Problem("R3.4", "this ruleset allows an ace at one end of a four only"),)
+        return (
+            Problem("R3.4", gettext_noop("this ruleset allows an ace at one end of a four only")),
+        )
     return ()
 
 
@@ -273,7 +341,9 @@ def _four_from_hand(cards: tuple[Card, ...], ruleset: Ruleset) -> MeldCheck:
     naturals = [card for card in cards if not card.is_joker]
     jokers = len(cards) - len(naturals)
     if not naturals:
-        return _refused(FOUR, cards, (Problem("R3.5", "jokers alone would stand side by side"),))
+        return _refused(
+            FOUR, cards, (Problem("R3.5", gettext_noop("jokers alone would stand side by side")),)
+        )
     suit = naturals[0].suit
     assert suit is not None
     tried: tuple[Problem, ...] = ()
@@ -320,19 +390,38 @@ def _hand_problems(
 ) -> tuple[Problem, ...]:
     """Why no arrangement of these cards is a four, for the most hopeful reading of the aces."""
     if _turns_the_corner(naturals, jokers):
-        text = "an ace can only be at an end of a four: a run does not go from K through A to 2"
-        return (Problem("R3.4", f"{text}, so K-A-2-3 is not a four"),)
+        text = gettext_noop(
+            "an ace can only be at an end of a four: a run does not go from K through A to 2, "
+            "so K-A-2-3 is not a four"
+        )
+        return (Problem("R3.4", text),)
     values = min(_ace_readings(naturals), key=lambda reading: reading[-1] - reading[0])
     missing = [_card_at(v, suit) for v in range(values[0], values[-1]) if v not in values]
     named = and_list(str(card) for card in missing)
     if len(missing) > jokers:
-        text = f"not a run: {named} missing, and {_jokers(jokers)} to stand in"
+        text = gettext_noop(
+            "not a run: {named} missing, and {jokers} to stand in",
+            named=named,
+            jokers=_jokers(jokers),
+        )
         return (Problem("R3.3", text),)
     if any(b - a > 2 for a, b in pairwise(values)):
-        return (Problem("R3.5", f"jokers standing for {named} would be side by side"),)
+        return (
+            Problem(
+                "R3.5",
+                gettext_noop("jokers standing for {named} would be side by side", named=named),
+            ),
+        )
     if tried:
         return tried
-    return (Problem("R3.5", f"{_jokers(jokers)} are too many for this run: two would touch"),)
+    return (
+        Problem(
+            "R3.5",
+            gettext_noop(
+                "{jokers} are too many for this run: two would touch", jokers=_jokers(jokers)
+            ),
+        ),
+    )
 
 
 def _turns_the_corner(naturals: list[Card], jokers: int) -> bool:
@@ -358,7 +447,9 @@ def _card_at(value: int, suit: Suit) -> Card:
 
 
 def _jokers(count: int) -> str:
-    return {0: "no joker", 1: "1 joker"}.get(count, f"{count} jokers")
+    if count in (0, 1):
+        return gettext_noop("no joker") if count == 0 else gettext_noop("1 joker")
+    return gettext_noop("{count} jokers", count=count)
 
 
 def _texts(cards: Iterable[Card]) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .cards import JOKER, NATURALS, Card, Rank, suitless
+from .problems import gettext_noop
 from .ruleset import Ruleset
 
 
@@ -71,25 +72,29 @@ def _kinds(card: Card) -> tuple[Card, ...]:
 def kind_name(card: Card) -> str:
     """The kind of card in words, plural: "jokers", "copies of QS", "black aces", "kings"."""
     if card.is_joker:
-        return "jokers"
+        return gettext_noop("jokers")
     if card.suit is not None:
-        return f"copies of {card}"
+        return gettext_noop("copies of {card}", card=str(card))
     name = _RANK_NAMES[card.rank]
-    return f"{card.colour.name.lower()} {name}" if card.colour is not None else name
+    if card.colour is None:
+        return name
+    if card.colour.name.lower() == "black":
+        return gettext_noop("black {rank}", rank=name)
+    return gettext_noop("red {rank}", rank=name)
 
 
 _RANK_NAMES = {
-    Rank.ACE: "aces",
-    Rank.KING: "kings",
-    Rank.QUEEN: "queens",
-    Rank.JACK: "jacks",
-    Rank.TEN: "tens",
-    Rank.NINE: "nines",
-    Rank.EIGHT: "eights",
-    Rank.SEVEN: "sevens",
-    Rank.SIX: "sixes",
-    Rank.FIVE: "fives",
-    Rank.FOUR: "fours",
-    Rank.THREE: "threes",
-    Rank.TWO: "twos",
+    Rank.ACE: gettext_noop("aces"),
+    Rank.KING: gettext_noop("kings"),
+    Rank.QUEEN: gettext_noop("queens"),
+    Rank.JACK: gettext_noop("jacks"),
+    Rank.TEN: gettext_noop("tens"),
+    Rank.NINE: gettext_noop("nines"),
+    Rank.EIGHT: gettext_noop("eights"),
+    Rank.SEVEN: gettext_noop("sevens"),
+    Rank.SIX: gettext_noop("sixes"),
+    Rank.FIVE: gettext_noop("fives"),
+    Rank.FOUR: gettext_noop("fours"),
+    Rank.THREE: gettext_noop("threes"),
+    Rank.TWO: gettext_noop("twos"),
 }

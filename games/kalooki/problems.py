@@ -12,9 +12,9 @@ required); an illegal meld or a doubtful score entry is an ordinary answer, repo
 
 from __future__ import annotations
 
-from games.base import Problem, RulesError, and_list
+from games.base import Problem, RulesError, and_list, gettext_noop
 
-__all__ = ["Problem", "RulesError", "UnknownGameError", "and_list"]
+__all__ = ["Problem", "RulesError", "UnknownGameError", "and_list", "gettext_noop"]
 
 
 class UnknownGameError(RulesError):

@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from games.base import gettext_noop
+
 from .cards import JOKER, NATURALS, Card, Colour, Rank, suitless
 from .problems import Problem, RulesError, UnknownGameError
 from .settings import SETTINGS, TIE_BREAKS, ruleset_problems
@@ -204,7 +206,11 @@ class Ruleset:
         """The spec of game ``number``; an ``UnknownGameError`` if the set has no such game."""
         if isinstance(number, int) and 1 <= number <= len(self.games):
             return self.games[number - 1]
-        message = f"there is no game {number!r}: a set has games 1 to {len(self.games)}"
+        message = gettext_noop(
+            "there is no game {number}: a set has games 1 to {count}",
+            number=repr(number),
+            count=len(self.games),
+        )
         raise UnknownGameError(Problem("R4", message))
 
     @property
@@ -230,7 +236,12 @@ class Ruleset:
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
             raise RulesError(
-                Problem("R1", f"unknown ruleset settings: {', '.join(sorted(unknown))}")
+                Problem(
+                    "R1",
+                    gettext_noop(
+                        "unknown ruleset settings: {names}", names=", ".join(sorted(unknown))
+                    ),
+                )
             )
         values = dict(data)
         if "games" in values:

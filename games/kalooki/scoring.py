@@ -22,6 +22,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from games.base import gettext_noop
+
 from .cards import Card, format_cards
 from .checks import EntryCheck, Hands, read_entry
 from .entries import CHALLENGED, GameEntry, HandEntry
@@ -261,7 +263,9 @@ def score_set(entries: Iterable[GameEntry], ruleset: Ruleset) -> SetScore:
     scored = Counter(game.game for game in games if not game.void)
     twice = sorted(number for number, times in scored.items() if times > 1)
     if twice:
-        raise RulesError(Problem("R4.1", f"game {twice[0]} is scored twice in one set"))
+        raise RulesError(
+            Problem("R4.1", gettext_noop("game {twice} is scored twice in one set", twice=twice[0]))
+        )
     complete = set(scored) == {spec.number for spec in ruleset.games}
     return SetScore(games, _set_lines(games), complete)
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from games.base import gettext_noop
+
 from .problems import Problem, RulesError
 from .ruleset import Ruleset
 
@@ -22,7 +24,11 @@ def table_sizes(player_count: int, ruleset: Ruleset) -> tuple[int, ...]:
     """The sizes of the tables for ``player_count`` players, largest first (R12.2)."""
     least = ruleset.min_table_size
     if player_count < least:
-        text = f"{player_count} players cannot make a table: a table needs at least {least}"
+        text = gettext_noop(
+            "{players} players cannot make a table: a table needs at least {least}",
+            players=player_count,
+            least=least,
+        )
         raise RulesError(Problem("R12.2", text))
     for sizes in (_one_short(player_count, ruleset), _one_over(player_count, ruleset)):
         if sizes and least <= min(sizes) and max(sizes) <= ruleset.max_table_size:
@@ -53,7 +59,10 @@ def _nearest_split(player_count: int, ruleset: Ruleset) -> tuple[int, ...]:
         splits, key=lambda sizes: (sum((s - usual) ** 2 for s in sizes), len(sizes)), default=None
     )
     if best is None:
-        text = f"{player_count} players cannot be split into tables the ruleset allows"
+        text = gettext_noop(
+            "{players} players cannot be split into tables the ruleset allows",
+            players=player_count,
+        )
         raise RulesError(Problem("R12.2", text))
     return best
 

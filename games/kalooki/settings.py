@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.base import gettext_noop
+
 from .problems import Problem
 
 TIE_BREAKS = ("games_won", "down_and_outs", "latest_round_score")
@@ -240,7 +242,11 @@ def _value_problems(data: Mapping[str, Any]) -> list[Problem]:
         spec = BY_NAME.get(name)
         why = spec.check(value) if spec else None
         if why:
-            problems.append(Problem(spec.rule, f"{spec.label}: {why}", field=name))
+            problems.append(
+                Problem(
+                    spec.rule, gettext_noop("{spec}: {why}", spec=spec.label, why=why), field=name
+                )
+            )
         if name == "card_values" and not why:
             problems += _card_value_problems(value)
     return problems
@@ -249,11 +255,18 @@ def _value_problems(data: Mapping[str, Any]) -> list[Problem]:
 def _card_value_problems(values: Mapping[str, Any]) -> list[Problem]:
     check = _whole(0, MOST_POINTS)
     return [
-        Problem("R13.3", f"the value of a {name.replace('_', ' ')}: {check(value)}",
-                field=f"card_values.{name}")
+        Problem(
+            "R13.3",
+            gettext_noop(
+                "the value of a {card}: {check}",
+                card=name.replace("_", " "),
+                check=check(value),
+            ),
+            field=f"card_values.{name}",
+        )
         for name, value in values.items()
         if check(value)
-    ]  # fmt: skip
+    ]
 
 
 def _games_numbering(data: Mapping[str, Any], bad: set[str | None]) -> list[Problem]:
@@ -262,7 +275,9 @@ def _games_numbering(data: Mapping[str, Any], bad: set[str | None]) -> list[Prob
     games = data["games"]
     numbers = [spec["number"] for spec in games]
     if numbers != list(range(1, len(numbers) + 1)):
-        text = f"games must be numbered 1, 2, 3, ... in order, not {numbers}"
+        text = gettext_noop(
+            "games must be numbered 1, 2, 3, ... in order, not {numbers}", numbers=numbers
+        )
         return [Problem("R4", text, field="games")]
     return [
         Problem("R13.4", _contract_too_big(spec), field="games")
@@ -287,7 +302,9 @@ def _table_problems(data: Mapping[str, Any], bad: set[str | None]) -> list[Probl
     if least <= usual <= most:
         return []
     field = "min_table_size" if least > usual else "max_table_size"
-    text = f"table sizes must run min <= usual <= max, not {(least, usual, most)}"
+    text = gettext_noop(
+        "table sizes must run min <= usual <= max, not {value}", value=(least, usual, most)
+    )
     return [Problem("R1.1", text, field=field)]
 
 
@@ -297,16 +314,20 @@ def _deck_problems(data: Mapping[str, Any], bad: set[str | None]) -> list[Proble
         return []
     problems = []
     if data["max_copies"] > data["packs"]:
-        text = "a card cannot exist more times than there are packs"
+        text = gettext_noop("a card cannot exist more times than there are packs")
         problems.append(Problem("R1.2", text, field="max_copies"))
     deck = 52 * data["packs"] + data["jokers"]
     dealt = max(spec["dealt"] for spec in data["games"])
     players = data["max_table_size"]
     if players * dealt + STOCK_LEFT > deck:
-        text = (
-            f"a deck of {_plural(data['packs'], 'pack')} and {_plural(data['jokers'], 'joker')} "
-            f"({deck} cards) cannot "
-            f"deal {dealt} cards to each of {players} players and leave a stock"
+        text = gettext_noop(
+            "a deck of {packs} and {jokers} ({deck} cards) cannot deal {dealt} cards to "
+            "each of {players} players and leave a stock",
+            packs=_plural(data["packs"], "pack"),
+            jokers=_plural(data["jokers"], "joker"),
+            deck=deck,
+            dealt=dealt,
+            players=players,
         )
         problems.append(Problem("R13.4", text, field="packs"))
     return problems

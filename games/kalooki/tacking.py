@@ -23,7 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import JOKER, Card, Rank, as_cards, parse_card
+from games.base import gettext_noop
+
+from .cards import JOKER, Card, Rank, Suit, as_cards, parse_card
 from .melds import (
     BEYOND_THE_HIGH_ACE,
     BEYOND_THE_LOW_ACE,
@@ -93,10 +95,12 @@ def check_tack_on(
         raise ValueError(f"end is {LOW!r} or {HIGH!r}, not {end!r}")
     card = parse_card(card) if isinstance(card, str) else card
     if not has_come_down:
-        return _no_tack(Problem("R7.1", "only a player who has laid their contract may tack on"))
+        return _no_tack(
+            Problem("R7.1", gettext_noop("only a player who has laid their contract may tack on"))
+        )
     meld = check_meld(meld_cards, ruleset, kind, as_laid=True)
     if not meld.valid:
-        text = "cards can only be tacked onto a valid three or four"
+        text = gettext_noop("cards can only be tacked onto a valid three or four")
         return _no_tack(Problem("R7.1", text), *meld.reasons)
     if meld.kind == THREE:
         return _onto_three(card, meld, ruleset)
@@ -108,7 +112,12 @@ def _onto_three(card: Card, meld: MeldCheck, ruleset: Ruleset) -> TackCheck:
     if not card.is_joker and rank is not None and card.rank is not rank:
         label = rank.label
         return _no_tack(
-            Problem("R7.1", f"only a {label} or a joker goes onto a three of rank {label}")
+            Problem(
+                "R7.1",
+                gettext_noop(
+                    "only a {label} or a joker goes onto a three of rank {label}", label=label
+                ),
+            )
         )
     after = check_three((*meld.cards, card), ruleset)
     if not after.valid:
@@ -136,25 +145,61 @@ def _end_refusal(card: Card, meld: MeldCheck, end: str, reasons: tuple[Problem, 
     if closed and card.is_joker:
         return Problem("R3.4", BEYOND_THE_HIGH_ACE if end == HIGH else BEYOND_THE_LOW_ACE)
     if closed:
-        beyond = "above the high ace" if end == HIGH else "below the low ace"
-        return Problem("R3.4", f"nothing goes {beyond} at the {end} end of this four")
+        if end == HIGH:
+            text = gettext_noop("nothing goes above the high ace at the high end of this four")
+        else:
+            text = gettext_noop("nothing goes below the low ace at the low end of this four")
+        return Problem("R3.4", text)
     if card.is_joker and edge_card.is_joker:
-        return Problem("R7.2", f"a joker at the {end} end would touch the joker already there")
+        return Problem(
+            "R7.2",
+            gettext_noop(
+                "a joker at the {end} end would touch the joker already there", end=_end_word(end)
+            ),
+        )
     return reasons[0]
 
 
 def _natural_refusal(card: Card, meld: MeldCheck, refusals: dict[str, Problem]) -> Problem:
     if card.suit != meld.suit:
-        suit = meld.suit.name.lower() if meld.suit else "one suit"
-        return Problem("R7.1", f"this four is in {suit}, so {card} cannot go onto it")
+        suit = _SUIT_WORDS[meld.suit] if meld.suit else gettext_noop("one suit")
+        return Problem(
+            "R7.1",
+            gettext_noop(
+                "this four is in {suit}, so {card} cannot go onto it", suit=suit, card=card
+            ),
+        )
     wanted = _wanted(meld, tuple(refusals))
     for end, wanted_card in wanted.items():
         if card == wanted_card:  # the right card, refused for another reason
             return refusals[end]
     if not wanted:
         return next(iter(refusals.values()))
-    places = and_list((f"{c} at the {end} end" for end, c in wanted.items()), "or")
-    return Problem("R7.1", f"{card} does not continue this four: it takes {places}, or a joker")
+    places = and_list((_place(c, end) for end, c in wanted.items()), "or")
+    return Problem(
+        "R7.1",
+        gettext_noop(
+            "{card} does not continue this four: it takes {places}, or a joker",
+            card=card,
+            places=places,
+        ),
+    )
+
+
+_SUIT_WORDS = {
+    Suit.CLUBS: gettext_noop("clubs"),
+    Suit.DIAMONDS: gettext_noop("diamonds"),
+    Suit.HEARTS: gettext_noop("hearts"),
+    Suit.SPADES: gettext_noop("spades"),
+}
+
+
+def _place(card: Card, end: str) -> str:
+    return gettext_noop("{card} at the {end} end", card=str(card), end=_end_word(end))
+
+
+def _end_word(end: str) -> str:
+    return gettext_noop("high") if end == HIGH else gettext_noop("low")
 
 
 def _wanted(meld: MeldCheck, ends: tuple[str, ...]) -> dict[str, Card]:
@@ -238,25 +283,39 @@ def _end_closed(meld: MeldCheck, place: int, end: str) -> Problem | None:
     edge, edge_place = (meld.cards[-1], last) if end == HIGH else (meld.cards[0], 0)
     if edge.is_joker and place != edge_place:
         return Problem(
-            "R7.3", f"a joker already stands at the {end} end, so this joker cannot move"
+            "R7.3",
+            gettext_noop(
+                "a joker already stands at the {end} end, so this joker cannot move",
+                end=_end_word(end),
+            ),
         )
     if (meld.high == HIGH_ACE) if end == HIGH else (meld.low == LOW_ACE):
-        text = f"the {end} end of this four is already an ace: the joker is dead and cannot move"
+        text = gettext_noop(
+            "the {end} end of this four is already an ace: the joker is dead and cannot move",
+            end=_end_word(end),
+        )
         return Problem("R7.3", text) if end == HIGH else Problem("R13.6", text)
     return None
 
 
 def _joker_move_refusal(meld: MeldCheck, real_card: Card, has_come_down: bool) -> Problem | None:
     if not has_come_down:
-        return Problem("R7.1", "only a player who has laid their contract may move a joker")
+        return Problem(
+            "R7.1", gettext_noop("only a player who has laid their contract may move a joker")
+        )
     if not meld.valid:
-        return Problem("R7.3", "a joker can only be moved within a valid four")
+        return Problem("R7.3", gettext_noop("a joker can only be moved within a valid four"))
     if meld.kind == THREE:
-        return Problem("R3.6", "a joker in a three can never be moved")
+        return Problem("R3.6", gettext_noop("a joker in a three can never be moved"))
     if real_card.is_joker:
-        return Problem("R7.3", "only the real card a joker stands for can take its place")
+        return Problem(
+            "R7.3", gettext_noop("only the real card a joker stands for can take its place")
+        )
     if _joker_place(meld, real_card) is None:
-        return Problem("R7.3", f"no joker in this four stands for {real_card}")
+        return Problem(
+            "R7.3",
+            gettext_noop("no joker in this four stands for {real_card}", real_card=real_card),
+        )
     return None
 
 
@@ -268,4 +327,4 @@ def _joker_place(meld: MeldCheck, real_card: Card) -> int | None:
 def check_discard(card: Card | str) -> Problem | None:
     """Any card may be discarded, even one just drawn, except a joker (R7.4)."""
     card = parse_card(card) if isinstance(card, str) else card
-    return Problem("R7.4", "a joker cannot be discarded") if card.is_joker else None
+    return Problem("R7.4", gettext_noop("a joker cannot be discarded")) if card.is_joker else None

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from games.base import Problem, RulesError, ToolAnswer
+from games.base import Problem, RulesError, ToolAnswer, gettext_noop
 
 from .cards import CardParseError, parse_card, parse_cards
 from .contracts import check_contract
@@ -133,8 +133,19 @@ Reader = Callable[[Any, str], Any]
 def _text(value: Any, name: str) -> str:
     if isinstance(value, str) and len(value) <= MAX_CARD_TEXT:
         return value
-    raise BadRequest([Problem("R11", f"{name} is card text of at most {MAX_CARD_TEXT} characters",
-                              field=name)])  # fmt: skip
+    raise BadRequest(
+        [
+            Problem(
+                "R11",
+                gettext_noop(
+                    "{name} is card text of at most {most} characters",
+                    name=name,
+                    most=MAX_CARD_TEXT,
+                ),
+                field=name,
+            )
+        ]
+    )
 
 
 def _choice(options: tuple[Any, ...]) -> Reader:
@@ -142,7 +153,9 @@ def _choice(options: tuple[Any, ...]) -> Reader:
         if value in options and (value is None or isinstance(value, str)):
             return value
         allowed = ", ".join(repr(option) for option in options if option) + " or null"
-        text = f"{name} is {allowed}, not {repr(value)[:40]}"
+        text = gettext_noop(
+            "{name} is {allowed}, not {value}", name=name, allowed=allowed, value=repr(value)[:40]
+        )
         raise BadRequest([Problem("", text, field=name)])
 
     return read
@@ -151,21 +164,39 @@ def _choice(options: tuple[Any, ...]) -> Reader:
 def _flag(value: Any, name: str) -> bool:
     if isinstance(value, bool):
         return value
-    raise BadRequest([Problem("", f"{name} is true or false, not {repr(value)[:40]}", field=name)])
+    raise BadRequest(
+        [
+            Problem(
+                "",
+                gettext_noop(
+                    "{name} is true or false, not {value}", name=name, value=repr(value)[:40]
+                ),
+                field=name,
+            )
+        ]
+    )
 
 
 def _game(value: Any, name: str) -> int:
     if is_whole(value):
         return value
     raise BadRequest(
-        [Problem("R4", f"game is a game's number, not {repr(value)[:40]}", field=name)]
+        [
+            Problem(
+                "R4",
+                gettext_noop("game is a game's number, not {value}", value=repr(value)[:40]),
+                field=name,
+            )
+        ]
     )
 
 
 def _groups(value: Any, name: str) -> list[str]:
     if isinstance(value, list) and 1 <= len(value) <= MOST_GROUPS:
         return [_text(group, f"{name}.{place}") for place, group in enumerate(value)]
-    text = f"groups is a list of 1 to {MOST_GROUPS} card texts, one per meld"
+    text = gettext_noop(
+        "groups is a list of 1 to {most} card texts, one per meld", most=MOST_GROUPS
+    )
     raise BadRequest([Problem("R5.1", text, field=name)])
 
 
@@ -175,14 +206,18 @@ _Spec = dict[str, tuple[Reader, Any]]
 
 def _read(request: Mapping[str, Any], keys: _Spec) -> dict[str, Any]:
     if not isinstance(request, Mapping):
-        raise BadRequest([Problem("", "a check's request is an object")])
+        raise BadRequest([Problem("", gettext_noop("a check's request is an object"))])
     problems = [
-        Problem("", f"this check has no field called {str(key)[:40]!r}", field=str(key)[:40])
+        Problem(
+            "",
+            gettext_noop("this check has no field called {name}", name=repr(str(key)[:40])),
+            field=str(key)[:40],
+        )
         for key in request
         if key not in keys and key != "ruleset"
     ]
     problems += [
-        Problem("", f"{key} is required", field=key)
+        Problem("", gettext_noop("{key} is required", key=key), field=key)
         for key, (_, default) in keys.items()
         if default is _REQUIRED and key not in request
     ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.base import Problem, and_list
+from games.base import Problem, and_list, gettext_noop
 
 from .deck import COLOUR_SIZE, DECK_SIZE, HAND, PARCELS
 from .entries import CARDS, JACK, PARCELS_FIELD, Capture
@@ -29,13 +29,13 @@ def warnings(captures: Sequence[Capture]) -> list[Problem]:
     """What is possible but doubtful: confirmed by the scorekeeper, flagged for the director."""
     total = sum(capture.cards for capture in captures)
     if total == HAND:
-        text = (
+        text = gettext_noop(
             "only the six cards of the common pile were captured: nobody added a card all "
             "deal; check the cards captured"
         )
         return [Problem("PA6.6", text, field=CARDS)]
     if total == DECK_SIZE:
-        text = (
+        text = gettext_noop(
             "all 24 cards were captured: every card of every hand was added to a parcel; "
             "check the cards captured"
         )
@@ -47,9 +47,10 @@ def _parcel_count(captures: Sequence[Capture]) -> list[Problem]:
     parcels = sum(capture.parcels for capture in captures)
     if parcels == PARCELS:
         return []
-    text = (
-        f"the parcels captured add up to {parcels}, not six: a deal has six parcels, one for "
-        "each card of the common pile"
+    text = gettext_noop(
+        "the parcels captured add up to {parcels}, not six: a deal has six parcels, "
+        "one for each card of the common pile",
+        parcels=parcels,
     )
     return [Problem("PA6.2", text, field=PARCELS_FIELD)]
 
@@ -58,23 +59,34 @@ def _card_count(captures: Sequence[Capture]) -> list[Problem]:
     cards = sum(capture.cards for capture in captures)
     if cards <= DECK_SIZE:
         return []
-    text = f"{cards} cards captured in all, but the deck has only 24"
+    text = gettext_noop("{cards} cards captured in all, but the deck has only 24", cards=cards)
     return [Problem("PA6.3", text, field=CARDS)]
 
 
 def _player_cards(capture: Capture, side: int, label: str) -> list[Problem]:
     cards, parcels = capture.cards, capture.parcels
     if parcels == 0 and cards > 0:
-        text = f"{label} captured {cards} cards but no parcel: cards are captured only in parcels"
+        text = gettext_noop(
+            "{label} captured {cards} cards but no parcel: cards are captured only in parcels",
+            label=label,
+            cards=cards,
+        )
     elif cards < parcels:
-        text = (
-            f"{label} captured {_cards(cards)} in {parcels} parcels: every parcel holds at "
-            "least the card that started it"
+        text = gettext_noop(
+            "{label} captured {cards} in {parcels} parcels: every parcel holds at least "
+            "the card that started it",
+            label=label,
+            cards=_cards(cards),
+            parcels=parcels,
         )
     elif cards > COLOUR_SIZE * parcels:
-        text = (
-            f"{label} captured {cards} cards in {_parcels(parcels)}: a parcel is of one "
-            f"colour, so it holds at most {COLOUR_SIZE} cards"
+        text = gettext_noop(
+            "{label} captured {cards} cards in {parcels}: a parcel is of one colour, so it "
+            "holds at most {colour_size} cards",
+            label=label,
+            cards=cards,
+            parcels=_parcels(parcels),
+            colour_size=COLOUR_SIZE,
         )
     else:
         return []
@@ -85,21 +97,25 @@ def _jack(captures: Sequence[Capture], labels: Sequence[str]) -> list[Problem]:
     holders = [side for side, capture in enumerate(captures) if capture.jack_of_hearts]
     if len(holders) > 1:
         names = and_list(labels[side] for side in holders)
-        text = f"the J♥ is marked captured by {names}, but there is only one"
+        text = gettext_noop(
+            "the J♥ is marked captured by {names}, but there is only one", names=names
+        )
         return [Problem("PA6.4", text, field=JACK)]
     if holders and captures[holders[0]].cards == 0:
         label = labels[holders[0]]
-        text = f"{label} is marked with the J♥ but captured no cards"
+        text = gettext_noop("{label} is marked with the J♥ but captured no cards", label=label)
         return [Problem("PA6.4", text, player=label, field=JACK, side=holders[0])]
     if not holders and sum(capture.cards for capture in captures) == DECK_SIZE:
-        text = "all 24 cards were captured, so someone captured the J♥: mark who"
+        text = gettext_noop("all 24 cards were captured, so someone captured the J♥: mark who")
         return [Problem("PA6.4", text, field=JACK)]
     return []
 
 
 def _cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+    return gettext_noop("1 card") if count == 1 else gettext_noop("{count} cards", count=count)
 
 
 def _parcels(count: int) -> str:
-    return "1 parcel" if count == 1 else f"{count} parcels"
+    if count == 1:
+        return gettext_noop("1 parcel")
+    return gettext_noop("{count} parcels", count=count)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from games.base import Problem
+from games.base import Problem, gettext_noop
 from games.cards import Card, CardParseError, Rank, Suit, natural, parse_cards
 
 ORDER: tuple[Rank, ...] = (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
@@ -47,19 +47,31 @@ def read_parcel(text: str) -> tuple[tuple[Card, ...], tuple[Problem, ...]]:
     except CardParseError as error:
         return (), (error.problem,)
     if not cards:
-        return (), (Problem("PA3.1", "a parcel holds at least the card that started it"),)
+        return (), (
+            Problem("PA3.1", gettext_noop("a parcel holds at least the card that started it")),
+        )
     return cards, _deck_problems(cards) or _run_problems(cards)
 
 
 def _deck_problems(cards: tuple[Card, ...]) -> tuple[Problem, ...]:
     outside = [card.symbol for card in dict.fromkeys(cards) if card not in _STEP_OF]
     problems = [
-        Problem("PA1.2", f"{symbol} is not a Parcellus card: the deck is 9 to ace of each suit")
+        Problem(
+            "PA1.2",
+            gettext_noop(
+                "{symbol} is not a Parcellus card: the deck is 9 to ace of each suit", symbol=symbol
+            ),
+        )
         for symbol in outside
     ]
     twice = [card.symbol for card in dict.fromkeys(cards) if cards.count(card) > 1]
     if twice:
-        problems.append(Problem("PA1.2", f"each card exists once, but {', '.join(twice)} is twice"))
+        problems.append(
+            Problem(
+                "PA1.2",
+                gettext_noop("each card exists once, but {names} is twice", names=", ".join(twice)),
+            )
+        )
     return tuple(problems)
 
 

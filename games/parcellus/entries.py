@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import DealEntry, Field, FieldKind, Problem, Scope, SideEntry
+from games.base import DealEntry, Field, FieldKind, Problem, Scope, SideEntry, gettext_noop
 
 from .deck import DECK_SIZE, PARCELS
 from .ruleset import Ruleset, shown
@@ -39,35 +39,38 @@ def fields(ruleset: Ruleset) -> tuple[Field, ...]:
     return (
         Field(
             CARDS,
-            "Cards captured",
+            gettext_noop("Cards captured"),
             FieldKind.COUNT,
             Scope.SIDE,
             rule="PA4.1",
-            help="every card in the parcels she captured, the J♥ included",
+            help=gettext_noop("every card in the parcels she captured, the J♥ included"),
             required=True,
             minimum=0,
             maximum=DECK_SIZE,
-            short="Cards",
+            short=gettext_noop("Cards"),
         ),
         Field(
             PARCELS_FIELD,
-            "Parcels captured",
+            gettext_noop("Parcels captured"),
             FieldKind.COUNT,
             Scope.SIDE,
             rule="PA4.2",
-            help="six in all: one for each card of the common pile",
+            help=gettext_noop("six in all: one for each card of the common pile"),
             required=True,
             minimum=0,
             maximum=PARCELS,
-            short="Parcels",
+            short=gettext_noop("Parcels"),
         ),
         Field(
             JACK,
-            "Captured the J♥",
+            gettext_noop("Captured the J♥"),
             FieldKind.FLAG,
             Scope.SIDE,
             rule="PA4.1",
-            help=f"the J♥ scores {ruleset.jack_of_hearts}; nobody, if it stayed in a hand",
+            help=gettext_noop(
+                "the J♥ scores {jack_of_hearts}; nobody, if it stayed in a hand",
+                jack_of_hearts=ruleset.jack_of_hearts,
+            ),
             default=False,
             exclusive=True,
         ),
@@ -104,13 +107,19 @@ def _shape_problems(entry: DealEntry) -> list[Problem]:
     problems = []
     number = entry.number
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        text = f"the deal number must be a whole number from 1, not {shown(number)}"
+        text = gettext_noop(
+            "the deal number must be a whole number from 1, not {shown}", shown=shown(number)
+        )
         problems.append(Problem("PA5.4", text, field="number"))
     if len(entry.sides) != SIDES:
-        text = f"a Parcellus table has three players, not {len(entry.sides)}"
+        text = gettext_noop(
+            "a Parcellus table has three players, not {count}", count=len(entry.sides)
+        )
         problems.append(Problem("PA6.1", text))
     if not isinstance(entry.values, Mapping):
-        text = "Parcellus has no values for the deal: enter cards, parcels and the J♥ per player"
+        text = gettext_noop(
+            "Parcellus has no values for the deal: enter cards, parcels and the J♥ per player"
+        )
         problems.append(Problem("PA6.1", text))
     return problems + _unknown_fields(entry.values, side=None, label=None)
 
@@ -177,14 +186,25 @@ def _value_problem(text: str, name: str, side: int, label: str) -> Problem:
     return Problem("PA6.1", text, player=label, field=name, side=side)
 
 
+def _no_such_value(name: str, label: str | None) -> str:
+    if label is None:
+        return gettext_noop(
+            "Parcellus has no value {name} for the deal: enter cards, parcels and the J♥", name=name
+        )
+    return gettext_noop(
+        "Parcellus has no value {name} for {player}: enter cards, parcels and the J♥",
+        name=name,
+        player=label,
+    )
+
+
 def _unknown_fields(values: Any, *, side: int | None, label: str | None) -> list[Problem]:
     if not isinstance(values, Mapping):
         return []
-    where = f" for {label}" if label is not None else " for the deal"
     return [
         Problem(
             "PA6.1",
-            f"Parcellus has no value {shown(name)}{where}: enter cards, parcels and the J♥",
+            _no_such_value(shown(name), label),
             player=label,
             field=name if isinstance(name, str) else None,
             side=side,
@@ -198,10 +218,14 @@ def _member_values(side: SideEntry, index: int) -> list[Problem]:
     """A side is one player, so what she captured is entered for the side, not per member."""
     if all(isinstance(member, Mapping) and not member for member in side.members):
         return []
-    text = f"enter what {side.label} captured for the player, not per member"
+    text = gettext_noop(
+        "enter what {side} captured for the player, not per member", side=side.label
+    )
     return [Problem("PA6.1", text, player=side.label, side=index, member=0)]
 
 
 def _not_values(side: SideEntry, index: int) -> Problem:
-    text = f"the values of {side.label} must be an object of cards, parcels and the J♥"
+    text = gettext_noop(
+        "the values of {side} must be an object of cards, parcels and the J♥", side=side.label
+    )
     return Problem("PA6.1", text, player=side.label, side=index)

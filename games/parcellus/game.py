@@ -35,6 +35,7 @@ from games.base import (
     TableShape,
     Tool,
     ToolAnswer,
+    gettext_noop,
 )
 
 from . import checks, entries, scoring, standings
@@ -64,7 +65,9 @@ class ParcellusRules(Rules[Ruleset]):
     def table_plan(self, sides: int) -> TablePlan:
         """Tables of three, and a bye for each player left over (PA7.1)."""
         if isinstance(sides, bool) or not isinstance(sides, int) or sides < 3:
-            text = f"{shown(sides)} players cannot make a table: Parcellus needs three"
+            text = gettext_noop(
+                "{shown} players cannot make a table: Parcellus needs three", shown=shown(sides)
+            )
             raise RulesError(Problem("PA7.1", text))
         tables, byes = divmod(sides, 3)
         return TablePlan((3,) * tables, byes)
@@ -76,7 +79,9 @@ class ParcellusRules(Rules[Ruleset]):
     def deal(self, number: int) -> DealSpec:
         """Deal ``number`` of a match: its dealer and the way the pass goes (PA2.3, PA2.4)."""
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            text = f"there is no deal {shown(number)}: deals are numbered from 1"
+            text = gettext_noop(
+                "there is no deal {shown}: deals are numbered from 1", shown=shown(number)
+            )
             raise RulesError(Problem("PA5.4", text))
         way = "left" if pass_direction(number) == LEFT else "right"
         step, target = dealer_step(number), self.ruleset.target
@@ -115,10 +120,17 @@ class ParcellusRules(Rules[Ruleset]):
         """No deal after the match is over, and each deal in its turn (PA6.5, PA5.4)."""
         expected = self.next_deal(played)
         if expected is None:
-            text = f"the match is over: {_won_words(played, labels)}; no deal is entered after it"
+            text = gettext_noop(
+                "the match is over: {winners}; no deal is entered after it",
+                winners=_won_words(played, labels),
+            )
             return [Problem("PA6.5", text, field="number")]
         if type(number) is int and number >= 1 and number != expected:
-            text = f"deal {expected} is the next deal of this match, not deal {shown(number)}"
+            text = gettext_noop(
+                "deal {expected} is the next deal of this match, not deal {shown}",
+                expected=expected,
+                shown=shown(number),
+            )
             return [Problem("PA6.5", text, field="number")]
         return []
 
@@ -152,7 +164,9 @@ class ParcellusRules(Rules[Ruleset]):
             return super().check(tool, request)
         text = request.get("cards") if isinstance(request, Mapping) else None
         if not isinstance(text, str):
-            problem = Problem("PA8.1", "write the parcel's cards, like 9H 10D JH", field="cards")
+            problem = Problem(
+                "PA8.1", gettext_noop("write the parcel's cards, like 9H 10D JH"), field="cards"
+            )
             return ToolAnswer(False, (problem,))
         cards, problems = read_parcel(text)
         if problems:
@@ -171,7 +185,12 @@ class ParcellusRules(Rules[Ruleset]):
         """A deal played out by the rules (``play``), re-dealt while it would need a
         confirmation (PA6.6, PA6.7), so that demos are not flagged for the director."""
         if sides != 3:
-            raise RulesError(Problem("PA1.1", f"Parcellus is played three at a table, not {sides}"))
+            raise RulesError(
+                Problem(
+                    "PA1.1",
+                    gettext_noop("Parcellus is played three at a table, not {sides}", sides=sides),
+                )
+            )
         spec = self.deal(number)
         direction = pass_direction(number)
         for _ in range(50):
@@ -201,8 +220,16 @@ def _entry(number: int, played: DealPlayed) -> DealEntry:
 def _won_words(played: Sequence[DealScore], labels: Sequence[str]) -> str:
     totals = scoring.totals(played, len(played[-1].sides))
     side = totals.index(max(totals))
-    name = labels[side] if len(labels) == len(totals) else f"player {side + 1}"
-    return f"{name} won it with {totals[side]} points in deal {played[-1].number}"
+    if len(labels) == len(totals):
+        name = labels[side]
+    else:
+        name = gettext_noop("player {number}", number=side + 1)
+    return gettext_noop(
+        "{player} won it with {points} points in deal {number}",
+        player=name,
+        points=totals[side],
+        number=played[-1].number,
+    )
 
 
 def _dealer_words(step: int) -> str:

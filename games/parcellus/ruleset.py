@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from games.base import Problem, RulesetInvalid, Setting, and_list
+from games.base import Problem, RulesetInvalid, Setting, and_list, gettext_noop
 
 BYE_RULES = ("average", "win", "nothing")
 TIE_BREAKS = ("total", "wins", "parcels", "jacks_of_hearts")
@@ -212,12 +212,20 @@ SETTINGS: tuple[Setting, ...] = tuple(spec.setting for spec in _SPECS.values())
 
 def _bad_setting(name: str, why: str) -> Problem:
     spec = _SPECS[name]
-    return Problem(spec.setting.rule, f"{spec.setting.label.lower()} {why}", field=name)
+    return Problem(
+        spec.setting.rule,
+        gettext_noop("{setting} {why}", setting=spec.setting.label.lower(), why=why),
+        field=name,
+    )
 
 
 def _unknown_preset(name: Any) -> Problem:
     known = and_list(PRESET_NAMES, "or")
-    return Problem("", f"there is no preset {shown(name)}: choose {known}", field="preset")
+    return Problem(
+        "",
+        gettext_noop("there is no preset {shown}: choose {known}", shown=shown(name), known=known),
+        field="preset",
+    )
 
 
 # --- presets and requests ----------------------------------------------------------------------
@@ -229,7 +237,9 @@ def from_request(request: Mapping[str, Any] | None) -> Ruleset:
     if request is None:
         request = {}
     if not isinstance(request, Mapping):
-        raise RulesetInvalid([Problem("", "a ruleset request is an object of settings")])
+        raise RulesetInvalid(
+            [Problem("", gettext_noop("a ruleset request is an object of settings"))]
+        )
     preset = request.get("preset", DEFAULT_PRESET)
     changes = {name: value for name, value in request.items() if name != "preset"}
     problems = [_unknown_setting(name) for name in changes if name not in _SPECS]
@@ -255,7 +265,9 @@ def _read(changes: Mapping[str, Any], problems: list[Problem]) -> dict[str, Any]
 
 def _unknown_setting(name: Any) -> Problem:
     known = and_list(_SPECS)
-    message = f"there is no setting {shown(name)}: the settings are {known}"
+    message = gettext_noop(
+        "there is no setting {shown}: the settings are {known}", shown=shown(name), known=known
+    )
     return Problem("", message, field=name if isinstance(name, str) else None)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.base import DealScore, Problem, RulesError, SideResult, SideScore, and_list
+from games.base import DealScore, Problem, RulesError, SideResult, SideScore, and_list, gettext_noop
 
 from .entries import SIDES, Capture
 from .ruleset import Ruleset
@@ -132,7 +132,9 @@ def _adjusted(scores: tuple[int, ...], adjustments: Sequence[int]) -> tuple[int,
     if not adjustments:
         return scores
     if len(adjustments) != len(scores) or not all(_whole(points) for points in adjustments):
-        text = f"a ruling's points are one whole number per player, {len(scores)} in all"
+        text = gettext_noop(
+            "a ruling's points are one whole number per player, {count} in all", count=len(scores)
+        )
         raise RulesError(Problem("PA7.5", text))
     return tuple(score + points for score, points in zip(scores, adjustments, strict=True))
 
@@ -147,7 +149,10 @@ def _first(scores: Sequence[int], over: bool, decided_for: Any) -> int | None:
     if decided_for is not None:
         if _whole(decided_for) and 0 <= decided_for < len(scores):
             return int(decided_for)
-        text = f"a ruling names the winner as a player of the table, 0 to {len(scores) - 1}"
+        text = gettext_noop(
+            "a ruling names the winner as a player of the table, 0 to {last}",
+            last=len(scores) - 1,
+        )
         raise RulesError(Problem("PA7.5", text))
     best = max(scores)
     return list(scores).index(best) if over and list(scores).count(best) == 1 else None

@@ -3,12 +3,17 @@
 Every second the table asks for its rows again, sending the version it shows (ETag) in
 If-None-Match: the server answers 304 with no body while nothing changed, and the new rows once
 something did, which replace the table body (no page reload). The projector shows
-as many rows as fit on its screen at a time (projector.js's fitRows; data-per-page without it)
+as many rows as fit on its screen at a time (projector.js's pagesOf; data-per-page without it)
 and moves on to the next page each time. The time "updated" is the server's (X-Updated), the
 hall's one clock, never the browser's. Without JavaScript the pages refresh themselves with
 <meta http-equiv="refresh">. */
 (function () {
   "use strict";
+  // The page's language from the JavaScript catalog (/jsi18n/); English where a page loads none.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  };
   var board = document.querySelector("table[data-rows-url]");
   if (!board || !window.fetch) return;
   var body = board.tBodies[0];
@@ -34,21 +39,27 @@ hall's one clock, never the browser's. Without JavaScript the pages refresh them
           etag = version;
           board.setAttribute("data-etag", version);
           if (updated && stamped) updated.textContent = stamped;
-          if (counted) counted.textContent = response.headers.get("X-Counted") || "";
+          if (counted) counted.textContent = decodeURIComponent(response.headers.get("X-Counted") || "");
         });
       })
       .catch(function () {}); // offline or busy: the next round trip tries again
   }
 
   function showPage() {
+    var pages = window.kalookiPages;
+    if (pages) {
+      page = pages.showPage(board, pages.pagesOf(board), page, pageLabel);
+      return;
+    }
     var rows = body.rows;
-    if (window.kalookiFitRows) perPage = window.kalookiFitRows(board, perPage);
-    var pages = Math.max(1, Math.ceil(rows.length / perPage));
-    page = page % pages;
+    var count = Math.max(1, Math.ceil(rows.length / perPage));
+    page = page % count;
     for (var i = 0; i < rows.length; i++) {
       rows[i].hidden = Math.floor(i / perPage) !== page;
     }
-    if (pageLabel) pageLabel.textContent = "Page " + (page + 1) + " of " + pages;
+    if (pageLabel) {
+      pageLabel.textContent = interpolate(gettext("Page %(page)s of %(pages)s"), { page: page + 1, pages: count }, true);
+    }
   }
 
   // The rows are asked for every data-refresh seconds (a 304 while nothing changed); the

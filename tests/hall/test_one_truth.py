@@ -38,7 +38,8 @@ def leaderboard_rows(html: str) -> Shown:
 
 def home_leaders(html: str) -> Shown:
     rows = re.findall(
-        r'<tr class="status-\w+"><td class="num">(.*?)</td><td><a href="/p/[\w-]+/players/(\d+)">'
+        r'<tr class="status-\w+"><td class="num">(.*?)</td><td class="player">'
+        r'<a href="/p/[\w-]+/players/(\d+)">'
         r".*?<td class=\"num\"><strong>(-?\d+)</strong></td></tr>",
         html,
         re.S,

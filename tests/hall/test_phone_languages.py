@@ -1,9 +1,10 @@
-"""The players' pages speak Spanish and French: the language follows the browser,
-a switch changes it, and the rules' citations stay as they are (R12.4, HF1.2).
+"""The site speaks Spanish and French: the language follows the browser, a switch
+changes it, and the rules' citations stay as they are (R12.4, HF1.2).
 
-Every word of the players' pages is translatable: a test reads their templates and fails on
-text outside a translate tag (the "untranslated string" check), and every message is translated
-in both catalogues.
+Every word a person reads is translatable: a test reads EVERY template under templates/ and
+every script under static/js/ and fails on text outside a translate tag or a gettext() call (the
+"untranslated string" check), and every message is translated in both catalogues, the
+templates' (django.po) and the scripts' (djangojs.po).
 """
 
 import re
@@ -29,37 +30,105 @@ def _english_afterwards() -> object:
     translation.activate(settings.LANGUAGE_CODE)
 
 
-PLAYER_TEMPLATES = [
-    "hall/check_in.html",
-    "hall/check_in_confirm.html",
-    "hall/check_in_wait.html",
-    "hall/my_page.html",
-    "hall/_my_live.html",
-    "_language_switch.html",
-    "_display_switch.html",
-]
+TEMPLATES = Path(settings.BASE_DIR) / "templates"
+SCRIPTS = Path(settings.BASE_DIR) / "static" / "js"
 TRANSLATED = re.compile(
     r"{%\s*blocktranslate.*?{%\s*endblocktranslate\s*%}|{%\s*translate\s.*?%}", re.S
 )
-# Not words a person reads: the page's classes, and the QR code's markup.
-NOT_SHOWN = re.compile(r"{%\s*block body_class\s*%}.*?{%\s*endblock\s*%}", re.S)
+# Not words a person reads: the page's classes, and comments.
+NOT_SHOWN = re.compile(
+    r"{%\s*block body_class\s*%}.*?{%\s*endblock\s*%}|{%\s*comment\s*%}.*?{%\s*endcomment\s*%}",
+    re.S,
+)
 TEMPLATE_BITS = re.compile(r"{{.*?}}|{%.*?%}|{#.*?#}", re.S)
 WORDS_SHOWN = re.compile(r'(?:aria-label|title|alt|placeholder)="([^"]*)"')
+LITERAL = r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'"
+# A tag's literals that are no words: the file a tag names (url, include, extends, static, load),
+# a date's or a number's format.
+TAG_NAMES_A_FILE = re.compile(
+    r"({%\s*(?:url|include|extends|static|load|block|now)\s+)(?:" + LITERAL + ")"
+)
+FORMAT = re.compile(r"\|\s*(?:date|time|stringformat|floatformat)\s*:\s*(?:" + LITERAL + ")")
+# `{{ "Ann Clarke,Half Way Tree,Aces" }}`: a literal shown as it is, the way a template says
+# "sample data, not words" (a CSV file's lines).
+DATA = re.compile(r"^{{\s*(?:" + LITERAL + r")\s*}}$")
+# Words: two words with a space between them, or a capitalised word ("Time left", "Remove").
+WORDS = re.compile(r"[A-Za-z]{2,}[,.:;!?]?\s+[A-Za-z]{2,}|^[A-Z][a-z]+")
 
 
 def words_left(source: str) -> list[str]:
-    """The text a template shows that no translate tag holds: words between tags, and in the
-    attributes a person reads (aria-label, title, alt, placeholder)."""
+    """The text a template shows that no translate tag holds: words between tags, in the
+    attributes a person reads (aria-label, title, alt, placeholder), and in a tag's literals
+    (`{% include "x.html" with label="Time left" %}`, `|default:"None yet"`)."""
     source = TRANSLATED.sub(" ", NOT_SHOWN.sub(" ", source))
     attributes = [TEMPLATE_BITS.sub(" ", value) for value in WORDS_SHOWN.findall(source)]
+    in_tags = [literal for bit in TEMPLATE_BITS.findall(source) for literal in _said(bit)]
     text = re.sub(r"<[^>]*>", " ", TEMPLATE_BITS.sub(" ", source))
-    return [bit for bit in [*text.split(), *attributes] if re.search(r"[A-Za-z]{2,}", bit)]
+    words = [bit for bit in [*text.split(), *attributes] if re.search(r"[A-Za-z]{2,}", bit)]
+    return words + in_tags
 
 
-@pytest.mark.parametrize("name", PLAYER_TEMPLATES)
-def test_the_players_templates_hold_no_untranslated_words(name: str) -> None:
-    source = (Path(settings.BASE_DIR) / "templates" / name).read_text(encoding="utf-8")
-    assert words_left(source) == []
+def _said(tag: str) -> list[str]:
+    if tag.startswith("{#") or DATA.match(tag):
+        return []
+    tag = FORMAT.sub(" ", TAG_NAMES_A_FILE.sub(r"\1", tag))
+    return [text for text in (lit[1:-1] for lit in re.findall(LITERAL, tag)) if WORDS.search(text)]
+
+
+# The scripts: a string a person reads is an argument of gettext(), ngettext(), pgettext() or
+# interpolate(); selectors (querySelector's argument) and comments are not read.
+JS_COMMENTS = re.compile(r"/\*.*?\*/|(?<![:\\\"'])//[^\n]*", re.S)
+JS_LITERAL = LITERAL + r"|`(?:[^`\\]|\\.)*`"
+JS_TRANSLATED = re.compile(
+    r"\b(?:n?p?gettext|interpolate)\(\s*(?:"
+    + JS_LITERAL
+    + r")(?:\s*[,+]\s*(?:"
+    + JS_LITERAL
+    + "))*"
+)
+JS_SELECTOR = re.compile(r"\b(?:querySelector(?:All)?|closest|matches)\(\s*(?:" + JS_LITERAL + ")")
+HTTP_HEADER = re.compile(r"^[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+$")  # If-None-Match, X-Updated
+MIME_TYPE = re.compile(r"^[a-z]+/[\w.+-]+(?:;.*)?$")  # text/html; charset=utf-8
+# Literals that look like words and are not read, each with its reason.
+JS_NOT_READ = {
+    "use strict": "a directive to the browser",
+    "ETag": "an HTTP header's name",
+    "Enter": "a key's name (KeyboardEvent.key)",
+    "Escape": "a key's name (KeyboardEvent.key)",
+    "Table ": "the table link's Authorization scheme (entry API)",
+    "held small": "an element's classes (table-entry.js's element())",
+    "op times": "an element's classes (table-entry.js's element())",
+    "secondary out-key": "a button's classes (table-entry.js's button())",
+    "secondary next-key": "a button's classes (table-entry.js's button())",
+}
+
+
+def js_words_left(source: str) -> list[str]:
+    """The strings of a script a person would read that no gettext() call holds."""
+    source = JS_SELECTOR.sub(" ", JS_TRANSLATED.sub(" ", JS_COMMENTS.sub(" ", source)))
+    strings = [literal[1:-1] for literal in re.findall(JS_LITERAL, source)]
+    return [
+        text
+        for text in strings
+        if WORDS.search(text)
+        and text not in JS_NOT_READ
+        and not HTTP_HEADER.match(text)
+        and not MIME_TYPE.match(text)
+    ]
+
+
+def _names(folder: Path, pattern: str) -> list[str]:
+    return sorted(str(path.relative_to(folder)) for path in folder.rglob(pattern))
+
+
+@pytest.mark.parametrize("name", _names(TEMPLATES, "*.html"))
+def test_every_template_holds_no_untranslated_words(name: str) -> None:
+    assert words_left((TEMPLATES / name).read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("name", _names(SCRIPTS, "*.js"))
+def test_every_script_holds_no_untranslated_words(name: str) -> None:
+    assert js_words_left((SCRIPTS / name).read_text(encoding="utf-8")) == []
 
 
 def test_the_check_finds_an_untranslated_word() -> None:
@@ -69,9 +138,30 @@ def test_the_check_finds_an_untranslated_word() -> None:
     ]
 
 
+def test_the_check_finds_words_in_a_tag_and_not_a_file_name_or_a_format() -> None:
+    source = (
+        '{% include "hall/_clock.html" with label="Time left" %}{{ at|date:"j M Y" }}'
+        '{% translate "Time left" as label %}{% if here == "home" %}{{ x|default:"None yet" }}'
+    )
+    assert words_left(source) == ["Time left", "None yet"]
+
+
+def test_the_script_check_finds_a_string_outside_gettext() -> None:
+    source = """
+    /* "Not read": a comment */
+    button.textContent = "Remove";
+    label.textContent = interpolate(gettext("Page %(page)s of %(pages)s"), {page: 1}, true);
+    document.querySelector("thead th:last-child");
+    headers = { "If-None-Match": etag, "X-Requested-With": "fetch" };
+    note.textContent = "the server answered " + status;
+    """
+    assert js_words_left(source) == ["Remove", "the server answered "]
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
 @pytest.mark.parametrize("language", ["es", "fr"])
-def test_every_message_is_translated(language: str) -> None:
-    catalogue = Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES" / "django.po"
+def test_every_message_is_translated(language: str, domain: str) -> None:
+    catalogue = Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
     text = catalogue.read_text(encoding="utf-8")
     assert "#, fuzzy" not in text
     entries = text.split("\n\n")[1:]

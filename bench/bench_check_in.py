@@ -17,39 +17,24 @@ Run from anywhere: `python bench/bench_check_in.py` (or `python bench/run.py che
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.harness import browser_figures, chromium_missing  # noqa: E402 (the path above first)
+
 TEST = "tests/e2e/test_players_phones.py::test_twelve_phones_check_in_are_seated_and_see_their_seat"
 TAPS_BUDGET = 3
 SEAT_SECONDS = 2.0
 
 
-def run() -> dict | None:
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "figures.json"
-        env = dict(os.environ, CHECK_IN_BENCH_FIGURES=str(out), DEBUG="1")
-        for name in ("DATABASE_URL", "REDIS_URL", "CI"):
-            env.pop(name, None)  # the test's own SQLite database, eager tasks
-        done = subprocess.run(
-            [sys.executable, "-m", "pytest", TEST, "-q", "-p", "no:cacheprovider"],
-            cwd=ROOT, env=env, capture_output=True, text=True,
-        )  # fmt: skip
-        if not out.exists() or done.returncode != 0:
-            print(done.stdout[-3000:], done.stderr[-2000:])
-            return None
-        return json.loads(out.read_text())
-
-
 def main() -> int:
-    if not Path("/usr/bin/chromium").exists():
-        print("skipped: needs Chromium at /usr/bin/chromium")
+    if chromium_missing():
         return 0
-    figures = run()
+    # The test's own SQLite database, and tasks run eagerly in its process.
+    figures = browser_figures([TEST], "CHECK_IN_BENCH_FIGURES", eager_tasks=True)
     if figures is None:
         print("the browser run failed: no figures")
         return 1

@@ -384,32 +384,45 @@ def main() -> None:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def run(scratch: Path, clients: int, seconds: float) -> None:
+def prepare(scratch: Path, bench: str) -> dict[str, str]:
+    """The environment of a served bench named `bench`, for this process and the ones it
+    starts: its database created and migrated, the static files collected, Django set up."""
     env = {**os.environ, **environment(scratch)}
     os.environ.update(env)
     if "REDIS_URL" in env and redis_keys():
         raise SystemExit(
-            f"bench_leaderboard: Redis {REDIS} holds keys already (stale tasks would skew the "
-            "run, and they are not this bench's to delete): set BENCH_REDIS_URL to an empty one."
+            f"{bench}: Redis {REDIS} holds keys already (stale tasks would skew the run, and "
+            "they are not this bench's to delete): set BENCH_REDIS_URL to an empty one."
         )
     subprocess.run([sys.executable, "bin/createdb.py"], cwd=ROOT, env=env, check=True)
     import django
 
     django.setup()
     from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", verbosity=0, interactive=False)
+    return env
+
+
+def gunicorn_command(app: str, port: int, scratch: Path) -> list[str]:
+    """gunicorn serving `app` with 4 sync workers on `port`, its control socket its own."""
+    return [
+        str(ROOT / ".venv/bin/gunicorn"), app, "-w", "4", "-b", f"{HOST}:{port}",
+        "--log-level", "warning", "--control-socket", str(scratch / "gunicorn.ctl"),
+    ]  # fmt: skip
+
+
+def run(scratch: Path, clients: int, seconds: float) -> None:
+    env = prepare(scratch, "bench_leaderboard")
     from django.db import connection
 
     from bench.bench_standings import delete_tournament
     from bench.run import machine
 
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", verbosity=0, interactive=False)
     tournament = setup_tournament()
     port, (app, added) = int(os.environ.get("BENCH_PORT") or free_port()), wsgi_app()
-    gunicorn = [
-        str(ROOT / ".venv/bin/gunicorn"), app, "-w", "4", "-b", f"{HOST}:{port}",
-        "--log-level", "warning", "--control-socket", str(scratch / "gunicorn.ctl"),
-    ]  # fmt: skip
+    gunicorn = gunicorn_command(app, port, scratch)
     try:
         with process(gunicorn, env, scratch / "gunicorn.log") as web:
             wait_until(
@@ -468,6 +481,13 @@ def latency(port: int, tournament, env: dict[str, str], scratch: Path) -> list[f
             raise SystemExit(f"{stopped}\nthe Celery worker's log ends:\n{log}") from None
 
 
+def services(env: dict[str, str]) -> tuple[str, str, str]:
+    """The database, the cache and the load's tool of a run, in words."""
+    database = "postgresql" if env["DATABASE_URL"].startswith("postgres") else "sqlite"
+    cache = "redis" if "REDIS_URL" in env else "local memory (no Redis)"
+    return database, cache, "wrk" if shutil.which("wrk") else "Python threads"
+
+
 def report(
     rates: dict,
     waits: list[float],
@@ -478,9 +498,7 @@ def report(
     env: dict[str, str],
     machine: str,
 ) -> None:
-    database = "postgresql" if env["DATABASE_URL"].startswith("postgres") else "sqlite"
-    cache = "redis" if "REDIS_URL" in env else "local memory (no Redis)"
-    tool = "wrk" if shutil.which("wrk") else "Python threads"
+    database, cache, tool = services(env)
     page, static, conditional = rates["page"], rates["static"], rates["page_304"]
     plain = rates["page_plain"]
     ratio = page["rps"] / static["rps"] if static["rps"] else 0.0

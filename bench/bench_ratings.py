@@ -22,26 +22,16 @@ import json
 import os
 import random
 import sys
-import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.harness import best_of, django_database  # noqa: E402 (the path above first)
+
 FULL_AIM, INCREMENTAL_AIM = 10.0, 0.2
 PLAYERS, ROUNDS, SEATS = 40, 3, 5
-
-
-def setup_django(database_url: str | None) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "1")
-    if database_url:
-        os.environ["DATABASE_URL"] = database_url
-    import django
-
-    django.setup()
 
 
 def build_club(slug: str, members: int, events: int, seed: int = 1):
@@ -77,7 +67,8 @@ def build_club(slug: str, members: int, events: int, seed: int = 1):
 def store_snapshot(
     night, entries: list[int], rounds: int, rng: random.Random, tables: list | None = None
 ) -> None:
-    """A new snapshot of the night: `tables` as before, and a seating for each round after."""
+    """A new snapshot of the night: `tables` as before, a seating for each round after, and
+    the night's places (a season's points)."""
     from scoring.models import StandingsSnapshot
 
     tables = list(tables or [])
@@ -88,18 +79,12 @@ def store_snapshot(
             seated = order[t * SEATS : (t + 1) * SEATS]
             sides = [{"entries": [e], "place": p} for p, e in enumerate(seated, start=1)]
             tables.append({"round": number, "table": t + 1, "sides": sides, "seats": []})
+    finish = entries[:]
+    rng.shuffle(finish)  # the night's places, which a season counts
+    players = [{"entry": e, "place": p} for p, e in enumerate(finish, start=1)]
     version = (StandingsSnapshot.objects.filter(tournament=night).count()) + 1
     StandingsSnapshot.objects.create(tournament=night, version=version, source_stamp="bench",
-                                     data={"players": [], "tables": tables})  # fmt: skip
-
-
-def best_of(times: int, action: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(times):
-        started = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - started)
-    return best
+                                     data={"players": players, "tables": tables})  # fmt: skip
 
 
 def changes(club) -> list[tuple]:
@@ -186,19 +171,8 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=2000)
     parser.add_argument("--events", type=int, default=200)
     args = parser.parse_args()
-    scratch = None
-    if not os.environ.get("DATABASE_URL"):
-        scratch = Path(tempfile.mkdtemp(prefix="kalooki-bench-")) / "ratings.sqlite3"
-        setup_django(f"sqlite:///{scratch}")
-    else:
-        setup_django(None)
-    try:
+    with django_database("ratings.sqlite3"):
         run(args.members, args.events)
-    finally:
-        if scratch is not None:
-            for path in scratch.parent.glob("*"):
-                path.unlink()
-            scratch.parent.rmdir()
 
 
 if __name__ == "__main__":

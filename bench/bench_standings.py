@@ -20,30 +20,19 @@ import json
 import os
 import random
 import sys
-import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.harness import best_of, django_database  # noqa: E402 (the path above first)
 
 AIM = 2.0
 CLUBS = [
     "Half Way Tree", "Portmore", "Mandeville", "Montego Bay", "Spanish Town", "Ocho Rios",
     "May Pen", "Port Antonio", "Negril", "Savanna-la-Mar", "Falmouth", "Morant Bay",
 ]  # fmt: skip
-
-
-def setup_django(database_url: str | None) -> None:
-    """Settings for a run: DEBUG (no secret needed) and the database the caller chose."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "1")
-    if database_url:
-        os.environ["DATABASE_URL"] = database_url
-    import django
-
-    django.setup()
 
 
 def build_tournament(
@@ -165,15 +154,6 @@ def delete_tournament(tournament) -> None:
     Player.objects.filter(pk__in=people).delete()
 
 
-def best_of(runs: int, work: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        started = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - started)
-    return best
-
-
 def read_rows(tournament) -> list:
     """The deal and result rows the recompute reads, read once and nothing else done with
     them."""
@@ -200,19 +180,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
-    scratch = None
-    if not os.environ.get("DATABASE_URL"):
-        scratch = Path(tempfile.mkdtemp(prefix="kalooki-bench-")) / "standings.sqlite3"
-        setup_django(f"sqlite:///{scratch}")
-    else:
-        setup_django(None)
-    try:
+    with django_database("standings.sqlite3"):
         run(args.players, args.rounds)
-    finally:
-        if scratch is not None:
-            for path in scratch.parent.glob("*"):
-                path.unlink()
-            scratch.parent.rmdir()
 
 
 def run(players: int, rounds: int) -> None:

@@ -20,13 +20,14 @@ Run from anywhere: `python bench/bench_table.py` (or `python bench/run.py table`
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.harness import browser_figures, chromium_missing  # noqa: E402 (the path above first)
+
 TESTS = [
     "tests/e2e/test_table_phone.py"
     "::test_a_whole_set_on_a_390_by_844_touch_phone_one_screen_per_game",
@@ -37,21 +38,6 @@ SCREEN = 844
 POINTS_BUDGET = 8
 KEYPAD_OVERHEAD = 4
 HAND_BUDGET = 12  # Hand and Foot: a typical hand of two teams
-
-
-def run() -> list[dict] | None:
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "figures.json"
-        env = dict(os.environ, TABLE_BENCH_FIGURES=str(out), DEBUG="1")
-        env.pop("DATABASE_URL", None)  # the test's own SQLite database
-        done = subprocess.run(
-            [sys.executable, "-m", "pytest", *TESTS, "-q", "-p", "no:cacheprovider"],
-            cwd=ROOT, env=env, capture_output=True, text=True,
-        )  # fmt: skip
-        if not out.exists() or done.returncode != 0:
-            print(done.stdout[-3000:], done.stderr[-2000:])
-            return None
-        return json.loads(out.read_text())
 
 
 def budget(figure: dict) -> str:
@@ -67,10 +53,9 @@ def budget(figure: dict) -> str:
 
 
 def main() -> int:
-    if not Path("/usr/bin/chromium").exists():
-        print("skipped: needs Chromium at /usr/bin/chromium")
+    if chromium_missing():
         return 0
-    figures = run()
+    figures = browser_figures(TESTS, "TABLE_BENCH_FIGURES")
     if figures is None:
         print("the browser run failed: no figures")
         return 1

@@ -2,7 +2,9 @@
 
 Each prints its own figures (counts and ratios); this prints the machine they ran on first.
 Usage: python bench/run.py [name ...]   e.g. python bench/run.py rules seating table
-(bench_table.py: taps per game and page height per game on the table's phone page, #13)
+(bench_table.py: taps per game and page height per game on the table's phone page, #13;
+bench_ratings.py: a club's ratings recomputed and updated; bench_club_pages.py: the season,
+rating and member pages through gunicorn against a static file, issue 32)
 """
 
 import os

@@ -2,38 +2,24 @@
 
 A **members file** has a header row naming its columns (``name`` required; ``display_name``,
 ``number``, ``contact`` and ``public_name`` optional, any order, any case), then a row per member.
-Commas, semicolons or tabs separate values, as the header shows. **Line numbers** are the file's
-own (the header is line 1, blank lines count), so a director finds each bad row in an editor.
-Reading never stops at the first problem: every row and every problem come back together; what
-needs the database (numbers already held by a member) is the service's question.
+The file itself (its encoding, that it is text, the delimiter, line numbers, unreadable lines) is
+checked as every uploaded CSV file is (``clubs.csv_files``). Reading never stops at the first
+problem: every row and every problem come back together; what needs the database (numbers
+already held by a member) is the service's question.
 """
 
-import csv
-import io
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from clubs.csv_files import RowProblem, file_records, tidy
 from clubs.models import Member
 
 COLUMNS = ("name", "display_name", "number", "contact", "public_name")
 ALIASES = {"display name": "display_name", "member number": "number", "public name": "public_name"}
 MAX_NAME, MAX_NUMBER, MAX_CONTACT = 120, 20, 254
-MAX_ROWS, MAX_BYTES = 5000, 1_000_000
+MAX_ROWS = 5000
 CHOICES = {choice.value: choice.value for choice in Member.PublicName}
-
-
-@dataclass(frozen=True, slots=True)
-class RowProblem:
-    """What is wrong with one line of the file (``line`` None: the file as a whole)."""
-
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        if not self.line:
-            return self.message
-        return _("Line {line}: {problem}").format(line=self.line, problem=self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +30,6 @@ class CsvMember:
     number: str = ""
     contact: str = ""
     public_name: str = Member.PublicName.FULL
-
-
-def tidy(text: str) -> str:
-    """Whitespace as a person means it: trimmed, runs of spaces made one."""
-    return " ".join(text.split())
 
 
 def member_problems(member: CsvMember) -> list[str]:
@@ -77,39 +58,13 @@ def member_problems(member: CsvMember) -> list[str]:
 
 def read_members(text: str) -> tuple[list[CsvMember], list[RowProblem]]:
     """Every member row of the file and every problem with it."""
-    text = text.removeprefix("\ufeff")
-    if "\x00" in text or len(text) > MAX_BYTES:
-        return [], [RowProblem(None, _("This is not a members CSV file (binary, or over 1 MB)."))]
-    lines = text.splitlines()
-    header = next((line for line in lines if line.strip()), "")
-    if not header:
-        return [], [RowProblem(None, _("The file is empty: start it with the header row."))]
-    delimiter = max(",;\t", key=header.count)
-    try:
-        records = _records(lines, delimiter)
-    except csv.Error as error:
-        unreadable = _("The file cannot be read as CSV: {error}.").format(error=error)
-        return [], [RowProblem(None, unreadable)]
+    records, problems = file_records(text)
+    if problems:
+        return [], problems
     columns, problem = _columns(records[0])
     if problem:
         return [], [problem]
     return _rows(records[1:], columns)
-
-
-def _records(lines: list[str], delimiter: str) -> list[tuple[int, list[str]]]:
-    """(line number, values) of every non-blank line; a value may not span lines."""
-    records = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            values = next(csv.reader(io.StringIO(line), delimiter=delimiter, strict=True))
-        except csv.Error as error:
-            raise csv.Error(
-                _("line {number}: {error} (a quote left open?)").format(number=number, error=error)
-            ) from None
-        records.append((number, values))
-    return records
 
 
 def _columns(header: tuple[int, list[str]]) -> tuple[list[str], RowProblem | None]:

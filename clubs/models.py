@@ -93,10 +93,10 @@ def public_name(name: str, choice: str, member_id: int | None) -> str:
     return name
 
 
-class ClubAudit(models.Model):
-    """One director action on a club's register (who, when, what), kept for the record."""
+class AuditEntry(models.Model):
+    """One director action, kept for the record (who, when, what): the shape of a club's audit
+    log and a tournament's (``tournament.models.AuditEvent``); each adds what it belongs to."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -106,7 +106,17 @@ class ClubAudit(models.Model):
     at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:
+        abstract = True
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+
+
+class ClubAudit(AuditEntry):
+    """One director action on a club's register."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit")
+
+    class Meta(AuditEntry.Meta):
+        pass

@@ -11,8 +11,10 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from clubs.csv_import import CsvMember, RowProblem, member_problems, read_members, tidy
+from clubs.csv_files import RowProblem, tidy
+from clubs.csv_import import CsvMember, member_problems, read_members
 from clubs.models import Club, ClubAudit, Member
+from clubs.pages import club_pages_changed
 
 
 class ClubError(Exception):
@@ -37,6 +39,7 @@ def club_audit(
     ClubAudit.objects.create(
         club=club, actor=_user(by), action=action, summary=summary[:300], detail=detail
     )
+    club_pages_changed(club.slug)
 
 
 def _user(by: AbstractBaseUser | None) -> AbstractBaseUser | None:

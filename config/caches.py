@@ -17,6 +17,9 @@ A number on a page is stale only while one of these keeps an old value. From the
 | rules (P)           | (game, ruleset text)          | process   | nothing: text is the value     |
 | breakdowns (P)      | its JSON text                 | process   | nothing: text is the value     |
 | matches.over (P)    | table id                      | its deals | a new deal at the table        |
+| club.version (S)    | `club-pages:{slug}`           | 24 h      | a write a club's pages show    |
+| club.held (P)       | (path, language)              | a version | a new version; 60 s; a seat    |
+| club.shortcut (P)   | (path, urlconf)               | process   | nothing: URLs are fixed        |
 
 What each keeps:
 - standings: the newest snapshot;
@@ -31,6 +34,11 @@ What each keeps:
 - rules: a stored ruleset's `Rules`;
 - breakdowns: a result breakdown's decoded JSON;
 - matches.over: whether a table's match is over.
+- club.version: a random token, new with every write a club's season, rating and member pages
+  show (``clubs.pages``);
+- club.held: those pages as drawn for visitors without a session, plain and gzipped
+  (``hall.club_cache``);
+- club.shortcut: the club page's view a path resolves to.
 
 Shared caches live in Django's cache (Redis, else in-process or files); a miss reads the
 database. Process caches are each web process's memory, bounded, and `forget_process_caches`
@@ -166,6 +174,16 @@ MATCHES_OVER = Stamped(
     "matches.over", "table id", "a new deal (deals_stored, last_entry_at)", limit=100_000
 )
 
+CLUB_VERSION = Shared(
+    "club.version", "club-pages:{slug}", 24 * 3600,
+    "a season's table stored anew, ratings written, a director's action on the register or a "
+    "season",
+)  # fmt: skip
+CLUB_HELD = Stamped(
+    "club.held", "(path, language)", "a new club version; 60 s; the member's seat", limit=128
+)
+CLUB_SHORTCUT = Memo("club.shortcut", "(path, urlconf)", "nothing: URLs are fixed", 1024)
+
 Cache = Shared | Stamped | Timed | Memo
 CACHES: dict[str, Cache] = {
     cache.name: cache
@@ -182,6 +200,9 @@ CACHES: dict[str, Cache] = {
         RULES,
         BREAKDOWNS,
         MATCHES_OVER,
+        CLUB_VERSION,
+        CLUB_HELD,
+        CLUB_SHORTCUT,
     )
 }
 

@@ -70,6 +70,9 @@ MIDDLEWARE = [
     # Answers anonymous leaderboard requests from the cached snapshot, like WhiteNoise does
     # static files, before the session and auth middleware; everyone else goes the whole way.
     "hall.middleware.LeaderboardShortcut",
+    # A club's season, rating and member pages, as each web process last drew them for visitors
+    # without a session, until the club's data changes (hall/club_cache.py).
+    "hall.club_cache.ClubPagesShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from clubs import services
+from clubs.csv_files import UnknownEncoding, decode_upload
 from clubs.permissions import club_for_director
-from tournament.csv_import import UnknownEncoding, decode_upload
 
 
 class MembersImportForm(forms.Form):

@@ -8,13 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import games
-from tournament.csv_import import (
-    MAX_BYTES,
-    MAX_EMAIL,
-    MAX_NAME,
-    UnknownEncoding,
-    decode_upload,
-)
+from clubs.csv_files import MAX_BYTES, UnknownEncoding, decode_upload
+from tournament.csv_import import MAX_EMAIL, MAX_NAME
 from tournament.models import DEFAULT_GAME, Entry, Tournament
 from tournament.services import Partner, TournamentError
 

@@ -73,7 +73,9 @@ def member_page(request: HttpRequest, club: str, member_id: int) -> HttpResponse
         for game, history in view.history.items()
     ]  # fmt: skip
     context = {"club": member.club, "view": view, "charts": charts}
-    return render(request, "hall/club/member.html", context)
+    response = render(request, "hall/club/member.html", context)
+    response.seat = view.seat  # what hall.club_cache compares before answering it again
+    return response
 
 
 def season_document(view: selectors.SeasonView) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from django.db.models import Count, Max, Sum
 from openskill.models import PlackettLuce
 
 from clubs.models import Club
+from clubs.pages import club_pages_changed
 from scoring.models import StandingsSnapshot
 from seasons.models import Rating, RatingChange, RatingState
 from seasons.services import entry_members
@@ -89,16 +90,29 @@ def locked_rounds(club: Club, game: str) -> list[tuple[int, int, int]]:
     return list(rounds.values_list("pk", "tournament_id", "number"))
 
 
-def _facts(club: Club, game: str, read: Iterable[int] | None = None) -> Facts:
-    """The facts; the snapshots of the tournaments `read` only (all, when None)."""
-    rounds = locked_rounds(club, game)
-    tournaments = {t for _r, t, _n in rounds}
-    versions = dict(
-        StandingsSnapshot.objects.filter(tournament__in=tournaments)
+def _versions(rounds: list[tuple[int, int, int]]) -> dict[int, int]:
+    """Each tournament of these rounds and its newest snapshot's version."""
+    return dict(
+        StandingsSnapshot.objects.filter(tournament__in={t for _r, t, _n in rounds})
         .values("tournament")
         .annotate(v=Max("version"))
         .values_list("tournament", "v")
     )
+
+
+def _facts(
+    club: Club,
+    game: str,
+    read: Iterable[int] | None = None,
+    known: tuple[list[tuple[int, int, int]], dict[int, int]] | None = None,
+) -> Facts:
+    """The facts; the snapshots of the tournaments `read` only (all, when None); the rounds
+    and versions as `known` already, when they are."""
+    if known is None:
+        rounds = locked_rounds(club, game)
+        known = rounds, _versions(rounds)
+    rounds, versions = known
+    tournaments = {t for _r, t, _n in rounds}
     wanted = tournaments if read is None else set(read) & tournaments
     tables = _tables(rounds, {t: versions[t] for t in wanted if t in versions})
     return Facts(rounds, versions, entry_members(wanted), tables)
@@ -178,6 +192,7 @@ def _replay(club: Club, game: str, facts: Facts) -> RatingState:
     _insert(RatingChange, CHANGE_COLUMNS, book.changes)
     Rating.objects.filter(club=club, game=game).delete()
     _write_ratings(club, game, book.ratings)
+    club_pages_changed(club.slug)
     return _state_save(club, game, facts)
 
 
@@ -193,16 +208,20 @@ RATING_COLUMNS = ("club_id", "game", "member_id", "mu", "sigma", "display", "gam
 
 
 def _insert(model: type[models.Model], columns: tuple[str, ...], rows: list[tuple]) -> None:
-    """Rows written as plain tuples in one prepared statement: a full recompute writes tens of
+    """Rows written as plain tuples, in one statement: a full recompute writes tens of
     thousands, and making a model instance of each cost more than the rating maths."""
     if not rows:
         return
     quote = connection.ops.quote_name
-    names = ", ".join(quote(column) for column in columns)
-    marks = ", ".join(["%s"] * len(columns))
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES ({marks})"
+    table, names = quote(model._meta.db_table), ", ".join(quote(column) for column in columns)
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        if connection.vendor == "postgresql":  # one COPY stream, not a statement a row
+            with cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        marks = ", ".join(["%s"] * len(columns))
+        cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
 
 
 def _round_digests(facts: Facts) -> list[list[Any]]:
@@ -230,16 +249,11 @@ def ratings_refresh(*, club_id: int, game: str) -> RatingState:
         state, _ = RatingState.objects.select_for_update().get_or_create(club=club, game=game)
         known = state.versions or {}
         rounds = locked_rounds(club, game)
-        versions = dict(
-            StandingsSnapshot.objects.filter(tournament__in={t for _r, t, _n in rounds})
-            .values("tournament")
-            .annotate(v=Max("version"))
-            .values_list("tournament", "v")
-        )
+        versions = _versions(rounds)
         changed = {t for t, v in versions.items() if known.get(str(t)) != v}
         rated = {round_id for round_id, _digest in state.rounds}
         unrated = {t for r, t, _n in rounds if r not in rated}
-        facts = _facts(club, game, read=changed | unrated)
+        facts = _facts(club, game, read=changed | unrated, known=(rounds, versions))
         if facts.rated_mapping(rated) != state.stamp:
             return _replay(club, game, _facts(club, game))
         return _catch_up(club, game, state, facts, changed)
@@ -261,27 +275,34 @@ def _catch_up(
     new = [r for r in order[len(done) :] if r in facts.tables]
     if not new and state.versions == {str(t): v for t, v in facts.versions.items()}:
         return state
-    book = _book(club, game, state)
-    for round_id in new:
-        for match in _matches(round_id, facts.tables[round_id], facts.members):
-            book.rate(match, club, game)
+    matches = [m for r in new for m in _matches(r, facts.tables[r], facts.members)]
+    book = _book(club, game, {member for m in matches for side, _p in m.sides for member in side})
+    for match in matches:
+        book.rate(match, club, game)
     _insert(RatingChange, CHANGE_COLUMNS, book.changes)
     touched = {change[2] for change in book.changes}
     Rating.objects.filter(club=club, game=game, member__in=touched).delete()
     _write_ratings(club, game, {m: book.ratings[m] for m in touched})
+    club_pages_changed(club.slug)
     state.rounds = state.rounds + [[r, _digest(facts.tables[r])] for r in new]
     state.versions = {str(t): v for t, v in facts.versions.items()}
-    state.stamp = facts.rated_mapping(round_id for round_id, _digest in state.rounds)
+    if _tournaments_of(facts, new) - _tournaments_of(facts, rated):  # else the same mapping
+        state.stamp = facts.rated_mapping(round_id for round_id, _digest in state.rounds)
     state.save()
     return state
 
 
-def _book(club: Club, game: str, state: RatingState) -> Book:
+def _tournaments_of(facts: Facts, rounds: Iterable[int]) -> set[int]:
+    wanted = set(rounds)
+    return {t for r, t, _n in facts.rounds if r in wanted}
+
+
+def _book(club: Club, game: str, members: set[int]) -> Book:
+    """The ratings of the `members` who play next, and the last match's position."""
+    rated = Rating.objects.filter(club=club, game=game, member__in=members)
     ratings = {
         member: (mu, sigma, games)
-        for member, mu, sigma, games in Rating.objects.filter(club=club, game=game).values_list(
-            "member_id", "mu", "sigma", "games"
-        )
+        for member, mu, sigma, games in rated.values_list("member_id", "mu", "sigma", "games")
     }
     last = RatingChange.objects.filter(club=club, game=game).aggregate(s=Max("seq"))["s"] or 0
     return Book(ratings, [], last)

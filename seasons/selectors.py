@@ -114,11 +114,11 @@ def member_get(*, member: Member, public: bool = True) -> MemberView:
     changes = RatingChange.objects.filter(member=member).order_by("game", "seq")
     for change in changes.values("game", "seq", "display", "place", "round__tournament__name"):
         view.history.setdefault(change["game"], []).append(change)
-    view.seat = _seat_now(member)
+    view.seat = member_seat_get(member=member)
     return view
 
 
-def _seat_now(member: Member) -> dict[str, Any] | None:
+def member_seat_get(*, member: Member | int) -> dict[str, Any] | None:
     """Where the member sits in a published round in play now, if anywhere (1 query)."""
     seat = (
         Player.objects.filter(member=member, tournament__status="running")

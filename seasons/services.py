@@ -14,8 +14,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import games
-from clubs.csv_import import tidy
+from clubs.csv_files import tidy
 from clubs.models import Club
+from clubs.pages import club_pages_changed
 from clubs.services import ClubError, club_audit
 from scoring.models import StandingsSnapshot
 from scoring.standings import standings_refresh
@@ -158,7 +159,7 @@ def entry_members(tournaments: set[int]) -> dict[int, tuple[int, ...]]:
 
 def season_refresh(*, season_id: int) -> SeasonTable | None:
     """The season's table recomputed; stored (a new version) only when it changed."""
-    season = Season.objects.filter(pk=season_id).first()
+    season = Season.objects.select_related("club").filter(pk=season_id).first()
     if season is None:
         return None
     rows, events = season_compute(season=season)
@@ -167,4 +168,5 @@ def season_refresh(*, season_id: int) -> SeasonTable | None:
         if table.rows != rows or table.events != events or table.version == 0:
             table.rows, table.events, table.version = rows, events, table.version + 1
             table.save()
+            club_pages_changed(season.club.slug)
     return table

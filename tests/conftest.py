@@ -99,6 +99,14 @@ def _tasks_run_eagerly(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _no_club_page_held() -> None:
+    """Each test draws the club pages afresh: ids and slugs come again from test to test."""
+    from hall.club_cache import forget_held
+
+    forget_held()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings) -> None:
     """Production-strength hashing costs ~0.3 s a login; tests check logic, not key stretching."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -279,3 +279,33 @@ def test_a_table_is_read_again_once_a_deal_is_entered(
     play_set(table_one)
     over = {t.id: t.finished for t in round_progress(round=round, seated=False)}
     assert over[table_one.pk]
+
+
+@invalidates("club.version", "club.held")
+def test_a_club_page_is_drawn_again_once_a_write_it_shows_happens(db: None) -> None:
+    from clubs.pages import club_pages_version
+    from clubs.services import club_create, member_add
+
+    club = club_create(name="Half Way Tree", by=None)
+    member_add(club=club, by=None, name="Ann Lee")
+    page = f"/c/{club.slug}/ratings/kalooki"
+    first = club_pages_version(club.slug)
+    assert club_pages_version(club.slug) == first  # asked again: the same token
+    assert "No locked round has been rated yet" in Client().get(page).content.decode()
+    assert caches.CLUB_HELD.entries  # held under the club's version
+    member_add(club=club, by=None, name="Bo Ray")  # a director's action on the register
+    assert club_pages_version(club.slug) != first
+    held = next(iter(caches.CLUB_HELD.entries))
+    assert caches.CLUB_HELD.get(held, club_pages_version(club.slug)) is MISSING
+
+
+@invalidates("club.shortcut")
+def test_the_club_shortcut_resolves_a_path_once_per_urlconf() -> None:
+    from hall.club_cache import _club_view
+
+    found = _club_view("/c/half-way-tree/ratings/kalooki", "config.urls")
+    assert found is not None and found.url_name == "ratings"
+    misses = _club_view.cache_info().misses
+    _club_view("/c/half-way-tree/ratings/kalooki", "config.urls")
+    assert _club_view.cache_info().misses == misses  # nothing invalidates it
+    assert _club_view("/c/half-way-tree/nothing", "config.urls") is None

@@ -29,7 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import games
-from clubs.models import Club, Member
+from clubs.models import AuditEntry, Club, Member
 from config.caches import RULES
 from games.base import Rules
 from tournament.stored import StoredModel
@@ -359,23 +359,13 @@ class StaffRole(StoredModel):
         return f"{self.user} is {self.get_role_display()} of {self.tournament}"
 
 
-class AuditEvent(StoredModel):
-    """One director action, kept for the record (who, when, what)."""
+class AuditEvent(StoredModel, AuditEntry):
+    """One director action on a tournament."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
-    action = models.CharField(max_length=60)
-    summary = models.CharField(max_length=300)
-    detail = models.JSONField(default=dict, blank=True)
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
 
-    class Meta:
-        ordering = ["-at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+    class Meta(AuditEntry.Meta):
+        pass
 
 
 # Stages (qualifying, cuts, finals) have their own module and migration (tournament.stages).

@@ -8,8 +8,9 @@ from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 
 import games
+from clubs.csv_files import MAX_BYTES
 from config.api import Input
-from tournament.csv_import import MAX_BYTES, MAX_EMAIL, MAX_NAME
+from tournament.csv_import import MAX_EMAIL, MAX_NAME
 from tournament.models import DEFAULT_GAME, Entry, Tournament
 from tournament.selectors import RulesetSummary, ruleset_summary
 

@@ -91,7 +91,8 @@ def test_the_same_name_twice_without_numbers_is_refused(half_way_tree, alice) ->
 
 def test_an_unclosed_quote_names_its_line(half_way_tree, alice) -> None:
     assert problems(half_way_tree, alice, 'name\nAnn\n"Ben\n') == [
-        "The file cannot be read as CSV: line 3: unexpected end of data (a quote left open?)."
+        "Line 3: a double quote opened on this line is never closed, so the lines after it "
+        "would be read as one name; close the quote or remove it"
     ]
 
 

@@ -2,8 +2,9 @@
 
 import pytest
 
+from clubs.csv_files import decode_upload
 from tests.factories import EntryFactory, PlayerFactory, RoundFactory
-from tournament.csv_import import RowProblem, decode_upload, read_players
+from tournament.csv_import import RowProblem, read_players
 from tournament.models import Entry, Player
 from tournament.services import CsvImportRefused, TournamentError, players_import_csv
 
@@ -179,7 +180,7 @@ def test_a_field_over_the_csv_modules_limit_is_a_problem_on_its_line(dana, sprin
     ids=["shift-jis", "cp1251"],
 )
 def test_a_file_in_an_encoding_that_cannot_be_told_is_refused_with_what_to_do(data) -> None:
-    from tournament.csv_import import UnknownEncoding
+    from clubs.csv_files import UnknownEncoding
 
     with pytest.raises(UnknownEncoding, match="UTF-8") as refused:
         decode_upload(data)

@@ -25,9 +25,9 @@ pytestmark = pytest.mark.django_db
 
 def pages(club, season, member: Member) -> list[str]:
     return [
-        reverse("public:season", args=[club.slug, season.slug]),
-        reverse("public:ratings", args=[club.slug, "kalooki"]),
-        reverse("public:member", args=[club.slug, member.pk]),
+        reverse("hall:season", args=[club.slug, season.slug]),
+        reverse("hall:ratings", args=[club.slug, "kalooki"]),
+        reverse("hall:member", args=[club.slug, member.pk]),
     ]
 
 
@@ -79,7 +79,7 @@ def test_a_member_seated_now_shows_on_the_held_page_after_seat_seconds(
     club, _season, nights = autumn
     monkeypatch.setattr("hall.club_cache.SEAT_SECONDS", 0)  # each request compares the seat
     member = Member.objects.get(number="M20")  # plays the third night
-    path = reverse("public:member", args=[club.slug, member.pk])
+    path = reverse("hall:member", args=[club.slug, member.pk])
     visitor = Client()
     assert "Playing now" not in visitor.get(path).content.decode()
     assert "Playing now" not in visitor.get(path).content.decode()  # held: the same seat
@@ -90,7 +90,7 @@ def test_a_member_seated_now_shows_on_the_held_page_after_seat_seconds(
 
 def test_a_signed_in_director_and_a_query_string_go_the_whole_way(autumn, alice) -> None:  # noqa: F811
     club, season, _nights = autumn
-    path = reverse("public:season", args=[club.slug, season.slug])
+    path = reverse("hall:season", args=[club.slug, season.slug])
     assert "Sign out" not in Client().get(path).content.decode()
     director = Client()
     director.force_login(alice)
@@ -101,7 +101,7 @@ def test_a_signed_in_director_and_a_query_string_go_the_whole_way(autumn, alice)
 
 def test_each_language_is_held_apart(autumn) -> None:  # noqa: F811
     club, season, _nights = autumn
-    path = reverse("public:season", args=[club.slug, season.slug])
+    path = reverse("hall:season", args=[club.slug, season.slug])
     english = Client().get(path, headers={"Accept-Language": "en-GB"})
     french = Client().get(path, headers={"Accept-Language": "fr"})
     assert "Large print" in english.content.decode() and english["Content-Language"] == "en-gb"

@@ -198,10 +198,10 @@ def result_record(
 ) -> Deal:
     """Record the result of deal `number` at `table` (a void attempt when the game scores it
     void, Kalooki R9.2). `sides` (or Kalooki's `hands`) name each side by an entry id."""
-    held = _locked(table)
+    locked = _locked(table)
     inputs = _side_inputs([*sides, *hands])
     deal_values = _deal_values(values, down_and_out, void)
-    return _create(held, number, deal_values, inputs, by, via, confirm_warnings)
+    return _create(locked, number, deal_values, inputs, by, via, confirm_warnings)
 
 
 def result_submit(
@@ -233,7 +233,7 @@ def result_submit(
 
 
 def _submit(
-    held: LockedTable,
+    locked: LockedTable,
     number: int,
     given: Sequence[SideInput | HandInput],
     values: Mapping[str, Any] | None,
@@ -247,20 +247,20 @@ def _submit(
 ) -> ResultOutcome:
     inputs = _side_inputs(given)
     deal_values = _deal_values(values, down_and_out, void)
-    current = held.scored(number)
+    current = locked.scored(number)
     if current is None:
         if base_version:
-            title = deal_title(held.rules, number)
+            title = deal_title(locked.rules, number)
             raise _refused(
                 gettext("{title} has no result to correct: enter it instead").format(
                     title=said_title(title)
                 ),
-                held.rules.cites("order"),
+                locked.rules.cites("order"),
             )
-        deal = _create(held, number, deal_values, inputs, by, via, confirm_warnings)
+        deal = _create(locked, number, deal_values, inputs, by, via, confirm_warnings)
         return ResultOutcome(deal, True)
-    _check_base_version(held.rules, current, base_version)
-    deal = _correct(held, current, deal_values, inputs, by, via, confirm_warnings, reason)
+    _check_base_version(locked.rules, current, base_version)
+    deal = _correct(locked, current, deal_values, inputs, by, via, confirm_warnings, reason)
     return ResultOutcome(deal, False)
 
 
@@ -329,7 +329,7 @@ def _locked(table: Table | LockedTable, tournament: Tournament | None = None) ->
 
 
 def _create(
-    held: LockedTable,
+    locked: LockedTable,
     number: int,
     values: dict[str, Any],
     inputs: Sequence[SideInput],
@@ -337,44 +337,44 @@ def _create(
     via: str,
     confirm_warnings: bool,
 ) -> Deal:
-    table = held.table
-    _check_table_open(held, number)
-    evaluation = _evaluated(held, number, values, inputs, confirm_warnings)
-    deal = _save_deal(held, number, evaluation, by, via)
+    table = locked.table
+    _check_table_open(locked, number)
+    evaluation = _evaluated(locked, number, values, inputs, confirm_warnings)
+    deal = _save_deal(locked, number, evaluation, by, via)
     standings_changed(table.round.tournament_id)
     return deal
 
 
 def _evaluated(
-    held: LockedTable,
+    locked: LockedTable,
     number: int,
     values: dict[str, Any],
     inputs: Sequence[SideInput],
     confirm_warnings: bool,
 ) -> Evaluation:
     """The game's answer to the entry built from the table's sides; refused if it must be."""
-    _check_seated(held)
-    entry, missing = _deal_report(held, number, values, inputs)
-    evaluation = held.rules.evaluate(entry, held.played(before=number))
+    _check_seated(locked)
+    entry, missing = _deal_report(locked, number, values, inputs)
+    evaluation = locked.rules.evaluate(entry, locked.played(before=number))
     score = evaluation.score
     if missing and not (score is not None and score.void):
-        raise _missing(held, missing)
+        raise _missing(locked, missing)
     _refuse_if_needed(evaluation, confirm_warnings)
     return evaluation
 
 
-def _check_seated(held: LockedTable) -> None:
+def _check_seated(locked: LockedTable) -> None:
     """A table whose seats the game cannot read as its sides takes no result."""
-    if not seated_as_shaped(held.rules, len(held.seats)):
-        shape = held.rules.shape()
+    if not seated_as_shaped(locked.rules, len(locked.seats)):
+        shape = locked.rules.shape()
         raise _refused(
             gettext(
                 "{table} has {seats} seats: {game} is played by {least} to {most} sides of "
                 "{members}; seat the table again"
             ).format(
-                table=held.table,
-                seats=len(held.seats),
-                game=held.rules.game.name,
+                table=locked.table,
+                seats=len(locked.seats),
+                game=locked.rules.game.name,
                 least=shape.min_sides,
                 most=shape.max_sides,
                 members=shape.members,
@@ -382,10 +382,10 @@ def _check_seated(held: LockedTable) -> None:
         )
 
 
-def _missing(held: LockedTable, missing: list[int]) -> ResultRefused:
-    labels = _labels(held)
+def _missing(locked: LockedTable, missing: list[int]) -> ResultRefused:
+    labels = _labels(locked)
     names = [labels[index] for index in missing]
-    who = "player" if held.rules.shape().members == 1 else "team"
+    who = "player" if locked.rules.shape().members == 1 else "team"
     return ResultRefused(
         [
             Problem(
@@ -422,10 +422,10 @@ def _check_base_version(rules: Rules[Any], deal: Deal, base_version: int | None)
         )
 
 
-def _check_table_open(held: LockedTable, number: int) -> None:
+def _check_table_open(locked: LockedTable, number: int) -> None:
     """A new result: the round is being played, the match is not signed off, and the deal is
     the one the game says comes next."""
-    table, round, rules = held.table, held.table.round, held.rules
+    table, round, rules = locked.table, locked.table.round, locked.rules
     if round.status not in SCOREABLE_ROUNDS:
         state = round.get_status_display().lower()
         raise _refused(
@@ -437,14 +437,14 @@ def _check_table_open(held: LockedTable, number: int) -> None:
         )
     _check_not_signed_off(table, rules)
     title = deal_title(rules, number)
-    if number in held.numbers():
+    if number in locked.numbers():
         raise _refused(
             gettext(
                 "{title} at {table} is already recorded; correct it instead of entering it again"
             ).format(title=said_title(title), table=table),
             rules.cites("order"),
         )
-    expected = rules.next_deal(held.played(), time_called=table.time_called)
+    expected = rules.next_deal(locked.played(), time_called=table.time_called)
     if expected is None and table.time_called:
         raise _refused(
             gettext(
@@ -453,7 +453,7 @@ def _check_table_open(held: LockedTable, number: int) -> None:
             ).format(
                 title=said_title(title),
                 table=table,
-                progress=said_progress(rules, len(held.numbers())),
+                progress=said_progress(rules, len(locked.numbers())),
                 match=said_noun(match_noun(rules)),
             ),
             rules.cites("order"),
@@ -466,7 +466,7 @@ def _check_table_open(held: LockedTable, number: int) -> None:
                 title=said_title(title),
                 match=said_noun(match_noun(rules)),
                 table=table,
-                progress=said_progress(rules, len(held.numbers())),
+                progress=said_progress(rules, len(locked.numbers())),
             ),
             rules.cites("order"),
         )
@@ -496,7 +496,7 @@ def _check_not_signed_off(table: Table, rules: Rules[Any]) -> None:
 
 
 def _check_correctable(table: Table) -> None:
-    """Corrections are the table's own until sign-off, and end when the round is held."""
+    """Corrections are the table's own until sign-off, and end when the round is locked."""
     round, rules = table.round, table.round.tournament.rules()
     if round.status not in CORRECTABLE_ROUNDS:
         state = round.get_status_display().lower()
@@ -510,7 +510,7 @@ def _check_correctable(table: Table) -> None:
 
 
 def _correct(
-    held: LockedTable,
+    locked: LockedTable,
     deal: Deal,
     values: dict[str, Any],
     inputs: Sequence[SideInput],
@@ -520,24 +520,24 @@ def _correct(
     reason: str,
 ) -> Deal:
     """A new version of a stored result; the old versions stay as superseded revisions."""
-    table = held.table
+    table = locked.table
     _check_correctable(table)
-    evaluation = _evaluated(held, deal.number, values, inputs, confirm_warnings)
+    evaluation = _evaluated(locked, deal.number, values, inputs, confirm_warnings)
     if evaluation.score is not None and evaluation.score.void:
-        title = deal_title(held.rules, deal.number)
+        title = deal_title(locked.rules, deal.number)
         raise _refused(
             gettext(
                 "{title} is already scored: a void deal is entered before its replay, not over "
                 "a result; ask the director for a ruling"
             ).format(title=said_title(title)),
-            held.rules.cites("void"),
+            locked.rules.cites("void"),
         )
     before = {result.entry_id: result.points for result in deal.results.all()}
     _update_deal(deal, table, evaluation)
-    results = _results_of(held.entry_ids, evaluation)
+    results = _results_of(locked.entry_ids, evaluation)
     after = {result.entry_id: result.points for result in results}
-    why = reason.strip() or _changes(before, after, _entry_labels(held))
-    revision = _revision(deal, held.entry_ids, evaluation, by, via, reason=why)
+    why = reason.strip() or _changes(before, after, _entry_labels(locked))
+    revision = _revision(deal, locked.entry_ids, evaluation, by, via, reason=why)
     # The old results go, the old versions are superseded, the deal takes the new version.
     store().replace_deal(deal, UPDATED, results, revision)
     standings_changed(table.round.tournament_id)
@@ -621,20 +621,20 @@ def _same_person(revision: ResultRevision, by: AbstractBaseUser | None, via: str
 @transaction.atomic
 def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signer: str) -> Table:
     """The table signs its finished match off: the game says it is over, every deal confirmed."""
-    held = _locked(table)
-    table, rules = held.table, held.rules
+    locked = _locked(table)
+    table, rules = locked.table, locked.rules
     _check_not_signed_off(table, rules)
-    if not rules.match_over(held.played(), time_called=table.time_called):
+    if not rules.match_over(locked.played(), time_called=table.time_called):
         raise _refused(
             gettext("{table} has played {progress}: sign off when the {match} is finished").format(
                 table=table,
-                progress=said_progress(rules, len(held.numbers())),
+                progress=said_progress(rules, len(locked.numbers())),
                 match=said_noun(match_noun(rules)),
             ),
             rules.cites("order"),
         )
     waiting = next(
-        (d for d in held.deals if not d.is_void and d.status == Deal.Status.PENDING), None
+        (d for d in locked.deals if not d.is_void and d.status == Deal.Status.PENDING), None
     )
     if waiting is not None:
         title = deal_title(rules, waiting.number)
@@ -649,43 +649,45 @@ def table_sign_off(*, table: Table, by: AbstractBaseUser | None, via: str, signe
     return table
 
 
-def _labels(held: LockedTable) -> list[str]:
+def _labels(locked: LockedTable) -> list[str]:
     """Each side's name for messages: its players' names (partners joined by "&"), made unique
     by seat where two sides would read alike."""
-    names = [" & ".join(seat.entry.name for seat in side) for side in held.sides]
+    names = [" & ".join(seat.entry.name for seat in side) for side in locked.sides]
     return [
         name if names.count(name) == 1 else f"{name} (seat {side[0].position})"
-        for side, name in zip(held.sides, names, strict=True)
+        for side, name in zip(locked.sides, names, strict=True)
     ]
 
 
-def _entry_labels(held: LockedTable) -> dict[int, str]:
-    return dict(zip(held.entry_ids, _labels(held), strict=True))
+def _entry_labels(locked: LockedTable) -> dict[int, str]:
+    return dict(zip(locked.entry_ids, _labels(locked), strict=True))
 
 
 def _deal_report(
-    held: LockedTable, number: int, values: dict[str, Any], inputs: Sequence[SideInput]
+    locked: LockedTable, number: int, values: dict[str, Any], inputs: Sequence[SideInput]
 ) -> tuple[DealReport, list[int]]:
     """The game's entry for the table's sides in side order, and the sides nobody entered."""
-    index = {seat.entry_id: i for i, side in enumerate(held.sides) for seat in side}
+    index = {seat.entry_id: i for i, side in enumerate(locked.sides) for seat in side}
     strangers = sorted({item.entry_id for item in inputs} - set(index))
     if strangers:
         raise _refused(
             gettext("Entries {entries} are not seated at {table}").format(
-                entries=strangers, table=held.table
+                entries=strangers, table=locked.table
             )
         )
     given: dict[int, SideInput] = {}
     for item in inputs:
         side = index[item.entry_id]
         if side in given:
-            label = _labels(held)[side]
+            label = _labels(locked)[side]
             raise _refused(
                 gettext("{label} has two results in this entry").format(label=label), side=side
             )
         given[side] = item
-    labels = _labels(held)
-    sides = tuple(_side_report(held.sides[i], labels[i], given.get(i)) for i in range(len(labels)))
+    labels = _labels(locked)
+    sides = tuple(
+        _side_report(locked.sides[i], labels[i], given.get(i)) for i in range(len(labels))
+    )
     missing = [i for i in range(len(labels)) if i not in given]
     return DealReport(number, sides, values), missing
 
@@ -705,7 +707,7 @@ def _refuse_if_needed(evaluation: Evaluation, confirm_warnings: bool) -> None:
 
 
 def _save_deal(
-    held: LockedTable,
+    locked: LockedTable,
     number: int,
     evaluation: Evaluation,
     by: AbstractBaseUser | None,
@@ -714,20 +716,20 @@ def _save_deal(
     """The new deal, its results (none for a void attempt) and its first revision, inserted by
     the store (inside the store's `batched()`, when the block ends). The results are left on
     the deal as if prefetched."""
-    table, score = held.table, evaluation.score
+    table, score = locked.table, evaluation.score
     void = score is not None and score.void
     deal = Deal(
         table=table,
         number=number,
-        attempt=held.next_attempt(number),
+        attempt=locked.next_attempt(number),
         is_void=void,
         status=_initial_status(table),
         is_flagged=bool(evaluation.warnings),
         warnings=[problem.to_dict() for problem in evaluation.warnings],
         detail=dict(score.detail) if score is not None else {},
     )
-    results = [] if score is None or void else _results_of(held.entry_ids, evaluation)
-    revision = _revision(deal, held.entry_ids, evaluation, by, via)
+    results = [] if score is None or void else _results_of(locked.entry_ids, evaluation)
+    revision = _revision(deal, locked.entry_ids, evaluation, by, via)
     store().insert_deal(deal, results, revision)
     return deal
 

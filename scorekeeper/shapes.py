@@ -2,18 +2,18 @@
 
 Making a DRF serializer deep-copies each of its declared fields, and each field of every nested
 serializer: for the result write's body and answer that copying cost more than checking the
-body and writing the answer (#18). A `Shape` keeps one serializer of a class per thread, its
+body and writing the answer. A `Shape` keeps one serializer of a class per thread, its
 fields built, and runs DRF's own validation and representation with it: the same checks, the
 same refusals (a 400 with the same field errors), the same answer. Only serializers that use no
 context and no instance may be shapes (the table API's inputs and answers use neither).
 
 An answer is made by a plan worked out once from the serializer's fields (`_represent`): DRF's walk
-through the fields (`get_attribute`, then `to_representation`, field by field) cost a result
-write a tenth of its CPU. Where DRF's own method would give the value back as it is, or call
-`int`, `str` or `dict` on it, the plan does that; any other field (a date, a choice, a field
-of our own) is represented by its own `to_representation`, and anything a plan does not
-cover (a missing key, a model instead of a dict) by DRF's. With `CHECKED` set (the test suite
-sets it) every answer is compared with DRF's.
+through the fields (`get_attribute`, then `to_representation`, field by field) is the slow part of
+an answer (bench/bench_store.py measures what the shapes save). Where DRF's own method would give
+the value back as it is, or call `int`, `str` or `dict` on it, the plan does that; any other field
+(a date, a choice, a field of our own) is represented by its own `to_representation`, and anything a
+plan does not cover (a missing key, a model instead of a dict) by DRF's. With `CHECKED` set (the
+test suite sets it) every answer is compared with DRF's.
 """
 
 from __future__ import annotations
@@ -97,9 +97,8 @@ def _plain_values_checked_at_once(serializer: serializers.Serializer) -> None:
     """Each whole number, yes/no and text field of `serializer` (nested ones too) takes a value
     already of its type, within its bounds, as it is; a value left out takes the default (or
     is skipped), and a null is taken where the field allows it, as DRF does; any other value
-    (blank, another type, out of bounds) goes through the field's own `run_validation`. DRF's
-    checks of plain values (emptiness, defaults, conversion, each validator in turn) were a
-    twentieth of a result write's CPU, for the five hands of a table (#18). Only the shape's
+    (blank, another type, out of bounds) goes through the field's own `run_validation`, which
+    would otherwise run for every plain value of the five hands of a table. Only the shape's
     own fields are changed; with `CHECKED` set, every checked body is compared with DRF's."""
     for field in serializer.fields.values():
         if isinstance(field, serializers.ListSerializer):

@@ -32,7 +32,7 @@ from tests.scoring.playing import play, play_set, published_round, tables_of, to
 from tournament.models import Tournament, default_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
-ROOMS = ("config", "director", "entry", "hall", "games", "clubs", "tournament", "tables")
+ROOMS = ("config", "director", "scorekeeper", "hall", "games", "clubs", "tournament", "tables")
 ROOMS += ("scoring", "seasons")
 
 CONSTANT = "a pure function of the code's constants"

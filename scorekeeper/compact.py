@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from django import forms
 
 from games.base import Field, FieldKind, Problem
+from scoring.phrases import say
 from scoring.result_forms import EntryFeedback, FieldsForm, ResultForm
 
 MAIN_FIELDS = 3  # a 360 px line holds a name, the went-out choice and three short numbers
@@ -57,9 +58,15 @@ class Input:
         return self.bound.as_widget(attrs=attrs)
 
     @property
+    def label(self) -> str:
+        """The field's label in the reader's language (the games write it as a phrase)."""
+        return say(self.spec.label)
+
+    @property
     def box_label(self) -> str:
-        """The word shown on the input's box (its `short`, else its label)."""
-        return self.spec.short or self.spec.label
+        """The word shown on the input's box (its `short`, else its label), in the reader's
+        language."""
+        return say(self.spec.short) if self.spec.short else self.label
 
     @property
     def has_value(self) -> bool:
